@@ -1,0 +1,25 @@
+/** One jest run for the whole repository: every workspace's `test/` folder, TypeScript through swc as ES modules. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2023',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+  },
+];
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  // The web app's `@/` alias (web/tsconfig.json `paths`), for unit tests of web modules.
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/web/src/$1' },
+  testMatch: ['<rootDir>/{contracts,gateway,services/*,web,deploy}/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/services/kit/src/testing/global-setup.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};
