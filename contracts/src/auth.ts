@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import {
+  Credits,
+  Id,
+  IdParam,
+  IsoDateTime,
+  listQuery,
+  Money,
+  nullableText,
+  QueryId,
+  queryText,
+  TelegramId,
+  TelegramIdInput,
+  UsdAmount,
+} from './common';
+
+/**
+ * Auth service: sign-up, login, profile, password change, Telegram linking, bot users and the
+ * admin users screen. Validation texts are the spec's (§5) so the server answers 400 with them.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Field rules (spec §5, §9: e-mail ≥ 3 characters, password ≥ 6)
+
+export const EMAIL_MIN_LENGTH = 3;
+export const PASSWORD_MIN_LENGTH = 6;
+const EMAIL_MAX_LENGTH = 254;
+const PASSWORD_MAX_LENGTH = 128;
+
+const tooLongEmail = `Email должен быть не длиннее ${EMAIL_MAX_LENGTH} символов`;
+const tooLongPassword = `Пароль должен быть не длиннее ${PASSWORD_MAX_LENGTH} символов`;
+
+/** An e-mail input: trimmed, lower-cased, checked in the spec's order (required → length → format). */
+export function emailInput(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: requiredMessage, abort: true })
+    .min(EMAIL_MIN_LENGTH, { error: 'Email должен быть не короче 3 символов', abort: true })
+    .max(EMAIL_MAX_LENGTH, { error: tooLongEmail, abort: true })
+    .email({ error: 'Некорректный email' });
+}
+
+/** A password input: required, then at least 6 characters (not trimmed: spaces are characters). */
+export function passwordInput(requiredMessage: string, tooShortMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: tooShortMessage, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: tooLongPassword });
+}
+
+export const UserRole = z.enum(['admin', 'user'], { error: 'Роль должна быть admin или user' });
+export type UserRole = z.infer<typeof UserRole>;
+
+// ---------------------------------------------------------------------------------------------
+// Session: login, register, profile, password
+
+/** The personal-account user (spec §3) plus id; also the `user` of login and register answers. */
+export const UserProfile = z
+  .object({
+    id: Id,
+    email: z.string(),
+    role: UserRole,
+    created_at: IsoDateTime,
+    tariff_id: Id.nullable(),
+    tariff_name: z.string(),
+    credits: Credits,
+    included_credits: Credits,
+    monthly_price: Money,
+    tariff_end_date: IsoDateTime.nullable(),
+    telegram_linked: z.boolean(),
+    telegram_id: TelegramId.nullable(),
+    telegram_username: z.string().nullable(),
+    telegram_email: z.string().nullable().meta({ description: 'E-mail for payment receipts' }),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const LoginRequest = z
+  .object({
+    email: emailInput('Введите email'),
+    password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const RegisterRequest = z
+  .object({
+    email: emailInput('Email обязателен для заполнения'),
+    password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
+    utm_source: nullableText(100).meta({ description: 'utm_source captured from the landing URL' }),
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** Answer of login and register: the JWT and the user to store (spec §3 session). */
+export const AuthResponse = z
+  .object({ token: z.string().meta({ description: 'JWT access token (HS256)' }), user: UserProfile })
+  .meta({ id: 'AuthResponse' });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Введите текущий пароль' })
+      .min(1, { error: 'Введите текущий пароль', abort: true })
+      .max(PASSWORD_MAX_LENGTH, { error: tooLongPassword }),
+    newPassword: passwordInput('Введите новый пароль', 'Пароль должен содержать минимум 6 символов'),
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** Every token issued before is revoked; the answer carries the new one. */
+export const ChangePasswordResponse = z
+  .object({ success: z.literal(true), message: z.string(), token: z.string() })
+  .meta({ id: 'ChangePasswordResponse', example: { success: true, message: 'Пароль успешно изменен', token: '…' } });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+// Client-side forms (spec §5): the extra fields never reach the server.
+
+const registerFormFields = z.object({
+  email: emailInput('Email обязателен для заполнения'),
+  password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
+  confirmPassword: z.string({ error: 'Подтвердите пароль' }).min(1, { error: 'Подтвердите пароль', abort: true }),
+  agreement: z.literal(true, { error: 'Необходимо согласиться с условиями' }),
+});
+
+/** The registration form: confirm password and the agreement checkbox on top of RegisterRequest. */
+export const RegisterForm = registerFormFields.refine((form) => form.password === form.confirmPassword, {
+  error: 'Пароли не совпадают',
+  path: ['confirmPassword'],
+  when: (payload) =>
+    registerFormFields.pick({ password: true, confirmPassword: true }).safeParse(payload.value).success,
+});
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+const changePasswordFormFields = z.object({
+  currentPassword: z.string({ error: 'Введите текущий пароль' }).min(1, { error: 'Введите текущий пароль' }),
+  newPassword: passwordInput('Введите новый пароль', 'Пароль должен содержать минимум 6 символов'),
+  confirmPassword: z
+    .string({ error: 'Подтвердите новый пароль' })
+    .min(1, { error: 'Подтвердите новый пароль', abort: true }),
+});
+
+/** The change-password dialog (spec §5). */
+export const ChangePasswordForm = changePasswordFormFields.refine((form) => form.newPassword === form.confirmPassword, {
+  error: 'Пароли не совпадают',
+  path: ['confirmPassword'],
+  when: (payload) =>
+    changePasswordFormFields.pick({ newPassword: true, confirmPassword: true }).safeParse(payload.value).success,
+});
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+// ---------------------------------------------------------------------------------------------
+// Telegram linking
+
+/** `POST /api/auth/link`: the link token from `/link/{token}`. */
+export const LinkAccountRequest = z
+  .object({
+    token: z
+      .string({ error: 'Ссылка для связки аккаунтов недействительна' })
+      .trim()
+      .min(1, { error: 'Ссылка для связки аккаунтов недействительна', abort: true })
+      .max(200, { error: 'Ссылка для связки аккаунтов недействительна' }),
+  })
+  .meta({ id: 'LinkAccountRequest' });
+export type LinkAccountRequest = z.infer<typeof LinkAccountRequest>;
+
+export const LinkAccountResponse = z
+  .object({
+    success: z.literal(true),
+    merged: z.boolean().meta({ description: 'True when a separate Telegram account was merged into this one' }),
+    user: UserProfile,
+  })
+  .meta({ id: 'LinkAccountResponse' });
+export type LinkAccountResponse = z.infer<typeof LinkAccountResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Bot (X-Bot-Key)
+
+/** `POST /api/bot/users`: upsert by telegram_id with the current Telegram profile. */
+export const BotUpsertUserRequest = z
+  .object({
+    telegram_id: TelegramIdInput,
+    username: nullableText(64),
+    first_name: nullableText(128),
+    last_name: nullableText(128),
+    utm_source: nullableText(100),
+  })
+  .meta({ id: 'BotUpsertUserRequest' });
+export type BotUpsertUserRequest = z.infer<typeof BotUpsertUserRequest>;
+
+export const BotUser = z
+  .object({
+    id: Id,
+    telegram_id: TelegramId,
+    username: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    utm_source: z.string().nullable(),
+    email: z.string().nullable().meta({ description: 'E-mail of the linked web account, if any' }),
+    telegram_email: z.string().nullable(),
+    role: UserRole,
+    web_linked: z.boolean().meta({ description: 'The Telegram account is linked to a web account' }),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'BotUser' });
+export type BotUser = z.infer<typeof BotUser>;
+
+export const BotLinkTokenRequest = z.object({ telegram_id: TelegramIdInput }).meta({ id: 'BotLinkTokenRequest' });
+export type BotLinkTokenRequest = z.infer<typeof BotLinkTokenRequest>;
+
+/** A single-use link token (stored hashed, valid 15 minutes); `url` is `<site>/link/<token>`. */
+export const BotLinkTokenResponse = z
+  .object({ token: z.string(), url: z.string(), expires_at: IsoDateTime })
+  .meta({ id: 'BotLinkTokenResponse' });
+export type BotLinkTokenResponse = z.infer<typeof BotLinkTokenResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin users
+
+/** A row of the admin users table (spec §3). */
+export const AdminUserRow = z
+  .object({
+    id: Id,
+    email: z.string().nullable(),
+    username: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    telegram_id: TelegramId.nullable(),
+    utm_source: z.string().nullable().meta({ description: "Shown as 'organic' when empty" }),
+    credits: Credits,
+    included_credits: Credits,
+    money_spent: UsdAmount.meta({ description: 'Dollars spent on messages' }),
+    money_deposited: Money.meta({ description: 'Roubles paid in' }),
+    messages_count: z.int().min(0),
+    role: UserRole,
+    tariff_id: Id.nullable(),
+    tariff_name: z.string().nullable().meta({ description: "Shown as 'Не указан' when empty" }),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'AdminUserRow' });
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+export const ADMIN_USERS_SORT_FIELDS = [
+  'id',
+  'email',
+  'username',
+  'first_name',
+  'last_name',
+  'utm_source',
+  'credits',
+  'money_spent',
+  'money_deposited',
+  'messages_count',
+  'role',
+  'tariff_name',
+  'created_at',
+] as const;
+export const AdminUsersSortField = z.enum(ADMIN_USERS_SORT_FIELDS);
+export type AdminUsersSortField = z.infer<typeof AdminUsersSortField>;
+
+/** `GET /api/admin/users`: default sort id descending, page size 10; text filters are substrings. */
+export const AdminUsersQuery = listQuery({
+  sortFields: ADMIN_USERS_SORT_FIELDS,
+  defaultSort: { field: 'id', order: 'desc' },
+}).extend({
+  email: queryText(),
+  username: queryText(),
+  utm_source: queryText().meta({ description: "'organic' selects users without a source" }),
+  tariff_id: QueryId,
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+export const AdminUsersResponse = z
+  .object({ users: z.array(AdminUserRow), total: z.int().min(0) })
+  .meta({ id: 'AdminUsersResponse' });
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+/** `PUT /api/admin/users/{id}`: every field optional; a deposit of 0 changes nothing. */
+export const AdminUserUpdateRequest = z
+  .object({
+    email: emailInput('Введите email').optional(),
+    role: UserRole.optional(),
+    tariff_id: Id.nullable().optional(),
+    depositAmount: z
+      .int({ error: 'Сумма пополнения должна быть целым неотрицательным числом' })
+      .min(0, { error: 'Сумма пополнения должна быть целым неотрицательным числом' })
+      .max(1_000_000_000, { error: 'Слишком большая сумма пополнения' })
+      .optional()
+      .meta({ description: 'Credits to add' }),
+  })
+  .meta({ id: 'AdminUserUpdateRequest' });
+export type AdminUserUpdateRequest = z.infer<typeof AdminUserUpdateRequest>;
+
+export const AdminUserUpdateResponse = z
+  .object({ success: z.literal(true), user: AdminUserRow })
+  .meta({ id: 'AdminUserUpdateResponse' });
+export type AdminUserUpdateResponse = z.infer<typeof AdminUserUpdateResponse>;
+
+export const UserIdParams = z.object({ id: IdParam });
+export type UserIdParams = z.infer<typeof UserIdParams>;
+
+export const UtmStat = z
+  .object({ utm_source: z.string(), count: z.int().min(0) })
+  .meta({ id: 'UtmStat', example: { utm_source: 'organic', count: 12 } });
+export type UtmStat = z.infer<typeof UtmStat>;
+
+export const UtmStatsResponse = z.object({ stats: z.array(UtmStat) }).meta({ id: 'UtmStatsResponse' });
+export type UtmStatsResponse = z.infer<typeof UtmStatsResponse>;

@@ -1,0 +1,447 @@
+import { z } from 'zod';
+import { emailInput } from './auth';
+import {
+  Credits,
+  CreditsAmount,
+  decimalInput,
+  Id,
+  IdParam,
+  IsoDateTime,
+  listQuery,
+  Money,
+  nullableText,
+  QueryId,
+  queryText,
+  TelegramId,
+  TelegramIdInput,
+} from './common';
+
+/**
+ * Billing service: tariffs, payments through YooKassa, the credit balance and its snapshot.
+ * Roubles are decimal strings with 2 decimals ("350.00"); credits are integers.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Tariffs
+
+export const Tariff = z
+  .object({
+    id: Id,
+    name: z.string(),
+    description: z.string().nullable(),
+    monthly_price: Money,
+    credits_per_ruble: z.int().positive(),
+    included_credits: CreditsAmount,
+    can_generate_images: z.boolean(),
+    is_active: z.boolean(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'Tariff' });
+export type Tariff = z.infer<typeof Tariff>;
+
+/** A tariff in selects (`GET /api/admin/tariffs/all`). */
+export const TariffOption = z.object({ id: Id, name: z.string(), monthly_price: Money }).meta({ id: 'TariffOption' });
+export type TariffOption = z.infer<typeof TariffOption>;
+
+export const TariffOptionsResponse = z.array(TariffOption).meta({ id: 'TariffOptionsResponse' });
+export type TariffOptionsResponse = z.infer<typeof TariffOptionsResponse>;
+
+/** An active tariff as the home and pricing pages show it. */
+export const PublicTariff = Tariff.omit({ is_active: true, created_at: true, updated_at: true }).meta({
+  id: 'PublicTariff',
+});
+export type PublicTariff = z.infer<typeof PublicTariff>;
+
+export const PublicTariffsResponse = z
+  .object({ success: z.literal(true), tariffs: z.array(PublicTariff) })
+  .meta({ id: 'PublicTariffsResponse' });
+export type PublicTariffsResponse = z.infer<typeof PublicTariffsResponse>;
+
+const creditsPerRubleMessage = 'Количество кредитов должно быть больше 0';
+
+/** Body of `POST /api/admin/tariffs` and `PUT /api/admin/tariffs/{id}` with the spec §3 defaults. */
+export const TariffInput = z
+  .object({
+    name: z
+      .string({ error: 'Название обязательно' })
+      .trim()
+      .min(1, { error: 'Название обязательно', abort: true })
+      .max(100, { error: 'Название должно быть не длиннее 100 символов' }),
+    description: nullableText(2000),
+    monthly_price: decimalInput({
+      scale: 2,
+      min: '0',
+      max: '10000000',
+      messages: {
+        invalid: 'Цена должна быть числом',
+        scale: 'Цена: не более 2 знаков после запятой',
+        min: 'Цена не может быть отрицательной',
+        max: 'Цена не может быть больше 10 000 000 ₽',
+      },
+    })
+      .default('0.00')
+      .meta({ description: 'Roubles per month, at most 2 decimals' }),
+    credits_per_ruble: z
+      .number({ error: creditsPerRubleMessage })
+      .positive({ error: creditsPerRubleMessage, abort: true })
+      .int({ error: 'Количество кредитов должно быть целым числом' })
+      .max(1_000_000, { error: 'Количество кредитов не может быть больше 1 000 000' })
+      .default(100),
+    included_credits: z
+      .number({ error: 'Включённые кредиты должны быть целым числом не меньше 0' })
+      .int({ error: 'Включённые кредиты должны быть целым числом не меньше 0' })
+      .min(0, { error: 'Включённые кредиты должны быть целым числом не меньше 0' })
+      .default(0),
+    can_generate_images: z.boolean().default(false),
+    is_active: z.boolean().default(true),
+  })
+  .meta({ id: 'TariffInput' });
+export type TariffInput = z.infer<typeof TariffInput>;
+
+export const TariffResponse = z.object({ success: z.literal(true), tariff: Tariff }).meta({ id: 'TariffResponse' });
+export type TariffResponse = z.infer<typeof TariffResponse>;
+
+export const ADMIN_TARIFFS_SORT_FIELDS = [
+  'id',
+  'name',
+  'monthly_price',
+  'credits_per_ruble',
+  'included_credits',
+  'can_generate_images',
+  'is_active',
+  'created_at',
+] as const;
+export const AdminTariffsSortField = z.enum(ADMIN_TARIFFS_SORT_FIELDS);
+export type AdminTariffsSortField = z.infer<typeof AdminTariffsSortField>;
+
+/** `GET /api/admin/tariffs`: default sort id ascending (description is not sortable). */
+export const AdminTariffsQuery = listQuery({
+  sortFields: ADMIN_TARIFFS_SORT_FIELDS,
+  defaultSort: { field: 'id', order: 'asc' },
+});
+export type AdminTariffsQuery = z.infer<typeof AdminTariffsQuery>;
+
+export const AdminTariffsResponse = z
+  .object({ data: z.array(Tariff), total: z.int().min(0) })
+  .meta({ id: 'AdminTariffsResponse' });
+export type AdminTariffsResponse = z.infer<typeof AdminTariffsResponse>;
+
+export const TariffIdParams = z.object({ id: IdParam });
+export type TariffIdParams = z.infer<typeof TariffIdParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Balance
+
+/** The tariff part of a balance: Base when nothing was bought or the period ended. */
+export const TariffSnapshot = z
+  .object({ id: Id, name: z.string(), monthly_price: Money, end_date: IsoDateTime.nullable() })
+  .meta({ id: 'TariffSnapshot' });
+export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
+
+/**
+ * A user's balance as billing knows it. `version` grows with every change of this user's
+ * balance, so projections ignore older snapshots.
+ */
+export const BalanceSnapshot = z
+  .object({
+    user_id: Id,
+    credits: Credits.meta({ description: 'Bought credits, never expire; may be negative after a charge' }),
+    included_credits: Credits.meta({ description: 'Credits of the current tariff period, consumed first' }),
+    tariff: TariffSnapshot,
+    money_deposited: Money.meta({ description: 'Total roubles paid in' }),
+    version: z.int().min(0),
+  })
+  .meta({ id: 'BalanceSnapshot' });
+export type BalanceSnapshot = z.infer<typeof BalanceSnapshot>;
+
+/** `GET /api/bot/balance?telegram_id=`. */
+export const BotBalanceQuery = z.object({ telegram_id: TelegramIdInput });
+export type BotBalanceQuery = z.infer<typeof BotBalanceQuery>;
+
+export const BotBalanceResponse = z
+  .object({
+    user_id: Id,
+    telegram_id: TelegramId,
+    credits: Credits,
+    included_credits: Credits,
+    can_send: z.boolean().meta({ description: 'credits + included_credits > 0: a paid request is allowed' }),
+    can_generate_images: z.boolean(),
+    tariff: TariffSnapshot,
+  })
+  .meta({ id: 'BotBalanceResponse' });
+export type BotBalanceResponse = z.infer<typeof BotBalanceResponse>;
+
+/**
+ * Internal call from auth (admin users screen, never routed by the gateway): a deposit and/or
+ * a tariff change, recorded with the acting admin for the audit trail; `action_id` makes a
+ * retry idempotent. `POST {BILLING_URL}/internal/users/{user_id}/adjustments` (see
+ * `internalAdjustmentsPath`) with the acting admin's `Authorization: Bearer` token forwarded, so
+ * billing checks the admin role itself. Answers 200 with the new BalanceSnapshot (auth applies it
+ * to its projection under the version rule). Refusals use the error body: 4xx answers other than
+ * a bare 404 `not_found` (no such route) reach the admin as they are, e.g. an unknown tariff.
+ */
+export const InternalAdminAdjustmentRequest = z
+  .object({
+    user_id: Id,
+    admin_id: Id,
+    action_id: z.uuid(),
+    deposit_credits: z.int().positive().optional(),
+    tariff_id: Id.optional(),
+  })
+  .meta({ id: 'InternalAdminAdjustmentRequest' });
+export type InternalAdminAdjustmentRequest = z.infer<typeof InternalAdminAdjustmentRequest>;
+
+/** The path of the internal admin adjustment on the billing service. */
+export const internalAdjustmentsPath = (userId: number) => `/internal/users/${userId}/adjustments`;
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export const PaymentStatus = z.enum(['pending', 'pending_email', 'succeeded', 'canceled', 'failed'], {
+  error: 'Статус платежа: pending, pending_email, succeeded, canceled или failed',
+});
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** Russian labels of payment statuses (spec §4). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Ожидает оплаты',
+  pending_email: 'Ожидает email',
+  succeeded: 'Успешно',
+  canceled: 'Отменен',
+  failed: 'Ошибка',
+};
+
+/** A top-up buys credits for roubles; a tariff purchase sets the tariff for one month. */
+export const PaymentKind = z.enum(['topup', 'tariff']);
+export type PaymentKind = z.infer<typeof PaymentKind>;
+
+/** A payment as the admin screen reads it (spec §3). `payment_id` is our public payment id. */
+export const Payment = z
+  .object({
+    id: Id,
+    payment_id: z.string().meta({ description: 'Our payment id (idempotence key, provider metadata)' }),
+    yookassa_payment_id: z.string().nullable().meta({ description: "The provider's own payment id" }),
+    user_id: Id,
+    username: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable(),
+    kind: PaymentKind,
+    tariff_id: Id.nullable(),
+    amount: Money.meta({ description: 'Roubles' }),
+    currency: z.literal('RUB'),
+    credits_amount: CreditsAmount,
+    status: PaymentStatus,
+    description: z.string().nullable(),
+    cancellation_reason: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof Payment>;
+
+export const ADMIN_PAYMENTS_SORT_FIELDS = [
+  'id',
+  'username',
+  'payment_id',
+  'amount',
+  'credits_amount',
+  'status',
+  'created_at',
+] as const;
+export const AdminPaymentsSortField = z.enum(ADMIN_PAYMENTS_SORT_FIELDS);
+export type AdminPaymentsSortField = z.infer<typeof AdminPaymentsSortField>;
+
+/** `GET /api/admin/payments`: default sort created_at descending; empty status means all. */
+export const AdminPaymentsQuery = listQuery({
+  sortFields: ADMIN_PAYMENTS_SORT_FIELDS,
+  defaultSort: { field: 'created_at', order: 'desc' },
+}).extend({
+  userId: QueryId,
+  username: queryText(),
+  status: z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), PaymentStatus.optional()),
+});
+export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuery>;
+
+export const AdminPaymentsResponse = z
+  .object({ payments: z.array(Payment), total: z.int().min(0) })
+  .meta({ id: 'AdminPaymentsResponse' });
+export type AdminPaymentsResponse = z.infer<typeof AdminPaymentsResponse>;
+
+export const PaymentIdParams = z.object({ id: IdParam });
+export type PaymentIdParams = z.infer<typeof PaymentIdParams>;
+
+/** Paths that name a payment by our public `payment_id` (user outcome page, bot e-mail). */
+export const PublicPaymentIdParams = z.object({ id: z.string().min(1).max(64) });
+export type PublicPaymentIdParams = z.infer<typeof PublicPaymentIdParams>;
+
+/** Top-up amounts: 1 … 1 000 000 roubles, at most 2 decimals. */
+export const TopUpAmountInput = decimalInput({
+  scale: 2,
+  min: '1',
+  max: '1000000',
+  messages: {
+    invalid: 'Сумма должна быть числом',
+    scale: 'Сумма: не более 2 знаков после запятой',
+    min: 'Минимальная сумма пополнения 1 ₽',
+    max: 'Максимальная сумма пополнения 1 000 000 ₽',
+  },
+});
+
+const exactlyOneTarget = (body: { amount?: string; tariff_id?: number }) =>
+  (body.amount === undefined) !== (body.tariff_id === undefined);
+const exactlyOneTargetMessage = 'Укажите либо сумму пополнения, либо тариф';
+
+/** `POST /api/billing/payments` (logged-in user): a top-up (`amount`) or a tariff (`tariff_id`). */
+export const CreatePaymentRequest = z
+  .object({
+    amount: TopUpAmountInput.optional().meta({ description: 'Top-up in roubles' }),
+    tariff_id: Id.optional().meta({ description: 'Tariff to buy for one month' }),
+  })
+  .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
+  .meta({ id: 'CreatePaymentRequest' });
+export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
+
+/** `POST /api/bot/payments`: the same for a Telegram user; `email` is the receipt e-mail if known. */
+export const BotCreatePaymentRequest = z
+  .object({
+    telegram_id: TelegramIdInput,
+    amount: TopUpAmountInput.optional(),
+    tariff_id: Id.optional(),
+    email: emailInput('Введите email').optional(),
+  })
+  .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
+  .meta({ id: 'BotCreatePaymentRequest' });
+export type BotCreatePaymentRequest = z.infer<typeof BotCreatePaymentRequest>;
+
+/** Answer of payment creation: go to `confirmation_url` (null while the receipt e-mail is missing). */
+export const CreatePaymentResponse = z
+  .object({
+    payment_id: z.string(),
+    status: PaymentStatus,
+    kind: PaymentKind,
+    amount: Money,
+    credits_amount: CreditsAmount,
+    tariff_id: Id.nullable(),
+    description: z.string(),
+    confirmation_url: z.string().nullable(),
+  })
+  .meta({ id: 'CreatePaymentResponse' });
+export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
+
+/** `PATCH /api/bot/payments/{id}/email`: supplies the receipt e-mail of a `pending_email` payment. */
+export const BotPaymentEmailRequest = z.object({ email: emailInput('Введите email') }).meta({
+  id: 'BotPaymentEmailRequest',
+});
+export type BotPaymentEmailRequest = z.infer<typeof BotPaymentEmailRequest>;
+
+/** `GET /api/billing/payments/{id}`: the user's own payment, for the page shown after the provider. */
+export const UserPayment = z
+  .object({
+    payment_id: z.string(),
+    status: PaymentStatus,
+    kind: PaymentKind,
+    amount: Money,
+    credits_amount: CreditsAmount,
+    tariff_id: Id.nullable(),
+    description: z.string().nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'UserPayment' });
+export type UserPayment = z.infer<typeof UserPayment>;
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox provider (no YooKassa keys: the embedded default confirms payments on a local page)
+
+export const SandboxPaymentStatus = z.enum(['pending', 'succeeded', 'canceled']);
+export type SandboxPaymentStatus = z.infer<typeof SandboxPaymentStatus>;
+
+/** `GET /api/billing/sandbox/payments/{id}`: what the sandbox confirmation page shows. */
+export const SandboxPayment = z
+  .object({
+    id: z.string(),
+    status: SandboxPaymentStatus,
+    amount: Money,
+    description: z.string(),
+    return_url: z.string(),
+  })
+  .meta({ id: 'SandboxPayment' });
+export type SandboxPayment = z.infer<typeof SandboxPayment>;
+
+/** `POST /api/billing/sandbox/payments/{id}/decision`: the payer pays or cancels. */
+export const SandboxDecisionRequest = z
+  .object({
+    decision: z.enum(['succeeded', 'canceled'], { error: 'Решение: succeeded (оплатить) или canceled (отменить)' }),
+  })
+  .meta({ id: 'SandboxDecisionRequest' });
+export type SandboxDecisionRequest = z.infer<typeof SandboxDecisionRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// YooKassa API v3 (the provider's protocol, as billing and the tests' fake provider speak it)
+
+export const YookassaAmount = z
+  .object({ value: z.string().regex(/^\d+\.\d{2}$/), currency: z.string().length(3) })
+  .meta({ id: 'YookassaAmount', example: { value: '350.00', currency: 'RUB' } });
+export type YookassaAmount = z.infer<typeof YookassaAmount>;
+
+export const YookassaPaymentStatus = z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']);
+export type YookassaPaymentStatus = z.infer<typeof YookassaPaymentStatus>;
+
+/** A payment object of the provider (extra fields pass through). */
+export const YookassaPayment = z
+  .looseObject({
+    id: z.string(),
+    status: YookassaPaymentStatus,
+    paid: z.boolean(),
+    amount: YookassaAmount,
+    description: z.string().optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    confirmation: z.looseObject({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+    cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
+    created_at: z.string(),
+    captured_at: z.string().optional(),
+    test: z.boolean().optional(),
+  })
+  .meta({ id: 'YookassaPayment' });
+export type YookassaPayment = z.infer<typeof YookassaPayment>;
+
+/** `POST {YOOKASSA_API_URL}/payments` body (sent with Basic auth and an Idempotence-Key header). */
+export const YookassaCreatePaymentRequest = z
+  .looseObject({
+    amount: YookassaAmount,
+    capture: z.boolean(),
+    confirmation: z.object({ type: z.literal('redirect'), return_url: z.string() }),
+    description: z.string().max(128),
+    metadata: z.record(z.string(), z.string()),
+    receipt: z
+      .looseObject({
+        customer: z.object({ email: z.string() }),
+        items: z.array(
+          z.looseObject({
+            description: z.string().max(128),
+            quantity: z.string(),
+            amount: YookassaAmount,
+            vat_code: z.int(),
+          }),
+        ),
+      })
+      .optional(),
+  })
+  .meta({ id: 'YookassaCreatePaymentRequest' });
+export type YookassaCreatePaymentRequest = z.infer<typeof YookassaCreatePaymentRequest>;
+
+/**
+ * A notification the provider POSTs to `/api/billing/webhooks/yookassa`. Only `object.id` is
+ * used: the payment is re-fetched from the provider's API and only that answer is believed.
+ */
+export const YookassaNotification = z
+  .object({
+    type: z.literal('notification'),
+    event: z.string().min(1).meta({ example: 'payment.succeeded' }),
+    object: z.looseObject({ id: z.string().min(1).max(100), status: z.string().optional() }),
+  })
+  .meta({ id: 'YookassaNotification' });
+export type YookassaNotification = z.infer<typeof YookassaNotification>;

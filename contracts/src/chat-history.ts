@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import {
+  Credits,
+  Id,
+  IdParam,
+  IsoDateTime,
+  listQuery,
+  nullableText,
+  optionalLimitParam,
+  Pagination,
+  QueryId,
+  queryText,
+  requiredText,
+  TelegramId,
+  TelegramIdInput,
+  UsdAmount,
+  UsdPriceInput,
+} from './common';
+
+/**
+ * Chat-history service: AI models with per-1M-token prices, the message history of the bot,
+ * and the system key/value settings. Dollars are decimal strings with 6+ decimals.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// AI models
+
+export const AiModel = z
+  .object({
+    id: Id,
+    model: z.string(),
+    description: z.string().nullable(),
+    input_price_per_1m: UsdAmount.meta({ description: 'Dollars per 1M input tokens' }),
+    output_price_per_1m: UsdAmount.meta({ description: 'Dollars per 1M output tokens' }),
+    is_active: z.boolean(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'AiModel' });
+export type AiModel = z.infer<typeof AiModel>;
+
+/** Body of `POST /api/admin/models` and `PUT /api/admin/models/{id}`; prices ≥ 0, at most 6 decimals. */
+export const AiModelInput = z
+  .object({
+    model: requiredText(100, 'Укажите название модели'),
+    description: nullableText(2000),
+    input_price_per_1m: UsdPriceInput,
+    output_price_per_1m: UsdPriceInput,
+    is_active: z.boolean().default(true),
+  })
+  .meta({ id: 'AiModelInput' });
+export type AiModelInput = z.infer<typeof AiModelInput>;
+
+export const AiModelResponse = z.object({ success: z.literal(true), model: AiModel }).meta({ id: 'AiModelResponse' });
+export type AiModelResponse = z.infer<typeof AiModelResponse>;
+
+export const ADMIN_MODELS_SORT_FIELDS = [
+  'id',
+  'model',
+  'input_price_per_1m',
+  'output_price_per_1m',
+  'is_active',
+  'created_at',
+] as const;
+export const AdminModelsSortField = z.enum(ADMIN_MODELS_SORT_FIELDS);
+export type AdminModelsSortField = z.infer<typeof AdminModelsSortField>;
+
+/** `GET /api/admin/models`: default sort created_at descending. */
+export const AdminModelsQuery = listQuery({
+  sortFields: ADMIN_MODELS_SORT_FIELDS,
+  defaultSort: { field: 'created_at', order: 'desc' },
+});
+export type AdminModelsQuery = z.infer<typeof AdminModelsQuery>;
+
+export const AdminModelsResponse = z
+  .object({ models: z.array(AiModel), total: z.int().min(0) })
+  .meta({ id: 'AdminModelsResponse' });
+export type AdminModelsResponse = z.infer<typeof AdminModelsResponse>;
+
+export const ModelIdParams = z.object({ id: IdParam });
+export type ModelIdParams = z.infer<typeof ModelIdParams>;
+
+/** `GET /api/bot/models`: the active models. */
+export const BotModelsResponse = z.object({ models: z.array(AiModel) }).meta({ id: 'BotModelsResponse' });
+export type BotModelsResponse = z.infer<typeof BotModelsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Message history
+
+/** Status of a recorded bot message; an `error` message costs nothing. */
+export const MessageStatus = z.enum(['success', 'error'], { error: 'Статус сообщения: success или error' });
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+/** A message of the history (spec §3); costs are the model's prices at the time it was recorded. */
+export const HistoryMessage = z
+  .object({
+    id: Id,
+    user_id: Id,
+    telegram_id: TelegramId.nullable(),
+    username: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    user_deleted: z.boolean(),
+    model: z.string(),
+    status: MessageStatus,
+    created_at: IsoDateTime,
+    user_message: z.string(),
+    message: z.string().meta({ description: 'Same as user_message (the spec shows it under both names)' }),
+    bot_response: z.string().nullable(),
+    image_path: z.string().nullable().meta({ description: 'URL of the attached image, served through the gateway' }),
+    input_tokens: z.int().min(0),
+    output_tokens: z.int().min(0),
+    input_cost: UsdAmount,
+    output_cost: UsdAmount,
+    total_cost: UsdAmount,
+    cost: Credits.meta({ description: 'Credits charged' }),
+    error_message: z.string().nullable(),
+  })
+  .meta({ id: 'HistoryMessage' });
+export type HistoryMessage = z.infer<typeof HistoryMessage>;
+
+export const ADMIN_HISTORY_SORT_FIELDS = [
+  'id',
+  'user_id',
+  'username',
+  'model',
+  'status',
+  'input_tokens',
+  'output_tokens',
+  'total_cost',
+  'cost',
+  'created_at',
+] as const;
+export const AdminHistorySortField = z.enum(ADMIN_HISTORY_SORT_FIELDS);
+export type AdminHistorySortField = z.infer<typeof AdminHistorySortField>;
+
+const historyFilters = {
+  userId: QueryId,
+  username: queryText(),
+  message: queryText(500).meta({ description: 'Text search over user_message and bot_response' }),
+};
+
+/** The query string of `GET /api/admin/history` as sent: `pageSize` and `limit` are both accepted. */
+export const AdminHistoryQueryParams = listQuery({
+  sortFields: ADMIN_HISTORY_SORT_FIELDS,
+  defaultSort: { field: 'created_at', order: 'desc' },
+}).extend({
+  limit: optionalLimitParam(),
+  pageSize: optionalLimitParam(),
+  ...historyFilters,
+});
+
+/** `GET /api/admin/history` parsed: `limit` is `limit ?? pageSize ?? 10`. */
+export const AdminHistoryQuery = AdminHistoryQueryParams.transform(({ pageSize, limit, ...rest }) => ({
+  ...rest,
+  limit: limit ?? pageSize ?? 10,
+}));
+export type AdminHistoryQuery = z.infer<typeof AdminHistoryQuery>;
+
+export const AdminHistoryResponse = z
+  .object({ history: z.array(HistoryMessage), total: z.int().min(0) })
+  .meta({ id: 'AdminHistoryResponse' });
+export type AdminHistoryResponse = z.infer<typeof AdminHistoryResponse>;
+
+/** `GET /api/admin/history/export`: the list's filters and sort, every matching row as CSV. */
+export const HistoryExportQuery = AdminHistoryQueryParams.pick({ sortField: true, sortOrder: true }).extend(
+  historyFilters,
+);
+export type HistoryExportQuery = z.infer<typeof HistoryExportQuery>;
+
+/** `GET /api/admin/history/prev/{id}` and `/next/{id}`: neighbours in the default order, optionally within one user. */
+export const HistoryNeighbourQuery = z.object({ userId: QueryId });
+export type HistoryNeighbourQuery = z.infer<typeof HistoryNeighbourQuery>;
+
+export const HistoryIdParams = z.object({ id: IdParam });
+export type HistoryIdParams = z.infer<typeof HistoryIdParams>;
+
+/** Whole numbers arrive as strings in multipart bodies. */
+function wholeNumberInput(message: string, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,15}$/, { error: message }),
+      ],
+      { error: message },
+    )
+    .transform((value) => Number(value))
+    .pipe(z.int({ error: message }).min(0, { error: message }).max(max, { error: message }));
+}
+
+/** More tokens than this in one message is a bug of the caller, not a conversation. */
+export const MAX_MESSAGE_TOKENS = 1_000_000_000;
+
+/**
+ * `POST /api/bot/messages` fields (JSON, or multipart/form-data with an optional `image` file:
+ * JPEG, PNG or WebP up to 10 MB). The user is named by `telegram_id` or `user_id`.
+ */
+export const BotMessageRequest = z
+  .object({
+    telegram_id: TelegramIdInput.optional(),
+    user_id: wholeNumberInput('user_id должен быть целым положительным числом')
+      .pipe(z.int().positive({ error: 'user_id должен быть целым положительным числом' }))
+      .optional(),
+    model: requiredText(100, 'Укажите модель'),
+    user_message: z
+      .string({ error: 'Ожидается строка' })
+      .max(100_000, { error: 'Сообщение слишком длинное' })
+      .default(''),
+    bot_response: z
+      .string({ error: 'Ожидается строка' })
+      .max(200_000, { error: 'Ответ слишком длинный' })
+      .nullish()
+      .transform((value) => value ?? null),
+    input_tokens: wholeNumberInput('input_tokens должен быть целым числом от 0 до 1 000 000 000', MAX_MESSAGE_TOKENS),
+    output_tokens: wholeNumberInput('output_tokens должен быть целым числом от 0 до 1 000 000 000', MAX_MESSAGE_TOKENS),
+    status: MessageStatus.default('success'),
+    error_message: nullableText(5000),
+  })
+  .refine((body) => body.telegram_id !== undefined || body.user_id !== undefined, {
+    error: 'Укажите telegram_id или user_id',
+    path: ['telegram_id'],
+  })
+  .meta({ id: 'BotMessageRequest' });
+export type BotMessageRequest = z.infer<typeof BotMessageRequest>;
+
+export const BOT_MESSAGE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const BOT_MESSAGE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** `GET /api/media/{id}`: an attached image; the id is random and unguessable, so the path is public. */
+export const MediaIdParams = z.object({
+  id: z.string().regex(/^[a-f0-9]{32}$/, { error: 'Изображение не найдено' }),
+});
+export type MediaIdParams = z.infer<typeof MediaIdParams>;
+
+// ---------------------------------------------------------------------------------------------
+// System settings (key/value)
+
+const fillAllFields = 'Заполните все поля';
+
+export const SysValKey = z
+  .string({ error: fillAllFields })
+  .trim()
+  .min(1, { error: fillAllFields, abort: true })
+  .max(100, { error: 'Ключ должен быть не длиннее 100 символов', abort: true })
+  .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Ключ может содержать только латинские буквы, цифры, _, . и -' });
+export type SysValKey = z.infer<typeof SysValKey>;
+
+const sysValValue = z
+  .string({ error: fillAllFields })
+  .trim()
+  .min(1, { error: fillAllFields, abort: true })
+  .max(10_000, { error: 'Значение должно быть не длиннее 10 000 символов' });
+
+export const SysVal = z
+  .object({ id: Id, key: z.string(), value: z.string(), created_at: IsoDateTime, updated_at: IsoDateTime })
+  .meta({ id: 'SysVal' });
+export type SysVal = z.infer<typeof SysVal>;
+
+export const SysValCreateRequest = z.object({ key: SysValKey, value: sysValValue }).meta({ id: 'SysValCreateRequest' });
+export type SysValCreateRequest = z.infer<typeof SysValCreateRequest>;
+
+/** `PUT /api/admin/sys_vals/{key}`: the value only (the key is read-only). */
+export const SysValUpdateRequest = z.object({ value: sysValValue }).meta({ id: 'SysValUpdateRequest' });
+export type SysValUpdateRequest = z.infer<typeof SysValUpdateRequest>;
+
+export const SysValKeyParams = z.object({ key: SysValKey });
+export type SysValKeyParams = z.infer<typeof SysValKeyParams>;
+
+export const ADMIN_SYS_VALS_SORT_FIELDS = ['id', 'key', 'created_at', 'updated_at'] as const;
+export const AdminSysValsSortField = z.enum(ADMIN_SYS_VALS_SORT_FIELDS);
+export type AdminSysValsSortField = z.infer<typeof AdminSysValsSortField>;
+
+/** `GET /api/admin/sys_vals`: default sort key ascending (value is not sortable). */
+export const AdminSysValsQuery = listQuery({
+  sortFields: ADMIN_SYS_VALS_SORT_FIELDS,
+  defaultSort: { field: 'key', order: 'asc' },
+});
+export type AdminSysValsQuery = z.infer<typeof AdminSysValsQuery>;
+
+export const AdminSysValsResponse = z
+  .object({ data: z.array(SysVal), pagination: Pagination })
+  .meta({ id: 'AdminSysValsResponse' });
+export type AdminSysValsResponse = z.infer<typeof AdminSysValsResponse>;
+
+export const SysValResponse = z.object({ success: z.literal(true), data: SysVal }).meta({ id: 'SysValResponse' });
+export type SysValResponse = z.infer<typeof SysValResponse>;
+
+/** `GET /api/bot/settings`: every setting as a key → value map. */
+export const BotSettingsResponse = z
+  .record(z.string(), z.string())
+  .meta({ id: 'BotSettingsResponse', example: { usd_rub_rate: '95.00', credit_markup: '2.0' } });
+export type BotSettingsResponse = z.infer<typeof BotSettingsResponse>;

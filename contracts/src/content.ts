@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import {
+  Id,
+  IdParam,
+  IsoDateTime,
+  limitParam,
+  listQuery,
+  nullableLink,
+  nullableText,
+  PageParam,
+  Pagination,
+  requiredText,
+} from './common';
+
+/**
+ * Content service: public articles, categories, tags, the contact form and the admin article
+ * screens. Public cards carry tags and categories as names; admin reads carry objects with ids.
+ */
+
+/** The spec's text for a missing title, slug, content, or category/tag name and slug (§5). */
+export const REQUIRED_FIELDS_MESSAGE = 'Заполните обязательные поля';
+
+export const PUBLIC_ARTICLES_PAGE_SIZE = 12;
+/** A larger `limit` on the public lists is lowered to this. */
+export const PUBLIC_ARTICLES_MAX_LIMIT = 50;
+
+export const ArticleStatus = z.enum(['draft', 'published', 'archived'], {
+  error: 'Статус статьи: draft, published или archived',
+});
+export type ArticleStatus = z.infer<typeof ArticleStatus>;
+
+/** A slug as stored: lowercase latin letters, digits and single hyphens. */
+export const Slug = z
+  .string({ error: REQUIRED_FIELDS_MESSAGE })
+  .trim()
+  .min(1, { error: REQUIRED_FIELDS_MESSAGE, abort: true })
+  .max(200, { error: 'Slug должен быть не длиннее 200 символов', abort: true })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: 'Slug может содержать только строчные латинские буквы, цифры и дефисы',
+  });
+export type Slug = z.infer<typeof Slug>;
+
+export const SlugParams = z.object({ slug: z.string().min(1).max(200) });
+export type SlugParams = z.infer<typeof SlugParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Categories and tags
+
+export const ArticleCategory = z
+  .object({
+    id: Id,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    meta_title: z.string().nullable(),
+    meta_description: z.string().nullable(),
+  })
+  .meta({ id: 'ArticleCategory' });
+export type ArticleCategory = z.infer<typeof ArticleCategory>;
+
+export const ArticleTag = z
+  .object({ id: Id, name: z.string(), slug: z.string(), description: z.string().nullable() })
+  .meta({ id: 'ArticleTag' });
+export type ArticleTag = z.infer<typeof ArticleTag>;
+
+/** A category or tag attached to an article on admin reads. */
+export const TaxonomyRef = z.object({ id: Id, name: z.string(), slug: z.string() }).meta({ id: 'TaxonomyRef' });
+export type TaxonomyRef = z.infer<typeof TaxonomyRef>;
+
+/**
+ * A category or tag in a select list (spec: name, slug; id added for the article form), the most
+ * used first: `article_count` published articles carry it (the list page's popular tags).
+ */
+export const SelectOption = TaxonomyRef.extend({
+  article_count: z.int().min(0).meta({ description: 'Published articles with it' }),
+}).meta({ id: 'SelectOption' });
+export type SelectOption = z.infer<typeof SelectOption>;
+
+export const CategoryInput = z
+  .object({
+    name: requiredText(200, REQUIRED_FIELDS_MESSAGE),
+    slug: Slug,
+    description: nullableText(2000),
+    meta_title: nullableText(300),
+    meta_description: nullableText(1000),
+  })
+  .meta({ id: 'CategoryInput' });
+export type CategoryInput = z.infer<typeof CategoryInput>;
+
+export const TagInput = z
+  .object({
+    name: requiredText(100, REQUIRED_FIELDS_MESSAGE),
+    slug: Slug,
+    description: nullableText(2000),
+  })
+  .meta({ id: 'TagInput' });
+export type TagInput = z.infer<typeof TagInput>;
+
+export const CategorySelectResponse = z
+  .object({ success: z.literal(true), categories: z.array(SelectOption) })
+  .meta({ id: 'CategorySelectResponse' });
+export type CategorySelectResponse = z.infer<typeof CategorySelectResponse>;
+
+export const TagSelectResponse = z
+  .object({ success: z.literal(true), tags: z.array(SelectOption) })
+  .meta({ id: 'TagSelectResponse' });
+export type TagSelectResponse = z.infer<typeof TagSelectResponse>;
+
+export const AdminCategoriesResponse = z
+  .object({ success: z.literal(true), categories: z.array(ArticleCategory) })
+  .meta({ id: 'AdminCategoriesResponse' });
+export type AdminCategoriesResponse = z.infer<typeof AdminCategoriesResponse>;
+
+export const AdminTagsResponse = z
+  .object({ success: z.literal(true), tags: z.array(ArticleTag) })
+  .meta({ id: 'AdminTagsResponse' });
+export type AdminTagsResponse = z.infer<typeof AdminTagsResponse>;
+
+export const CategoryResponse = z
+  .object({ success: z.literal(true), category: ArticleCategory })
+  .meta({ id: 'CategoryResponse' });
+export type CategoryResponse = z.infer<typeof CategoryResponse>;
+
+export const TagResponse = z.object({ success: z.literal(true), tag: ArticleTag }).meta({ id: 'TagResponse' });
+export type TagResponse = z.infer<typeof TagResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Public articles
+
+/** An article card of the public list (tags and categories as names). */
+export const ArticleCard = z
+  .object({
+    id: Id,
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string().nullable(),
+    featured_image: z.string().nullable(),
+    reading_time: z.int().min(1).meta({ description: 'Minutes' }),
+    view_count: z.int().min(0),
+    published_at: IsoDateTime,
+    author_first_name: z.string().nullable(),
+    author_last_name: z.string().nullable(),
+    author_username: z.string().nullable(),
+    tags: z.array(z.string()),
+    categories: z.array(z.string()),
+  })
+  .meta({ id: 'ArticleCard' });
+export type ArticleCard = z.infer<typeof ArticleCard>;
+
+/** A published article as the detail page reads it. */
+export const PublicArticle = ArticleCard.extend({
+  content: z.string().meta({ description: 'Sanitized HTML' }),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  meta_keywords: z.string().nullable(),
+  og_title: z.string().nullable(),
+  og_description: z.string().nullable(),
+  og_image: z.string().nullable(),
+  canonical_url: z.string().nullable(),
+}).meta({ id: 'PublicArticle' });
+export type PublicArticle = z.infer<typeof PublicArticle>;
+
+/** `GET /api/articles`, `/category/{slug}`, `/tag/{slug}`: page size 12 by default, capped at 50. */
+export const ArticlesQuery = z.object({
+  page: PageParam,
+  limit: z.preprocess(
+    (value) => {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      return typeof number === 'number' && number > PUBLIC_ARTICLES_MAX_LIMIT ? PUBLIC_ARTICLES_MAX_LIMIT : value;
+    },
+    limitParam(PUBLIC_ARTICLES_PAGE_SIZE, PUBLIC_ARTICLES_MAX_LIMIT),
+  ),
+});
+export type ArticlesQuery = z.infer<typeof ArticlesQuery>;
+
+/** `GET /api/articles/search`: a blank `q` answers an empty list, not an error. */
+export const ArticleSearchQuery = ArticlesQuery.extend({
+  q: z.preprocess(
+    (value) => (value === undefined ? '' : value),
+    z.string({ error: 'Ожидается строка' }).trim().max(200, { error: 'Не более 200 символов' }),
+  ),
+});
+export type ArticleSearchQuery = z.infer<typeof ArticleSearchQuery>;
+
+export const ArticlesListResponse = z
+  .object({ success: z.literal(true), articles: z.array(ArticleCard), pagination: Pagination })
+  .meta({ id: 'ArticlesListResponse' });
+export type ArticlesListResponse = z.infer<typeof ArticlesListResponse>;
+
+export const ArticleDetailResponse = z
+  .object({
+    success: z.literal(true),
+    article: PublicArticle,
+    related: z.array(ArticleCard).meta({ description: 'Published articles sharing a category or tag' }),
+  })
+  .meta({ id: 'ArticleDetailResponse' });
+export type ArticleDetailResponse = z.infer<typeof ArticleDetailResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin articles
+
+/** An article as the admin screens read it (every spec §3 field; categories and tags with ids). */
+export const AdminArticle = z
+  .object({
+    id: Id,
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string().nullable(),
+    content: z.string(),
+    meta_title: z.string().nullable(),
+    meta_description: z.string().nullable(),
+    meta_keywords: z.string().nullable(),
+    og_title: z.string().nullable(),
+    og_description: z.string().nullable(),
+    og_image: z.string().nullable(),
+    canonical_url: z.string().nullable(),
+    status: ArticleStatus,
+    featured_image: z.string().nullable(),
+    reading_time: z.int().min(1),
+    view_count: z.int().min(0),
+    published_at: IsoDateTime.nullable(),
+    category_ids: z.array(Id),
+    tag_ids: z.array(Id),
+    categories: z.array(TaxonomyRef),
+    tags: z.array(TaxonomyRef),
+    author_id: Id.nullable(),
+    author_first_name: z.string().nullable(),
+    author_last_name: z.string().nullable(),
+    author_username: z.string().nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'AdminArticle' });
+export type AdminArticle = z.infer<typeof AdminArticle>;
+
+/**
+ * Body of `POST /api/admin/articles` and `PUT /api/admin/articles/{id}` (the whole article).
+ * `reading_time` is computed from the text when missing; `published_at` is set on first
+ * publication when missing.
+ */
+export const ArticleInput = z
+  .object({
+    title: requiredText(300, REQUIRED_FIELDS_MESSAGE),
+    slug: Slug,
+    content: requiredText(500_000, REQUIRED_FIELDS_MESSAGE, 'Статья слишком длинная'),
+    excerpt: nullableText(1000),
+    meta_title: nullableText(300),
+    meta_description: nullableText(1000),
+    meta_keywords: nullableText(500),
+    og_title: nullableText(300),
+    og_description: nullableText(1000),
+    og_image: nullableLink(),
+    canonical_url: nullableLink(),
+    status: ArticleStatus.default('draft'),
+    featured_image: nullableLink(),
+    reading_time: z
+      .int({ error: 'Время чтения должно быть целым числом минут' })
+      .min(1, { error: 'Время чтения должно быть не меньше 1 минуты' })
+      .max(1000, { error: 'Время чтения должно быть не больше 1000 минут' })
+      .nullish()
+      .transform((value) => value ?? null),
+    published_at: IsoDateTime.nullish().transform((value) => value ?? null),
+    category_ids: z.array(Id).max(50, { error: 'Не более 50 категорий' }).default([]),
+    tag_ids: z.array(Id).max(100, { error: 'Не более 100 тегов' }).default([]),
+  })
+  .meta({ id: 'ArticleInput' });
+export type ArticleInput = z.infer<typeof ArticleInput>;
+
+export const ArticleCreateRequest = ArticleInput;
+export type ArticleCreateRequest = ArticleInput;
+export const ArticleUpdateRequest = ArticleInput;
+export type ArticleUpdateRequest = ArticleInput;
+
+export const ADMIN_ARTICLES_SORT_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'status',
+  'view_count',
+  'reading_time',
+  'published_at',
+  'created_at',
+  'updated_at',
+] as const;
+export const AdminArticlesSortField = z.enum(ADMIN_ARTICLES_SORT_FIELDS);
+export type AdminArticlesSortField = z.infer<typeof AdminArticlesSortField>;
+
+/** `GET /api/admin/articles`: default sort id ascending. */
+export const AdminArticlesQuery = listQuery({
+  sortFields: ADMIN_ARTICLES_SORT_FIELDS,
+  defaultSort: { field: 'id', order: 'asc' },
+});
+export type AdminArticlesQuery = z.infer<typeof AdminArticlesQuery>;
+
+export const AdminArticlesResponse = z
+  .object({ articles: z.array(AdminArticle), total: z.int().min(0) })
+  .meta({ id: 'AdminArticlesResponse' });
+export type AdminArticlesResponse = z.infer<typeof AdminArticlesResponse>;
+
+export const AdminArticleResponse = z
+  .object({ success: z.literal(true), article: AdminArticle })
+  .meta({ id: 'AdminArticleResponse' });
+export type AdminArticleResponse = z.infer<typeof AdminArticleResponse>;
+
+export const ArticleIdParams = z.object({ id: IdParam });
+export type ArticleIdParams = z.infer<typeof ArticleIdParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Contact form
+
+/** `POST /api/feedback`: all three fields required (spec §5). */
+export const FeedbackRequest = z
+  .object({
+    telegram: requiredText(100, 'Укажите Telegram'),
+    subject: requiredText(200, 'Укажите тему'),
+    message: requiredText(5000, 'Введите сообщение'),
+  })
+  .meta({ id: 'FeedbackRequest' });
+export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+
+export const Feedback = z
+  .object({ id: Id, telegram: z.string(), subject: z.string(), message: z.string(), created_at: IsoDateTime })
+  .meta({ id: 'Feedback' });
+export type Feedback = z.infer<typeof Feedback>;
+
+// ---------------------------------------------------------------------------------------------
+// Internal (gateway → content under /internal, never routed by the gateway)
+
+/** The head of `/articles/{slug}` for crawlers and link previews, fallbacks already applied. */
+export const ArticleSeo = z
+  .object({
+    slug: z.string(),
+    title: z.string().meta({ description: 'meta_title, else title' }),
+    description: z.string().meta({ description: 'meta_description, else excerpt, else the start of the text' }),
+    keywords: z.string().nullable(),
+    og_title: z.string().meta({ description: 'og_title, else the title above' }),
+    og_description: z.string().meta({ description: 'og_description, else the description above' }),
+    og_image: z.string().nullable().meta({ description: 'og_image, else featured_image' }),
+    canonical_url: z.string().nullable().meta({ description: 'Absent: the gateway uses the page address' }),
+    published_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'ArticleSeo' });
+export type ArticleSeo = z.infer<typeof ArticleSeo>;
+
+export const ArticleSeoResponse = z.object({ article: ArticleSeo });
+export type ArticleSeoResponse = z.infer<typeof ArticleSeoResponse>;
+
+/** Published articles for /sitemap.xml. */
+export const SitemapArticlesResponse = z.object({
+  articles: z.array(z.object({ slug: z.string(), updated_at: IsoDateTime })),
+});
+export type SitemapArticlesResponse = z.infer<typeof SitemapArticlesResponse>;

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { UserRole } from './auth';
+import { BalanceSnapshot, PaymentKind } from './billing';
+import { MessageStatus } from './chat-history';
+import { Credits, CreditsAmount, Id, IsoDateTime, Money, ServiceName, TelegramId, UsdAmount } from './common';
+
+/**
+ * Facts published on the `app.events` topic exchange (routing key = type). Every envelope is
+ * checked with these schemas on publish and on consume. Events that carry a snapshot carry the
+ * source's `version`; consumers ignore versions older than the one they hold.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// auth
+
+/** The profile snapshot auth publishes; `version` grows with every change of the user. */
+const UserSnapshot = z.object({
+  user_id: Id,
+  email: z.string().nullable(),
+  role: UserRole,
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  telegram_id: TelegramId.nullable(),
+  telegram_username: z.string().nullable(),
+  telegram_email: z.string().nullable().meta({ description: 'E-mail for payment receipts' }),
+  utm_source: z.string().nullable(),
+  created_at: IsoDateTime,
+  version: z.int().min(0),
+});
+
+export const UserRegisteredData = UserSnapshot.extend({
+  source: z.enum(['web', 'telegram']).meta({ description: 'Signed up on the site or first seen by the bot' }),
+}).meta({ id: 'UserRegisteredData' });
+export type UserRegisteredData = z.infer<typeof UserRegisteredData>;
+
+export const UserUpdatedData = UserSnapshot.extend({ updated_at: IsoDateTime }).meta({ id: 'UserUpdatedData' });
+export type UserUpdatedData = z.infer<typeof UserUpdatedData>;
+
+export const UserDeletedData = z
+  .object({ user_id: Id, email: z.string().nullable(), deleted_at: IsoDateTime, version: z.int().min(0) })
+  .meta({ id: 'UserDeletedData' });
+export type UserDeletedData = z.infer<typeof UserDeletedData>;
+
+/**
+ * A Telegram account was bound to web account `user_id`. When the Telegram user already had its
+ * own account, `merged_user_id` names it: its balance, tariff, payments and messages move to
+ * `user_id` and it ceases to exist.
+ */
+export const AccountsLinkedData = z
+  .object({
+    user_id: Id.meta({ description: 'The surviving web account' }),
+    merged_user_id: Id.nullable().meta({ description: 'The Telegram-only account merged into it, if any' }),
+    telegram_id: TelegramId,
+    linked_at: IsoDateTime,
+  })
+  .meta({ id: 'AccountsLinkedData' });
+export type AccountsLinkedData = z.infer<typeof AccountsLinkedData>;
+
+// ---------------------------------------------------------------------------------------------
+// billing
+
+export const CreditsChangeReason = z.enum([
+  'initial',
+  'payment',
+  'tariff_purchase',
+  'message_charge',
+  'admin_deposit',
+  'admin_tariff',
+  'merge',
+  'tariff_expired',
+  'tariff_updated',
+]);
+export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
+
+/** The balance after a change: snapshot, tariff, deposited total and version (see BalanceSnapshot). */
+export const CreditsChangedData = BalanceSnapshot.extend({
+  reason: CreditsChangeReason,
+  reference: z.string().meta({ description: 'Ledger reference, e.g. payment:<id>, message:<id>' }),
+  changed_at: IsoDateTime,
+}).meta({ id: 'CreditsChangedData' });
+export type CreditsChangedData = z.infer<typeof CreditsChangedData>;
+
+const PaymentFact = z.object({
+  payment_id: z.string(),
+  yookassa_payment_id: z.string().nullable(),
+  user_id: Id,
+  kind: PaymentKind,
+  tariff_id: Id.nullable(),
+  amount: Money.meta({ description: 'Roubles' }),
+  currency: z.literal('RUB'),
+});
+
+export const PaymentSucceededData = PaymentFact.extend({
+  yookassa_payment_id: z.string(),
+  credits_amount: CreditsAmount.meta({ description: 'Credits granted (top-up) or included credits (tariff)' }),
+  succeeded_at: IsoDateTime,
+}).meta({ id: 'PaymentSucceededData' });
+export type PaymentSucceededData = z.infer<typeof PaymentSucceededData>;
+
+export const PaymentFailedData = PaymentFact.extend({
+  reason: z.string(),
+  failed_at: IsoDateTime,
+}).meta({ id: 'PaymentFailedData' });
+export type PaymentFailedData = z.infer<typeof PaymentFailedData>;
+
+export const PaymentCanceledData = PaymentFact.extend({
+  reason: z.string().nullable().meta({ description: 'cancellation_details.reason of the provider' }),
+  party: z.string().nullable().meta({ description: 'cancellation_details.party of the provider' }),
+  canceled_at: IsoDateTime,
+}).meta({ id: 'PaymentCanceledData' });
+export type PaymentCanceledData = z.infer<typeof PaymentCanceledData>;
+
+// ---------------------------------------------------------------------------------------------
+// chat-history
+
+export const MessageRecordedData = z
+  .object({
+    message_id: Id,
+    user_id: Id,
+    telegram_id: TelegramId.nullable(),
+    username: z.string().nullable(),
+    model: z.string(),
+    status: MessageStatus,
+    input_tokens: z.int().min(0),
+    output_tokens: z.int().min(0),
+    input_cost: UsdAmount,
+    output_cost: UsdAmount,
+    total_cost: UsdAmount,
+    cost: Credits.meta({ description: 'Credits to charge (0 for an error)' }),
+    user_message: z.string(),
+    bot_response: z.string().nullable(),
+    error_message: z.string().nullable(),
+    image_path: z.string().nullable(),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'MessageRecordedData' });
+export type MessageRecordedData = z.infer<typeof MessageRecordedData>;
+
+// ---------------------------------------------------------------------------------------------
+// content
+
+export const FeedbackReceivedData = z
+  .object({
+    feedback_id: Id,
+    telegram: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'FeedbackReceivedData' });
+export type FeedbackReceivedData = z.infer<typeof FeedbackReceivedData>;
+
+// ---------------------------------------------------------------------------------------------
+// Registry and envelope
+
+/** The data schema of every event type. */
+export const eventSchemas = {
+  'user.registered': UserRegisteredData,
+  'user.updated': UserUpdatedData,
+  'user.deleted': UserDeletedData,
+  'accounts.linked': AccountsLinkedData,
+  'credits.changed': CreditsChangedData,
+  'payment.succeeded': PaymentSucceededData,
+  'payment.failed': PaymentFailedData,
+  'payment.canceled': PaymentCanceledData,
+  'message.recorded': MessageRecordedData,
+  'feedback.received': FeedbackReceivedData,
+} as const satisfies Record<string, z.ZodType>;
+export type EventSchemas = typeof eventSchemas;
+
+const EVENT_TYPES = Object.keys(eventSchemas) as [keyof EventSchemas, ...(keyof EventSchemas)[]];
+
+export const EventType = z.enum(EVENT_TYPES, { error: 'Неизвестный тип события' });
+export type EventType = z.infer<typeof EventType>;
+
+/** The data of event `T` after parsing. */
+export type EventData<T extends EventType> = z.output<EventSchemas[T]>;
+
+/** The service that publishes each event type. */
+export const eventProducers: Record<EventType, ServiceName> = {
+  'user.registered': 'auth',
+  'user.updated': 'auth',
+  'user.deleted': 'auth',
+  'accounts.linked': 'auth',
+  'credits.changed': 'billing',
+  'payment.succeeded': 'billing',
+  'payment.failed': 'billing',
+  'payment.canceled': 'billing',
+  'message.recorded': 'chat-history',
+  'feedback.received': 'content',
+};
+
+/** `{ id, type, occurredAt, producer, data }`; `data` is checked per type by `parseEvent`. */
+export const EventEnvelope = z
+  .object({
+    id: z.uuid(),
+    type: EventType,
+    occurredAt: IsoDateTime,
+    producer: ServiceName,
+    data: z.unknown(),
+  })
+  .meta({ id: 'EventEnvelope' });
+export type EventEnvelope = z.infer<typeof EventEnvelope>;
+
+/** An envelope of event `T` with its typed data (a union over all types by default). */
+export type AppEvent<T extends EventType = EventType> = T extends EventType
+  ? { id: string; type: T; occurredAt: string; producer: ServiceName; data: EventData<T> }
+  : never;
+
+/** Checks an envelope and its data against the schema of its type; throws a ZodError otherwise. */
+export function parseEvent(input: unknown): AppEvent {
+  const envelope = EventEnvelope.parse(input);
+  const data: unknown = eventSchemas[envelope.type].parse(envelope.data);
+  return { ...envelope, data } as AppEvent;
+}
+
+/** Builds a checked envelope (new uuid, now) for publishing. */
+export function createEvent<T extends EventType>(
+  type: T,
+  producer: ServiceName,
+  data: z.input<EventSchemas[T]>,
+  options: { id?: string; occurredAt?: string } = {},
+): AppEvent<T> {
+  return parseEvent({
+    id: options.id ?? crypto.randomUUID(),
+    type,
+    occurredAt: options.occurredAt ?? new Date().toISOString(),
+    producer,
+    data,
+  }) as AppEvent<T>;
+}
+
+/**
+ * Which events each service's queue receives. Every service declares all of these queues when it
+ * connects, so an event published before its consumer first ran waits for it (no lost events on a
+ * first deploy). A service whose code consumes a type not listed here refuses to start.
+ */
+export const eventSubscriptions = {
+  auth: ['credits.changed', 'message.recorded'],
+  content: ['user.registered', 'user.updated', 'user.deleted'],
+  billing: ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked', 'message.recorded'],
+  'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
+  metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],
+} as const satisfies Record<ServiceName, readonly EventType[]>;

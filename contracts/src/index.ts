@@ -1,0 +1,8 @@
+/** @gpt/contracts: zod schemas and types of every HTTP call and event (the OpenAPI document is `@gpt/contracts/openapi`). */
+export * from './common';
+export * from './auth';
+export * from './content';
+export * from './billing';
+export * from './chat-history';
+export * from './metrics';
+export * from './events';

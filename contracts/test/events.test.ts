@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from '@jest/globals';
+import {
+  createEvent,
+  type EventData,
+  EventEnvelope,
+  eventProducers,
+  eventSchemas,
+  EventType,
+  parseEvent,
+} from '../src/index';
+
+const balance: EventData<'credits.changed'> = {
+  user_id: 7,
+  credits: 70_000,
+  included_credits: -15,
+  tariff: { id: 2, name: 'Premium', monthly_price: '350.00', end_date: '2025-07-26T10:00:00.000Z' },
+  money_deposited: '350.00',
+  version: 3,
+  reason: 'payment',
+  reference: 'payment:5f0c',
+  changed_at: '2025-06-26T10:00:00.000Z',
+};
+
+function envelope(overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    type: 'credits.changed',
+    occurredAt: '2025-06-26T10:00:00.000Z',
+    producer: 'billing',
+    data: balance,
+    ...overrides,
+  };
+}
+
+describe('EventEnvelope', () => {
+  test('when the type is unknown, then the envelope is refused', () => {
+    const result = EventEnvelope.safeParse(envelope({ type: 'credits.exploded' }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['type']);
+  });
+
+  test('when the id is not a uuid or occurredAt not ISO-8601, then the envelope is refused', () => {
+    expect(EventEnvelope.safeParse(envelope({ id: '42' })).success).toBe(false);
+    expect(EventEnvelope.safeParse(envelope({ occurredAt: '26.06.2025' })).success).toBe(false);
+    expect(EventEnvelope.safeParse(envelope({ producer: 'someone' })).success).toBe(false);
+  });
+
+  test('when every DESIGN.md event is listed, then each has a schema and a producer', () => {
+    const expected = [
+      'user.registered',
+      'user.updated',
+      'user.deleted',
+      'accounts.linked',
+      'credits.changed',
+      'payment.succeeded',
+      'payment.failed',
+      'payment.canceled',
+      'message.recorded',
+      'feedback.received',
+    ];
+    expect([...EventType.options].sort()).toEqual([...expected].sort());
+    expect(Object.keys(eventSchemas).sort()).toEqual([...expected].sort());
+    expect(Object.keys(eventProducers).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('parseEvent', () => {
+  test('when data matches the type, then the typed event comes back', () => {
+    const event = parseEvent(envelope());
+    expect(event.type).toBe('credits.changed');
+    if (event.type === 'credits.changed') expect(event.data.tariff.monthly_price).toBe('350.00');
+  });
+
+  test('when data does not match its type, then it throws (money as a float is refused)', () => {
+    expect(() => parseEvent(envelope({ data: { ...balance, money_deposited: 350 } }))).toThrow();
+    expect(() => parseEvent(envelope({ data: { ...balance, credits: 1.5 } }))).toThrow();
+    expect(() => parseEvent(envelope({ type: 'user.deleted' }))).toThrow();
+  });
+});
+
+describe('createEvent', () => {
+  test('when an event is created, then it gets a uuid and a timestamp and its data is checked', () => {
+    const event = createEvent('feedback.received', 'content', {
+      feedback_id: 1,
+      telegram: '@user',
+      subject: 'Вопрос',
+      message: 'Здравствуйте',
+      created_at: new Date().toISOString(),
+    });
+    expect(EventEnvelope.parse(event).type).toBe('feedback.received');
+    expect(() => createEvent('message.recorded', 'chat-history', {} as EventData<'message.recorded'>)).toThrow();
+  });
+});
