@@ -1,0 +1,53 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { AppError } from '../errors';
+
+export const AccessClaims = z.object({
+  sub: z.string().min(1),
+  role: z.enum(['admin', 'user']),
+  ver: z.number().int().nonnegative(),
+  exp: z.number().int(),
+  iat: z.number().int().optional(),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;
+
+const ALGORITHM = 'HS256';
+
+export function signAccessToken(
+  claims: { sub: string; role: 'admin' | 'user'; ver: number },
+  secret: string,
+  expiresIn: jwt.SignOptions['expiresIn'] = '30d',
+): string {
+  return jwt.sign({ role: claims.role, ver: claims.ver }, secret, {
+    algorithm: ALGORITHM,
+    subject: claims.sub,
+    expiresIn,
+  });
+}
+
+export const tokenExpired = () => new AppError('token_expired', 401, 'Сессия истекла, войдите снова');
+export const tokenInvalid = () => new AppError('token_invalid', 401, 'Недействительный токен авторизации');
+
+/** Verifies with the algorithm pinned (no `alg: none`, no key confusion); throws a 401 AppError. */
+export function verifyAccessToken(token: string, secret: string): AccessClaims {
+  let payload: unknown;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+  } catch (err) {
+    throw err instanceof jwt.TokenExpiredError ? tokenExpired() : tokenInvalid();
+  }
+  const parsed = AccessClaims.safeParse(payload);
+  if (!parsed.success) throw tokenInvalid();
+  return parsed.data;
+}
+
+/** Redis key holding a user's current token version; tokens with an older `ver` are revoked. */
+export const tokenVersionKey = (userId: string) => `auth:tokver:${userId}`;
+
+/** Reads `Authorization: Bearer <token>`; undefined when absent. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match) throw tokenInvalid();
+  return match[1];
+}

@@ -1,0 +1,62 @@
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+
+/** What travels on the bus: one fact, named by `type`, with its zod-checked `data`. */
+export interface Envelope<T extends string = string, D = unknown> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  producer: string;
+  data: D;
+}
+
+/** The zod schema of each event's `data`, by event type (contracts' `eventSchemas`). */
+export type EventSchemaMap = Record<string, z.ZodType>;
+
+export type EventTypeOf<S extends EventSchemaMap> = keyof S & string;
+
+/** The envelope of event `K` with its parsed data. */
+export type EventOf<S extends EventSchemaMap, K extends EventTypeOf<S> = EventTypeOf<S>> = Envelope<K, z.output<S[K]>>;
+
+/**
+ * One reaction of a service to one event type. `handle` runs inside a transaction that also
+ * records the event in the inbox, so its effect happens once however often the event arrives;
+ * throwing rolls both back and the event is retried.
+ */
+export interface Consumer<DB, S extends EventSchemaMap, K extends EventTypeOf<S> = EventTypeOf<S>> {
+  event: K;
+  /** Names the consumer in the inbox; defaults to the event type (set it when one service has two consumers of a type). */
+  name?: string;
+  handle(event: EventOf<S, K>, trx: Transaction<DB>): Promise<void>;
+}
+
+/** What the bus reports to `waitFor`. */
+export type BusOccurrenceKind = 'published' | 'acked' | 'retried' | 'dead-lettered';
+
+/** One message handed to the consumer; settle it exactly once. */
+export interface Delivery {
+  /** The raw message body (JSON text of an envelope, unless poisoned). */
+  body: string;
+  /** 1 on the first delivery, +1 for each retry. */
+  attempt: number;
+  /** Each resolves false when the message can no longer be settled (its channel is gone; the broker redelivers it). */
+  ack(): Promise<boolean>;
+  retry(delayMs: number, reason: string): Promise<boolean>;
+  deadLetter(reason: string): Promise<boolean>;
+}
+
+/** A broker seen from one service: where the relay publishes and where the consumer's deliveries come from. */
+export interface Transport {
+  /** Routes events of `type` to the service's queue (called before start). */
+  bind(type: string): void;
+  /** Connects (in the background when remote) and consumes the service's queue if anything is bound to it. */
+  start(onDelivery: (delivery: Delivery) => Promise<void>): void;
+  /** Resolves once the broker has taken responsibility for the message; rejects when it is unreachable. */
+  publish(envelope: Envelope): Promise<void>;
+  /** Called after each (re)connection, so waiting outbox rows go out at once. */
+  onReady(listener: () => void): void;
+  ping(): Promise<void>;
+  /** Stops new deliveries; those in flight may still be settled. */
+  stopConsuming(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { errorBody, notFound } from '../errors';
+import type { Logger } from '../logger';
+import { createMetrics } from './metrics';
+import { requestIdFrom } from './request-id';
+import { withTimeout } from '../timeout';
+
+export type ReadinessChecks = Record<string, () => Promise<void>>;
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  readiness?: ReadinessChecks;
+  routes: (app: Express) => void;
+}
+
+const READINESS_TIMEOUT_MS = 1000;
+
+/** The shared HTTP shell: request ids, logs, JSON limits, health, metrics, 404 and the one error mapping. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const metrics = createMetrics(options.name);
+
+  app.use((req, res, next) => {
+    const id = requestIdFrom(req.headers['x-request-id']);
+    req.headers['x-request-id'] = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req) => String(req.headers['x-request-id']),
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? '') },
+    }),
+  );
+  app.use(metrics.measure);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await runReadiness(options.readiness ?? {});
+    const ok = Object.values(checks).every((state) => state === 'ok');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.use(express.json({ limit: '1mb' }));
+  options.routes(app);
+
+  app.use((_req, _res, next) => next(notFound()));
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    const mapped = errorBody(err);
+    if (mapped.status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ code: mapped.body.code }, mapped.body.error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(mapped.status)
+      .set(mapped.headers ?? {})
+      .json(mapped.body);
+  };
+  app.use(onError);
+  return app;
+}
+
+async function runReadiness(checks: ReadinessChecks): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await withTimeout(check(), READINESS_TIMEOUT_MS);
+        return [name, 'ok'] as const;
+      } catch (err) {
+        return [name, err instanceof Error ? err.message : 'unavailable'] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

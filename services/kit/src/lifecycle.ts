@@ -1,0 +1,48 @@
+import { ConfigError } from './config';
+import type { Logger } from './logger';
+
+export type ShutdownStep = [name: string, close: () => Promise<void>];
+
+const FORCE_EXIT_MS = 15_000;
+
+/**
+ * Runs the steps in order on SIGTERM/SIGINT (stop accepting → finish in-flight → consumers →
+ * channels → Redis → pools), then exits; a step that fails is logged and the rest still run.
+ */
+export function shutdownOnSignals(logger: Logger, steps: () => ShutdownStep[]): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, FORCE_EXIT_MS).unref();
+    await runSteps(logger, steps());
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+export async function runSteps(logger: Logger, steps: ShutdownStep[]): Promise<void> {
+  for (const [name, close] of steps) {
+    try {
+      await close();
+    } catch (err) {
+      logger.error({ err, step: name }, 'shutdown step failed');
+    }
+  }
+}
+
+/** A process entry point: a failure at start-up prints its reason and exits 1; afterwards signals shut it down. */
+export async function runMain(start: () => Promise<{ logger: Logger; close(): Promise<void> }>): Promise<void> {
+  try {
+    const running = await start();
+    shutdownOnSignals(running.logger, () => [['service', running.close]]);
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,176 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventSchemas, eventSubscriptions } from '@gpt/contracts';
+import type { Express } from 'express';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { z } from 'zod';
+import { type Bus, type Consumer, type InProcessBroker, busMigrations, createBus, createInProcessBroker } from './bus';
+import { port, refuseDevSecrets, serviceDatabaseUrl, serviceEnv } from './config';
+import { openDatabase } from './db';
+import { createKeyValue, type KeyValue } from './kv';
+import { runSteps, type ShutdownStep } from './lifecycle';
+import { createLogger, type Logger } from './logger';
+import { withTimeout } from './timeout';
+
+/**
+ * The env schema of a service: the shared variables, its port, and `<NAME>_DATABASE_URL`
+ * (its own database, overriding the server named by DATABASE_URL), read as SERVICE_DATABASE_URL.
+ */
+export function serviceConfigSchema<Extra extends z.ZodRawShape = Record<never, never>>(
+  name: string,
+  defaultPort: number,
+  extra?: Extra,
+) {
+  const override = `${name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`;
+  const shape = {
+    ...serviceEnv,
+    PORT: port(defaultPort),
+    SERVICE_DATABASE_URL: z.url({ error: `${override} must be a URL` }).optional(),
+    ...(extra ?? ({} as Extra)),
+  };
+  return z.preprocess(
+    (env) => ({
+      ...(env as Record<string, unknown>),
+      SERVICE_DATABASE_URL: (env as Record<string, unknown>)[override],
+    }),
+    z
+      .object(shape)
+      .superRefine((config, ctx) => refuseDevSecrets(config as Parameters<typeof refuseDevSecrets>[0], ctx)),
+  );
+}
+
+export interface ServiceConfig {
+  NODE_ENV: 'development' | 'production' | 'test';
+  LOG_LEVEL: string;
+  HOST: string;
+  PORT: number;
+  JWT_SECRET: string;
+  BOT_API_KEY: string;
+  DATABASE_URL?: string;
+  SERVICE_DATABASE_URL?: string;
+  AMQP_URL?: string;
+  AMQP_EXCHANGE: string;
+  REDIS_URL?: string;
+  REDIS_KEY_PREFIX: string;
+  DATA_DIR: string;
+}
+
+export type EventSchemas = typeof eventSchemas;
+
+export interface ServiceDeps<C extends ServiceConfig, DB> {
+  config: C;
+  logger: Logger;
+  db: Kysely<DB>;
+  bus: Bus<DB, EventSchemas>;
+  kv: KeyValue;
+}
+
+/** Everything a service is, apart from its environment; main.ts and the in-process launcher both start it. */
+export interface ServiceDefinition<C extends ServiceConfig, DB> {
+  name: string;
+  migrations: Record<string, Migration>;
+  consumers?: (deps: ServiceDeps<C, DB>) => Consumer<DB, EventSchemas>[];
+  buildApp(deps: ServiceDeps<C, DB>): Express;
+  /** Seeds and background jobs, after migrations and before listening; may return their stop step. */
+  onStart?(deps: ServiceDeps<C, DB>): Promise<(() => Promise<void>) | void>;
+}
+
+export interface RunningService<C extends ServiceConfig, DB> {
+  name: string;
+  url: string;
+  deps: ServiceDeps<C, DB>;
+  close(): Promise<void>;
+}
+
+const BROKER_WAIT_MS = 5000;
+
+/** One queue per service and exchange, so parallel test runs (each on an exchange of its own) never take each other's events. */
+export const serviceQueue = (service: string, exchange: string) =>
+  exchange === 'app.events' ? service : `${service}@${exchange}`;
+
+/** Connections → migrations → bus → app → listen; close() undoes it in CONVENTIONS order. */
+export async function startService<C extends ServiceConfig, DB>(
+  definition: ServiceDefinition<C, DB>,
+  config: C,
+  options: { broker?: InProcessBroker; kv?: KeyValue; logger?: Logger } = {},
+): Promise<RunningService<C, DB>> {
+  const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const database = await openDatabase<DB>({
+    service: definition.name,
+    url: serviceDatabaseUrl(definition.name, config, config.SERVICE_DATABASE_URL),
+    dataDir: config.DATA_DIR,
+    migrations: { ...busMigrations, ...definition.migrations },
+    logger,
+  });
+  // The embedded default shares one in-memory store between the services and the gateway of its process.
+  const ownKv = options.kv ? undefined : createKeyValue({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const kv = options.kv ?? ownKv!;
+  const bus = createBus<DB, EventSchemas>({
+    service: definition.name,
+    db: database.db,
+    schemas: eventSchemas,
+    logger,
+    amqpUrl: config.AMQP_URL,
+    exchange: config.AMQP_EXCHANGE,
+    queue: serviceQueue(definition.name, config.AMQP_EXCHANGE),
+    peers: Object.entries(eventSubscriptions)
+      .filter(([service]) => service !== definition.name)
+      .map(([service, types]) => ({ queue: serviceQueue(service, config.AMQP_EXCHANGE), types })),
+    // Without a broker URL the service is alone in its process with an in-process bus (the embedded default).
+    broker: config.AMQP_URL ? undefined : (options.broker ?? createInProcessBroker()),
+  });
+  const deps: ServiceDeps<C, DB> = { config, logger, db: database.db, bus, kv };
+  const subscribed: readonly string[] = eventSubscriptions[definition.name as keyof typeof eventSubscriptions] ?? [];
+  for (const consumer of definition.consumers?.(deps) ?? []) {
+    if (!subscribed.includes(consumer.event)) {
+      throw new Error(`${definition.name} consumes ${consumer.event}: add it to eventSubscriptions in contracts`);
+    }
+    bus.consume(consumer);
+  }
+  const stopJobs = await definition.onStart?.(deps);
+  await bus.start();
+  // A broker that is down only delays events (they wait in the outbox); say so, and serve anyway.
+  await withTimeout(bus.ready(), BROKER_WAIT_MS).catch(() =>
+    logger.warn('message broker not reachable yet; events wait in the outbox until it is'),
+  );
+
+  const app = definition.buildApp(deps);
+  const server: Server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  // Longer than any client's keep-alive, so a proxy never reuses a socket we are closing.
+  server.keepAliveTimeout = 65_000;
+  const { port: boundPort } = server.address() as AddressInfo;
+  const url = `http://${config.HOST}:${boundPort}`;
+  logger.info({ url }, `${definition.name} listening`);
+
+  const steps: ShutdownStep[] = [
+    ['http', () => closeServer(server)],
+    ['jobs', async () => stopJobs?.()],
+    ['bus', () => bus.close()],
+    ['redis', async () => ownKv?.close()],
+    ['database', () => database.close()],
+  ];
+  let closing: Promise<void> | undefined;
+  return { name: definition.name, url, deps, close: () => (closing ??= runSteps(logger, steps)) };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/** The readiness checks every service answers /readyz with: its database, the broker and Redis. */
+export function standardReadiness<C extends ServiceConfig, DB>(deps: ServiceDeps<C, DB>) {
+  return {
+    database: async () => {
+      await sql`select 1`.execute(deps.db);
+    },
+    broker: () => deps.bus.ping(),
+    redis: () => deps.kv.ping(),
+  };
+}

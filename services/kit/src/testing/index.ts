@@ -1,0 +1,2 @@
+export { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from './infra';
+export { startTestService, type TestService } from './service';

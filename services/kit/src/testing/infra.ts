@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import amqp from 'amqplib';
+import { eventSubscriptions } from '@gpt/contracts';
+import pg from 'pg';
+import { DEFAULT_RETRY_DELAYS_MS, deadLetterQueueOf, retryQueueOf } from '../bus';
+import { serviceQueue } from '../service';
+import { createDatabaseIfMissing } from '../db';
+
+/** Where the tests find real PostgreSQL, RabbitMQ and Redis (the local servers unless overridden). */
+export const testInfra = {
+  databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  amqpUrl: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
+
+/** A name no other test file will pick: `<prefix>_<random>`, lowercase. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+}
+
+/** A fresh, empty database on the test server; drop it with dropTestDatabase. */
+export async function createTestDatabase(prefix = 't'): Promise<string> {
+  const url = new URL(testInfra.databaseUrl);
+  url.pathname = `/${uniqueName(prefix)}`;
+  await createDatabaseIfMissing(url.toString());
+  return url.toString();
+}
+
+export async function dropTestDatabase(databaseUrl: string): Promise<void> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Removes what a test's services declared on RabbitMQ: every service's queues (main, retry, dead) and the exchange. */
+export async function deleteTestBroker(exchange: string): Promise<void> {
+  const connection = await amqp.connect(testInfra.amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    for (const service of Object.keys(eventSubscriptions)) {
+      const queue = serviceQueue(service, exchange);
+      for (const name of [
+        queue,
+        deadLetterQueueOf(queue),
+        ...DEFAULT_RETRY_DELAYS_MS.map((ms) => retryQueueOf(queue, ms)),
+      ]) {
+        await channel.deleteQueue(name);
+      }
+    }
+    await channel.deleteExchange(exchange);
+    await channel.close();
+  } finally {
+    await connection.close();
+  }
+}

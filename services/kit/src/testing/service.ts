@@ -1,0 +1,42 @@
+import type { Env } from '../config';
+import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service';
+import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from './infra';
+
+export interface TestService<C extends ServiceConfig, DB> extends RunningService<C, DB> {
+  /** Stops the service and drops the database it created. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service as production does, on real PostgreSQL (a fresh database), RabbitMQ (an
+ * exchange of its own) and Redis, listening on a free port.
+ */
+export async function startTestService<C extends ServiceConfig, DB>(
+  definition: ServiceDefinition<C, DB>,
+  load: (env: Env) => C,
+  env: Env = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TestService<C, DB>> {
+  // A restart test passes the database of the first run; the first run owns (and drops) it.
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase(definition.name.replace(/-/g, '_')));
+  const config = load({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SERVICE_DATABASE_URL: databaseUrl,
+    [`${definition.name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`]: databaseUrl,
+    AMQP_URL: testInfra.amqpUrl,
+    AMQP_EXCHANGE: uniqueName('test.events'),
+    REDIS_URL: testInfra.redisUrl,
+    REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
+    ...env,
+  });
+  const running = await startService(definition, config);
+  return {
+    ...running,
+    async stop() {
+      await running.close();
+      if (!options.databaseUrl) await dropTestDatabase(databaseUrl);
+      await deleteTestBroker(config.AMQP_EXCHANGE);
+    },
+  };
+}
