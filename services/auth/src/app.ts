@@ -1,0 +1,22 @@
+import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
+import type { AuthConfig } from './config';
+import type { AuthDatabase } from './data/schema';
+import { adminUsersRouter } from './http/admin-users.routes';
+import { botRouter } from './http/bot.routes';
+import { sessionRouter } from './http/session.routes';
+
+export type AuthDeps = ServiceDeps<AuthConfig, AuthDatabase>;
+
+/** The auth HTTP app: sessions and linking, the bot's calls, the admin users screen. */
+export function buildApp(deps: AuthDeps) {
+  return createHttpApp({
+    name: 'auth',
+    logger: deps.logger,
+    readiness: standardReadiness(deps),
+    routes: (app) => {
+      app.use(sessionRouter(deps));
+      app.use(botRouter(deps));
+      app.use(adminUsersRouter(deps));
+    },
+  });
+}

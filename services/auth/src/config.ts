@@ -1,0 +1,34 @@
+import { loadConfig, serviceConfigSchema, type Env } from '@gpt/kit';
+import { z } from 'zod';
+
+export const DEV_ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+
+export const AuthConfig = serviceConfigSchema('auth', 8081, {
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  /** The site's public address: link tokens point at `<SITE_URL>/link/<token>`. */
+  SITE_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** Minutes a Telegram link token stays valid. */
+  LINK_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(15),
+  /** Billing applies the admin's deposits and tariff changes (internal route, never through the gateway). */
+  BILLING_URL: z.url().default('http://127.0.0.1:8083'),
+  BILLING_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+}).superRefine((config, ctx) => {
+  if (config.NODE_ENV === 'production' && (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ADMIN_EMAIL'],
+      message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production (the development admin is refused)',
+    });
+  }
+});
+export type AuthConfig = z.infer<typeof AuthConfig>;
+
+export const loadAuthConfig = (env?: Env): AuthConfig => loadConfig(AuthConfig, env);

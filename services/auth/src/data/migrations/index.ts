@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import { usersMigration } from './0001-users';
+import { linkTokensMigration } from './0002-link-tokens';
+import { balanceProjectionMigration } from './0003-balance-projection';
+
+/** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
+export const migrations: Record<string, Migration> = {
+  '0001_users': usersMigration,
+  '0002_link_tokens': linkTokensMigration,
+  '0003_balance_projection': balanceProjectionMigration,
+};

@@ -1,0 +1,59 @@
+import type { BusTables } from '@gpt/kit';
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** int8 and numeric come back from the driver as strings. */
+type DecimalColumn = ColumnType<string, string | number | undefined, string | number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lowercased; null for a Telegram-only account. */
+  email: string | null;
+  password_hash: string | null;
+  role: ColumnType<'admin' | 'user', 'admin' | 'user' | undefined, 'admin' | 'user'>;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  utm_source: string | null;
+  /** bigint, as a string. */
+  telegram_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  telegram_username: string | null;
+  /** E-mail for payment receipts. */
+  telegram_email: string | null;
+  /** Bumped to revoke every token issued before. */
+  token_version: ColumnType<number, number | undefined, number>;
+  /** Grows with every change, so projections elsewhere never go backwards. */
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  // Projection of billing's `credits.changed` (see migration 0003).
+  credits: DecimalColumn;
+  included_credits: DecimalColumn;
+  tariff_id: number | null;
+  tariff_name: ColumnType<string, string | undefined, string>;
+  monthly_price: DecimalColumn;
+  tariff_end_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  money_deposited: DecimalColumn;
+  /** The billing version last applied; null until billing reported. */
+  billing_version: number | null;
+  // Projection of chat-history's `message.recorded`.
+  money_spent: DecimalColumn;
+  messages_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface LinkTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token (hex); the token itself is never stored. */
+  token_hash: string;
+  telegram_id: ColumnType<string, string | number, string | number>;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  used_by: number | null;
+  created_at: Timestamp;
+}
+
+/** The tables of the auth database, as Kysely sees them. */
+export interface AuthDatabase extends BusTables {
+  users: UsersTable;
+  link_tokens: LinkTokensTable;
+}

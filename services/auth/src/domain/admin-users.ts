@@ -1,0 +1,128 @@
+import { isUniqueViolation } from '@gpt/kit';
+import { randomUUID } from 'node:crypto';
+import type {
+  AdminUserUpdateRequest,
+  AdminUserUpdateResponse,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  BalanceSnapshot,
+  UtmStatsResponse,
+} from '@gpt/contracts';
+import type { AuthDeps } from '../app';
+import { type User, type UserChanges, usersRepository } from '../data/users.repository';
+import type { BillingClient } from './billing-client';
+import { authErrors } from './errors';
+import { publishTokenVersion, revokeDeletedAccount } from './token-versions';
+import { toAdminRow } from './user-views';
+import { userSnapshot } from './user-snapshot';
+
+/** Who acts, and what to forward to billing on their behalf. */
+export interface AdminActor {
+  id: number;
+  authorization?: string;
+  requestId?: string;
+}
+
+export async function listUsers(deps: AuthDeps, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+  const { users, total } = await usersRepository.list(deps.db, query);
+  return { users: users.map(toAdminRow), total };
+}
+
+export async function utmStats(deps: AuthDeps): Promise<UtmStatsResponse> {
+  const stats = await usersRepository.utmStats(deps.db);
+  return { stats: stats.map((stat) => ({ utm_source: stat.utmSource, count: stat.count })) };
+}
+
+function profileChanges(user: User, input: AdminUserUpdateRequest): UserChanges {
+  const changes: UserChanges = {};
+  if (input.email !== undefined && input.email !== user.email) changes.email = input.email;
+  if (input.role !== undefined && input.role !== user.role) changes.role = input.role;
+  return changes;
+}
+
+/** Billing's part of an edit: a deposit of credits and a different tariff. */
+function billingChanges(user: User, input: AdminUserUpdateRequest) {
+  const deposit = input.depositAmount ?? 0;
+  const tariffId = input.tariff_id ?? null;
+  return {
+    ...(deposit > 0 ? { deposit_credits: deposit } : {}),
+    ...(tariffId !== null && tariffId !== user.balance.tariffId ? { tariff_id: tariffId } : {}),
+  };
+}
+
+/** Refuses removing the admin role from the last admin; `adminIds` are the locked admin rows. */
+function assertAnotherAdminRemains(adminIds: number[], target: User): void {
+  if (target.role === 'admin' && !adminIds.some((id) => id !== target.id)) throw authErrors.lastAdmin();
+}
+
+/**
+ * The admin's edit: e-mail and role here (a role change revokes the user's tokens), deposit and
+ * tariff through billing first, whose answer lands in the projection in the same transaction, so
+ * the reloaded list shows it at once. Nothing changes here if billing refuses.
+ */
+export async function updateUser(
+  deps: AuthDeps,
+  billing: BillingClient,
+  actor: AdminActor,
+  userId: number,
+  input: AdminUserUpdateRequest,
+): Promise<AdminUserUpdateResponse> {
+  const { db, bus, kv } = deps;
+  const target = await usersRepository.findById(db, userId);
+  if (!target) throw authErrors.userNotFound();
+  const changes = profileChanges(target, input);
+  if (changes.role === 'user' && userId === actor.id) throw authErrors.cannotDemoteSelf();
+  if (changes.email) {
+    const owner = await usersRepository.findByEmail(db, changes.email);
+    if (owner && owner.id !== userId) throw authErrors.emailTaken();
+  }
+
+  const adjustment = billingChanges(target, input);
+  let balance: BalanceSnapshot | undefined;
+  if (Object.keys(adjustment).length > 0) {
+    balance = await billing.adjust(
+      { user_id: userId, admin_id: actor.id, action_id: randomUUID(), ...adjustment },
+      { authorization: actor.authorization, requestId: actor.requestId },
+    );
+  }
+
+  const updated = await bus
+    .transaction(async (trx) => {
+      // Admin rows first, then the target: one lock order for every edit and delete.
+      const adminIds = changes.role ? await usersRepository.lockAdmins(trx) : [];
+      const current = await usersRepository.findByIdForUpdate(trx, userId);
+      if (!current) throw authErrors.userNotFound();
+      if (balance) await usersRepository.applyBalance(trx, balance);
+      const fresh = profileChanges(current, input);
+      if (Object.keys(fresh).length === 0) return (await usersRepository.findById(trx, userId))!;
+      if (fresh.role) assertAnotherAdminRemains(adminIds, current);
+      const changed = await usersRepository.update(trx, userId, fresh, { revokeTokens: fresh.role !== undefined });
+      await bus.publish(trx, 'user.updated', { ...userSnapshot(changed), updated_at: changed.updatedAt.toISOString() });
+      if (fresh.role) await publishTokenVersion(kv, changed);
+      return changed;
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
+    });
+  return { success: true, user: toAdminRow(updated) };
+}
+
+/** Deletes an account (`user.deleted`) and revokes its tokens; never oneself, never the last admin. */
+export async function deleteUser(deps: AuthDeps, actor: AdminActor, userId: number): Promise<void> {
+  const { bus, kv } = deps;
+  if (userId === actor.id) throw authErrors.cannotDeleteSelf();
+  await bus.transaction(async (trx) => {
+    const adminIds = await usersRepository.lockAdmins(trx);
+    const target = await usersRepository.findByIdForUpdate(trx, userId);
+    if (!target) throw authErrors.userNotFound();
+    assertAnotherAdminRemains(adminIds, target);
+    await usersRepository.delete(trx, userId);
+    await bus.publish(trx, 'user.deleted', {
+      user_id: userId,
+      email: target.email,
+      deleted_at: new Date().toISOString(),
+      version: target.version + 1,
+    });
+    await revokeDeletedAccount(kv, target);
+  });
+}

@@ -1,0 +1,48 @@
+import type { BotUpsertUserRequest, BotUser } from '@gpt/contracts';
+import type { AuthDeps } from '../app';
+import { type User, type UserChanges, usersRepository } from '../data/users.repository';
+import { toBotUser } from './user-views';
+import { userSnapshot } from './user-snapshot';
+
+/** What the bot's current view of the Telegram profile changes; utm_source is only ever filled in once. */
+function changesFrom(user: User, input: BotUpsertUserRequest): UserChanges {
+  const changes: UserChanges = {};
+  if (input.username !== user.username) changes.username = input.username;
+  if (input.username !== user.telegramUsername) changes.telegramUsername = input.username;
+  if (input.first_name !== user.firstName) changes.firstName = input.first_name;
+  if (input.last_name !== user.lastName) changes.lastName = input.last_name;
+  if (user.utmSource === null && input.utm_source !== null) changes.utmSource = input.utm_source;
+  return changes;
+}
+
+/**
+ * The bot reports a Telegram user: created on first sight (`user.registered`, source telegram),
+ * otherwise brought up to date (`user.updated` when anything changed).
+ */
+export async function upsertBotUser(deps: AuthDeps, input: BotUpsertUserRequest): Promise<BotUser> {
+  const { bus } = deps;
+  const telegramId = String(input.telegram_id);
+  return bus.transaction(async (trx) => {
+    let existing = await usersRepository.findByTelegramIdForUpdate(trx, telegramId);
+    if (!existing) {
+      const created = await usersRepository.createFromTelegram(trx, {
+        telegramId,
+        username: input.username,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        utmSource: input.utm_source,
+      });
+      if (created) {
+        await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'telegram' });
+        return toBotUser({ ...created, telegramId });
+      }
+      // A parallel call created it first; update that row instead.
+      existing = (await usersRepository.findByTelegramIdForUpdate(trx, telegramId))!;
+    }
+    const changes = changesFrom(existing, input);
+    if (Object.keys(changes).length === 0) return toBotUser({ ...existing, telegramId });
+    const updated = await usersRepository.update(trx, existing.id, changes);
+    await bus.publish(trx, 'user.updated', { ...userSnapshot(updated), updated_at: updated.updatedAt.toISOString() });
+    return toBotUser({ ...updated, telegramId });
+  });
+}

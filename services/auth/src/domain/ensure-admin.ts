@@ -1,0 +1,37 @@
+import { tokenVersionKey } from '@gpt/kit';
+import type { AuthDeps } from '../app';
+import { DEV_ADMIN } from '../config';
+import { usersRepository } from '../data/users.repository';
+import { passwordHasher } from './passwords';
+import { userSnapshot } from './user-snapshot';
+
+/** At start: the admin of ADMIN_EMAIL exists and is an admin (created, or an existing user promoted). */
+export async function ensureAdmin(deps: AuthDeps): Promise<void> {
+  const { config, logger, db, bus, kv } = deps;
+  const email = (config.ADMIN_EMAIL ?? DEV_ADMIN.email).toLowerCase();
+  if (!config.ADMIN_EMAIL) {
+    logger.warn(
+      { email, password: DEV_ADMIN.password },
+      `Development admin: ${email} / ${DEV_ADMIN.password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    );
+  }
+  const existing = await usersRepository.findByEmail(db, email);
+  if (existing?.role === 'admin') return;
+  const passwordHash = existing ? null : await passwordHasher(config).hash(config.ADMIN_PASSWORD ?? DEV_ADMIN.password);
+
+  const admin = await bus.transaction(async (trx) => {
+    if (existing) {
+      const promoted = await usersRepository.setRole(trx, existing.id, 'admin');
+      await bus.publish(trx, 'user.updated', {
+        ...userSnapshot(promoted),
+        updated_at: promoted.updatedAt.toISOString(),
+      });
+      return promoted;
+    }
+    const created = await usersRepository.create(trx, { email, passwordHash: passwordHash!, role: 'admin' });
+    await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'web' });
+    return created;
+  });
+  await kv.set(tokenVersionKey(String(admin.id)), String(admin.tokenVersion));
+  logger.info({ email, promoted: Boolean(existing) }, existing ? 'user promoted to admin' : 'admin created');
+}

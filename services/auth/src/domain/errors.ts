@@ -1,0 +1,23 @@
+import { AppError, badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '@gpt/kit';
+
+/** The auth service's refusals, each with the sentence a person reads. */
+export const authErrors = {
+  emailTaken: () => conflict('Пользователь с таким email уже существует', 'email_taken'),
+  /** One message for an unknown e-mail and a wrong password, so neither is revealed. */
+  invalidCredentials: () => unauthorized('Неверный email или пароль', 'invalid_credentials'),
+  wrongCurrentPassword: () => badRequest('Неверный текущий пароль', 'invalid_current_password'),
+  accountGone: () => unauthorized('Пользователь не найден', 'user_not_found'),
+  userNotFound: () => notFound('Пользователь не найден', 'user_not_found'),
+  linkTokenUnknown: () =>
+    notFound('Ссылка для связки аккаунтов недействительна. Получите новую ссылку в боте', 'link_token_invalid'),
+  linkTokenExpired: () =>
+    new AppError('link_token_expired', 410, 'Срок действия ссылки истёк. Получите новую ссылку в боте'),
+  linkTokenUsed: () => conflict('Ссылка уже использована. Получите новую ссылку в боте', 'link_token_used'),
+  telegramLinkedElsewhere: () =>
+    conflict('Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте', 'telegram_already_linked'),
+  webLinkedElsewhere: () => conflict('Ваш аккаунт уже связан с другим Telegram-аккаунтом', 'account_already_linked'),
+  cannotDemoteSelf: () => conflict('Нельзя снять роль администратора с самого себя', 'cannot_demote_self'),
+  cannotDeleteSelf: () => conflict('Нельзя удалить самого себя', 'cannot_delete_self'),
+  lastAdmin: () => conflict('Нельзя удалить или понизить последнего администратора', 'last_admin'),
+  billingUnavailable: () => serviceUnavailable('Биллинг недоступен', 'billing_unavailable'),
+};

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AuthResponse,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  LoginRequest,
+  RegisterRequest,
+  UserProfile,
+} from '@gpt/contracts';
+import { isUniqueViolation, signAccessToken } from '@gpt/kit';
+import type { AuthDeps } from '../app';
+import type { AuthConfig } from '../config';
+import { type User, usersRepository } from '../data/users.repository';
+import { authErrors } from './errors';
+import { passwordHasher } from './passwords';
+import { publishTokenVersion } from './token-versions';
+import { toProfile } from './user-views';
+import { userSnapshot } from './user-snapshot';
+
+const accessToken = (config: AuthConfig, user: User) =>
+  signAccessToken({ sub: String(user.id), role: user.role, ver: user.tokenVersion }, config.JWT_SECRET);
+
+const sessionOf = (config: AuthConfig, user: User): AuthResponse => ({
+  token: accessToken(config, user),
+  user: toProfile(user),
+});
+
+/** Sign-up with e-mail and password: the account, `user.registered`, and a session. */
+export async function register(deps: AuthDeps, input: RegisterRequest): Promise<AuthResponse> {
+  const { config, db, bus, kv } = deps;
+  if (await usersRepository.findByEmail(db, input.email)) throw authErrors.emailTaken();
+  const passwordHash = await passwordHasher(config).hash(input.password);
+
+  const user = await bus
+    .transaction(async (trx) => {
+      const created = await usersRepository.create(trx, {
+        email: input.email,
+        passwordHash,
+        role: 'user',
+        utmSource: input.utm_source,
+      });
+      await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'web' });
+      return created;
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
+    });
+  // A fresh id may meet a version left in the store by an earlier database: start it clean (best effort,
+  // the sign-up itself has succeeded).
+  await publishTokenVersion(kv, user).catch((err: unknown) =>
+    deps.logger.warn({ err, userId: user.id }, 'token version not written at sign-up'),
+  );
+  return sessionOf(config, user);
+}
+
+// Hashing a throwaway password once gives unknown e-mails the same verification cost as known ones.
+let decoyHash: Promise<string> | undefined;
+
+/** E-mail and password to a session; one 401 whether the e-mail or the password was wrong. */
+export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthResponse> {
+  const hasher = passwordHasher(deps.config);
+  const user = await usersRepository.findByEmail(deps.db, input.email);
+  if (!user?.passwordHash) {
+    decoyHash ??= hasher.hash(randomBytes(16).toString('hex'));
+    await hasher.verify(await decoyHash, input.password);
+    throw authErrors.invalidCredentials();
+  }
+  if (!(await hasher.verify(user.passwordHash, input.password))) throw authErrors.invalidCredentials();
+  return sessionOf(deps.config, user);
+}
+
+export async function getProfile(deps: AuthDeps, userId: number): Promise<UserProfile> {
+  const user = await usersRepository.findById(deps.db, userId);
+  if (!user) throw authErrors.accountGone();
+  return toProfile(user);
+}
+
+/** A new password revokes every token issued before it; the answer carries the one to use now. */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: number,
+  input: ChangePasswordRequest,
+): Promise<ChangePasswordResponse> {
+  const { config, db, kv } = deps;
+  const hasher = passwordHasher(config);
+  const user = await usersRepository.findById(db, userId);
+  if (!user) throw authErrors.accountGone();
+  if (!user.passwordHash || !(await hasher.verify(user.passwordHash, input.currentPassword))) {
+    throw authErrors.wrongCurrentPassword();
+  }
+  const passwordHash = await hasher.hash(input.newPassword);
+  const updated = await db.transaction().execute(async (trx) => {
+    const changed = await usersRepository.setPassword(trx, userId, passwordHash);
+    await publishTokenVersion(kv, changed);
+    return changed;
+  });
+  return { success: true, message: 'Пароль успешно изменен', token: accessToken(config, updated) };
+}

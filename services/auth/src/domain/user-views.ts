@@ -1,0 +1,63 @@
+import type { AdminUserRow, BotUser, UserProfile } from '@gpt/contracts';
+import type { User } from '../data/users.repository';
+
+const telegramIdOf = (user: User) => (user.telegramId === null ? null : Number(user.telegramId));
+
+/** The personal-account user (spec §3): also the `user` of login and register answers. */
+export function toProfile(user: User): UserProfile {
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    role: user.role,
+    created_at: user.createdAt.toISOString(),
+    tariff_id: user.balance.tariffId,
+    tariff_name: user.balance.tariffName,
+    credits: user.balance.credits,
+    included_credits: user.balance.includedCredits,
+    monthly_price: user.balance.monthlyPrice,
+    tariff_end_date: user.balance.tariffEndDate?.toISOString() ?? null,
+    telegram_linked: user.telegramId !== null,
+    telegram_id: telegramIdOf(user),
+    telegram_username: user.telegramUsername,
+    telegram_email: user.telegramEmail,
+  };
+}
+
+/** A row of the admin users table (spec §3). */
+export function toAdminRow(user: User): AdminUserRow {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    telegram_id: telegramIdOf(user),
+    utm_source: user.utmSource,
+    credits: user.balance.credits,
+    included_credits: user.balance.includedCredits,
+    money_spent: user.usage.moneySpent,
+    money_deposited: user.balance.moneyDeposited,
+    messages_count: user.usage.messagesCount,
+    role: user.role,
+    tariff_id: user.balance.tariffId,
+    tariff_name: user.balance.tariffName,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** The user as the Telegram bot sees it. */
+export function toBotUser(user: User & { telegramId: string }): BotUser {
+  return {
+    id: user.id,
+    telegram_id: Number(user.telegramId),
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    utm_source: user.utmSource,
+    email: user.email,
+    telegram_email: user.telegramEmail,
+    role: user.role,
+    web_linked: user.email !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,23 @@
+import { BotLinkTokenRequest, BotUpsertUserRequest } from '@gpt/contracts';
+import { requireBotKey, validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { AuthDeps } from '../app';
+import { issueLinkToken } from '../domain/account-linking';
+import { upsertBotUser } from '../domain/bot-users';
+
+/** The Telegram bot's calls (X-Bot-Key): users by telegram_id and link tokens. */
+export function botRouter(deps: AuthDeps): Router {
+  const router = Router();
+  router.use(['/api/bot/users', '/api/bot/link-tokens'], requireBotKey(deps.config.BOT_API_KEY));
+
+  router.post('/api/bot/users', async (req, res) => {
+    res.json(await upsertBotUser(deps, validate(BotUpsertUserRequest, req.body ?? {})));
+  });
+
+  router.post('/api/bot/link-tokens', async (req, res) => {
+    const { telegram_id } = validate(BotLinkTokenRequest, req.body ?? {});
+    res.status(201).json(await issueLinkToken(deps, telegram_id));
+  });
+
+  return router;
+}

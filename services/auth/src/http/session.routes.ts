@@ -1,0 +1,39 @@
+import { ChangePasswordRequest, LinkAccountRequest, LoginRequest, RegisterRequest } from '@gpt/contracts';
+import { requireAuth, validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { AuthDeps } from '../app';
+import { linkAccounts } from '../domain/account-linking';
+import { changePassword, getProfile, login, register } from '../domain/sessions';
+
+/** The signed-in user's id from the verified token. */
+export const actingUserId = (claims: { sub: string } | undefined) => Number(claims?.sub);
+
+/** Sign-up, login, profile, password change and Telegram linking (`/api/auth/*`). */
+export function sessionRouter(deps: AuthDeps): Router {
+  const router = Router();
+  const signedIn = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
+
+  router.post('/api/auth/register', async (req, res) => {
+    res.status(201).json(await register(deps, validate(RegisterRequest, req.body ?? {})));
+  });
+
+  router.post('/api/auth/login', async (req, res) => {
+    res.json(await login(deps, validate(LoginRequest, req.body ?? {})));
+  });
+
+  router.get('/api/auth/profile', signedIn, async (_req, res) => {
+    res.json(await getProfile(deps, actingUserId(res.locals.claims)));
+  });
+
+  router.post('/api/auth/change-password', signedIn, async (req, res) => {
+    const input = validate(ChangePasswordRequest, req.body ?? {});
+    res.json(await changePassword(deps, actingUserId(res.locals.claims), input));
+  });
+
+  router.post('/api/auth/link', signedIn, async (req, res) => {
+    const { token } = validate(LinkAccountRequest, req.body ?? {});
+    res.json(await linkAccounts(deps, actingUserId(res.locals.claims), token));
+  });
+
+  return router;
+}

@@ -1,0 +1,2 @@
+export { loadAuthConfig } from './config';
+export { authService } from './service';

@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { usersRepository } from '../src/data/users.repository';
+import { type AuthHarness, BOT_KEY, reportMessage, startAuth } from './support/auth-harness';
+
+const SITE_URL = 'https://gpt.example.com';
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuth({ SITE_URL: `${SITE_URL}/` });
+});
+afterAll(() => h.stop());
+
+const randomTelegramId = () => 1_000_000 + Math.floor(Math.random() * 1e12);
+
+async function linkToken(telegramId: number) {
+  const res = await h.api<{ token: string; url: string; expires_at: string }>('POST', '/api/bot/link-tokens', {
+    botKey: BOT_KEY,
+    body: { telegram_id: telegramId },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+const link = (token: string, sessionToken: string) =>
+  h.api<Record<string, unknown>>('POST', '/api/auth/link', { token: sessionToken, body: { token } });
+
+describe('POST /api/bot/users', () => {
+  test('without the bot key or with a wrong one, then 401', async () => {
+    const body = { telegram_id: randomTelegramId() };
+    expect((await h.api('POST', '/api/bot/users', { body })).status).toBe(401);
+    const wrong = await h.api('POST', '/api/bot/users', { body, botKey: 'wrong-key-123' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Неверный ключ бота', code: 'invalid_bot_key' });
+  });
+
+  test('when the Telegram user is new, then 200 with the user and user.registered (source telegram)', async () => {
+    const telegramId = randomTelegramId();
+    const res = await h.api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: {
+        telegram_id: String(telegramId),
+        username: 'ivan',
+        first_name: 'Иван',
+        last_name: null,
+        utm_source: 'vk',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      telegram_id: telegramId,
+      username: 'ivan',
+      first_name: 'Иван',
+      last_name: null,
+      utm_source: 'vk',
+      email: null,
+      telegram_email: null,
+      role: 'user',
+      web_linked: false,
+      created_at: expect.any(String),
+    });
+    const event = await h.auth.deps.bus.waitFor(
+      'published',
+      (e) => e.type === 'user.registered' && (e.data as { telegram_id: number }).telegram_id === telegramId,
+    );
+    expect(event.data).toMatchObject({ source: 'telegram', utm_source: 'vk', telegram_username: 'ivan' });
+  });
+
+  test('when the Telegram user is known, then 200, names updated, utm_source kept, user.updated published', async () => {
+    const first = await h.buildTelegramUser({ utm_source: 'vk' });
+    const res = await h.api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: first.telegram_id, username: 'renamed', first_name: 'Пётр', utm_source: 'google' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: first.id, username: 'renamed', first_name: 'Пётр', utm_source: 'vk' });
+    const event = await h.auth.deps.bus.waitFor(
+      'published',
+      (e) => e.type === 'user.updated' && (e.data as { user_id: number }).user_id === first.id,
+    );
+    expect(event.data).toMatchObject({ username: 'renamed', telegram_username: 'renamed', version: 1 });
+  });
+
+  test('when nothing changed, then 200 and the version stays', async () => {
+    const first = await h.buildTelegramUser({ username: 'same', first_name: 'A', last_name: 'B', utm_source: 'x' });
+    const res = await h.api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: first.telegram_id, username: 'same', first_name: 'A', last_name: 'B' },
+    });
+    expect(res.status).toBe(200);
+    expect((await usersRepository.findById(h.auth.deps.db, first.id))?.version).toBe(0);
+  });
+
+  test('when the same new Telegram user arrives twice at once, then one account', async () => {
+    const telegramId = randomTelegramId();
+    const answers = await Promise.all(
+      [1, 2].map(() => h.api('POST', '/api/bot/users', { botKey: BOT_KEY, body: { telegram_id: telegramId } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.id).toBe(answers[1]!.body.id);
+    const rows = await h.auth.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('telegram_id', '=', String(telegramId))
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  test('when telegram_id is not a positive integer, then 400 with the Russian message', async () => {
+    const res = await h.api('POST', '/api/bot/users', { botKey: BOT_KEY, body: { telegram_id: 'abc' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('telegram_id должен быть целым положительным числом');
+  });
+});
+
+describe('POST /api/bot/link-tokens', () => {
+  test('then 201 with a token valid 15 minutes, stored only as a hash, and the site link', async () => {
+    const before = Date.now();
+    const { token, url, expires_at } = await linkToken(randomTelegramId());
+    expect(url).toBe(`${SITE_URL}/link/${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ttl = Date.parse(expires_at) - before;
+    expect(ttl).toBeGreaterThan(15 * 60_000 - 5_000);
+    expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    const rows = await h.auth.deps.db.selectFrom('link_tokens').select('token_hash').execute();
+    expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+  });
+
+  test('without the bot key, then 401', async () => {
+    expect((await h.api('POST', '/api/bot/link-tokens', { body: { telegram_id: 5 } })).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/link', () => {
+  test('when signed out, then 401', async () => {
+    const res = await h.api('POST', '/api/auth/link', { body: { token: 'x' } });
+    expect(res.status).toBe(401);
+  });
+
+  test('when the Telegram user has its own account, then it merges into the web account (usage summed, accounts.linked)', async () => {
+    const web = await h.buildUser();
+    const telegram = await h.buildTelegramUser({ username: 'tg_merge' });
+    await reportMessage(h, telegram.id, '0.000300');
+    const { token } = await linkToken(telegram.telegram_id);
+
+    const res = await link(token, web.token);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      merged: true,
+      user: {
+        id: web.id,
+        email: web.email,
+        telegram_linked: true,
+        telegram_id: telegram.telegram_id,
+        telegram_username: 'tg_merge',
+      },
+    });
+    expect(await usersRepository.findById(h.auth.deps.db, telegram.id)).toBeUndefined();
+    const survivor = await usersRepository.findById(h.auth.deps.db, web.id);
+    expect(survivor?.usage).toEqual({ messagesCount: 1, moneySpent: '0.000300' });
+    expect(survivor?.username).toBe('tg_merge');
+    const linked = await h.auth.deps.bus.waitFor(
+      'published',
+      (e) => e.type === 'accounts.linked' && (e.data as { user_id: number }).user_id === web.id,
+    );
+    expect(linked.data).toMatchObject({ merged_user_id: telegram.id, telegram_id: telegram.telegram_id });
+
+    const bot = await h.api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegram.telegram_id, username: 'tg_merge', first_name: 'Иван', last_name: 'Петров' },
+    });
+    expect(bot.body).toMatchObject({ id: web.id, email: web.email, web_linked: true });
+  });
+
+  test('when the Telegram user has no account yet, then it is bound without a merge', async () => {
+    const web = await h.buildUser();
+    const telegramId = randomTelegramId();
+    const { token } = await linkToken(telegramId);
+    const res = await link(token, web.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ merged: false, user: { telegram_linked: true, telegram_id: telegramId } });
+    const event = await h.auth.deps.bus.waitFor(
+      'published',
+      (e) => e.type === 'accounts.linked' && (e.data as { user_id: number }).user_id === web.id,
+    );
+    expect(event.data).toMatchObject({ merged_user_id: null, telegram_id: telegramId });
+  });
+
+  test('when the token was used, then 409 and the message says so', async () => {
+    const web = await h.buildUser();
+    const { token } = await linkToken(randomTelegramId());
+    expect((await link(token, web.token)).status).toBe(200);
+    const again = await link(token, web.token);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'Ссылка уже использована. Получите новую ссылку в боте',
+      code: 'link_token_used',
+    });
+  });
+
+  test('when two accounts use one token at once, then exactly one links', async () => {
+    const [first, second] = [await h.buildUser(), await h.buildUser()];
+    const { token } = await linkToken(randomTelegramId());
+    const answers = await Promise.all([link(token, first.token), link(token, second.token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+
+  test('when the token is unknown, then 404 with the message', async () => {
+    const web = await h.buildUser();
+    const res = await link('no-such-token', web.token);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      error: 'Ссылка для связки аккаунтов недействительна. Получите новую ссылку в боте',
+      code: 'link_token_invalid',
+    });
+  });
+
+  test('when the token is empty, then 400', async () => {
+    const web = await h.buildUser();
+    const res = await link('  ', web.token);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Ссылка для связки аккаунтов недействительна');
+  });
+
+  test('when the token expired, then 410 with the message and the account stays unlinked', async () => {
+    const web = await h.buildUser();
+    const { token } = await linkToken(randomTelegramId());
+    await h.auth.deps.db
+      .updateTable('link_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .execute();
+    const res = await link(token, web.token);
+    expect(res.status).toBe(410);
+    expect(res.body).toEqual({
+      error: 'Срок действия ссылки истёк. Получите новую ссылку в боте',
+      code: 'link_token_expired',
+    });
+    expect((await h.api('GET', '/api/auth/profile', { token: web.token })).body.telegram_linked).toBe(false);
+  });
+
+  test('when the web account is linked to another Telegram account, then 409 and the token stays usable', async () => {
+    const web = await h.buildUser();
+    expect((await link((await linkToken(randomTelegramId())).token, web.token)).status).toBe(200);
+    const { token } = await linkToken(randomTelegramId());
+    const res = await link(token, web.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'Ваш аккаунт уже связан с другим Telegram-аккаунтом',
+      code: 'account_already_linked',
+    });
+    const other = await h.buildUser();
+    expect((await link(token, other.token)).status).toBe(200);
+  });
+
+  test('when the Telegram account is linked to another web account, then 409', async () => {
+    const [owner, intruder] = [await h.buildUser(), await h.buildUser()];
+    const telegramId = randomTelegramId();
+    expect((await link((await linkToken(telegramId)).token, owner.token)).status).toBe(200);
+    const res = await link((await linkToken(telegramId)).token, intruder.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте',
+      code: 'telegram_already_linked',
+    });
+  });
+
+  test('when the account is already linked to this very Telegram account, then 200 without a merge', async () => {
+    const web = await h.buildUser();
+    const telegramId = randomTelegramId();
+    expect((await link((await linkToken(telegramId)).token, web.token)).status).toBe(200);
+    const res = await link((await linkToken(telegramId)).token, web.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ merged: false, user: { telegram_id: telegramId } });
+  });
+});
