@@ -1,0 +1,26 @@
+import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
+import type { ContentConfig } from './config';
+import type { ContentDatabase } from './data/schema';
+import { adminArticlesRouter } from './http/admin-articles.routes';
+import { adminTaxonomiesRouter } from './http/admin-taxonomies.routes';
+import { feedbackRouter } from './http/feedback.routes';
+import { internalRouter } from './http/internal.routes';
+import { publicArticlesRouter } from './http/public-articles.routes';
+
+export type ContentDeps = ServiceDeps<ContentConfig, ContentDatabase>;
+
+/** Articles, categories, tags and the contact form. */
+export function buildApp(deps: ContentDeps) {
+  return createHttpApp({
+    name: 'content',
+    logger: deps.logger,
+    readiness: standardReadiness(deps),
+    routes: (app) => {
+      app.use(publicArticlesRouter(deps));
+      app.use(feedbackRouter(deps));
+      app.use(adminArticlesRouter(deps));
+      app.use(adminTaxonomiesRouter(deps));
+      app.use(internalRouter(deps));
+    },
+  });
+}

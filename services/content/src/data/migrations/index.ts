@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import { taxonomiesMigration } from './0001-taxonomies';
+import { articlesMigration } from './0002-articles';
+import { feedbackMigration } from './0003-feedback';
+import { authorsMigration } from './0004-authors';
+import { searchRankingAndWordsMigration } from './0005-search-ranking-and-words';
+
+/** Versioned migrations of the content database, applied in name order at start (after the bus tables). */
+export const migrations: Record<string, Migration> = {
+  '0001_taxonomies': taxonomiesMigration,
+  '0002_articles': articlesMigration,
+  '0003_feedback': feedbackMigration,
+  '0004_authors': authorsMigration,
+  '0005_search_ranking_and_words': searchRankingAndWordsMigration,
+};

@@ -1,0 +1,13 @@
+import { FeedbackRequest, SuccessResponse } from '@gpt/contracts';
+import { validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { ContentDeps } from '../app';
+import { submitFeedback } from '../domain/submit-feedback';
+
+/** The contact form (no login; the gateway rate-limits it). */
+export function feedbackRouter(deps: ContentDeps): Router {
+  return Router().post('/api/feedback', async (req, res) => {
+    await submitFeedback(deps, validate(FeedbackRequest, req.body));
+    res.status(201).json(SuccessResponse.parse({ success: true, message: 'Спасибо! Ваше сообщение отправлено.' }));
+  });
+}

@@ -1,0 +1,2 @@
+export { loadContentConfig } from './config';
+export { contentService } from './service';

@@ -1,0 +1,35 @@
+import type { Consumer, EventSchemas } from '@gpt/kit';
+import { authorsRepository } from '../data/authors.repository';
+import type { ContentDatabase } from '../data/schema';
+
+type ContentConsumer = Consumer<ContentDatabase, EventSchemas, 'user.registered' | 'user.updated' | 'user.deleted'>;
+
+/** Keeps the author names of articles in step with auth's users (older versions ignored). */
+export function authorsConsumers(): ContentConsumer[] {
+  const upsertNames: ContentConsumer['handle'] = async (event, trx) => {
+    const { data } = event;
+    if (!('first_name' in data)) {
+      // Deleted: the row stays without names, so an older update arriving late cannot restore them.
+      await authorsRepository(trx).upsert({
+        user_id: data.user_id,
+        first_name: null,
+        last_name: null,
+        username: null,
+        version: data.version,
+      });
+      return;
+    }
+    await authorsRepository(trx).upsert({
+      user_id: data.user_id,
+      first_name: data.first_name,
+      last_name: data.last_name,
+      username: data.username,
+      version: data.version,
+    });
+  };
+  return [
+    { event: 'user.registered', handle: upsertNames },
+    { event: 'user.updated', handle: upsertNames },
+    { event: 'user.deleted', handle: upsertNames },
+  ];
+}

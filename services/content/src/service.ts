@@ -1,0 +1,15 @@
+import type { ServiceDefinition } from '@gpt/kit';
+import { buildApp } from './app';
+import type { ContentConfig } from './config';
+import { migrations } from './data/migrations';
+import type { ContentDatabase } from './data/schema';
+import { seedContent } from './domain/seed-articles';
+import { authorsConsumers } from './messaging/authors.consumers';
+
+export const contentService: ServiceDefinition<ContentConfig, ContentDatabase> = {
+  name: 'content',
+  migrations,
+  consumers: authorsConsumers,
+  buildApp,
+  onStart: seedContent,
+};

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { FeedbackReceivedData } from '@gpt/contracts';
+import { type ContentClient, type ContentService, contentClient, startContent } from './support';
+
+let content: ContentService;
+let api: ContentClient;
+
+beforeAll(async () => {
+  content = await startContent();
+  api = contentClient(content);
+});
+afterAll(() => content.stop());
+
+describe('POST /api/feedback', () => {
+  test('when all three fields are filled, then 201, stored and announced as feedback.received', async () => {
+    const subject = `Вопрос об оплате ${Date.now()}`;
+    const published = content.deps.bus.waitFor(
+      'published',
+      (event) => event.type === 'feedback.received' && (event.data as FeedbackReceivedData).subject === subject,
+    );
+    const res = await api.call('POST', '/api/feedback', {
+      body: { telegram: ' @ivan ', subject, message: 'Не пришёл чек на почту' },
+    });
+    expect(res).toEqual({ status: 201, body: { success: true, message: 'Спасибо! Ваше сообщение отправлено.' } });
+    const event = await published;
+    expect(event.producer).toBe('content');
+    expect(event.data).toEqual({
+      feedback_id: expect.any(Number),
+      telegram: '@ivan',
+      subject,
+      message: 'Не пришёл чек на почту',
+      created_at: expect.any(String),
+    });
+  });
+
+  test('when fields are missing or blank, then 400 listing each with its Russian message', async () => {
+    const res = await api.call<{ error: string; details: { path: string; message: string }[] }>(
+      'POST',
+      '/api/feedback',
+      { body: { telegram: '', subject: '   ' } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'telegram', message: 'Укажите Telegram' },
+        { path: 'subject', message: 'Укажите тему' },
+        { path: 'message', message: 'Введите сообщение' },
+      ]),
+    );
+  });
+
+  test('when a field is too long or not text, then 400', async () => {
+    const long = await api.call('POST', '/api/feedback', {
+      body: { telegram: '@a', subject: 'Тема', message: 'я'.repeat(5001) },
+    });
+    expect(long).toMatchObject({ status: 400, body: { error: 'Не более 5000 символов' } });
+    const wrongType = await api.call('POST', '/api/feedback', {
+      body: { telegram: 42, subject: 'Тема', message: 'x' },
+    });
+    expect(wrongType.status).toBe(400);
+  });
+
+  test('when the body is not JSON, then 400 "Некорректный JSON в теле запроса"', async () => {
+    const res = await fetch(`${content.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"telegram":',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Некорректный JSON в теле запроса', code: 'invalid_json' });
+  });
+});
