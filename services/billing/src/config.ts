@@ -1,0 +1,80 @@
+import { isIP } from 'node:net';
+import { loadConfig, serviceConfigSchema, type Env } from '@gpt/kit';
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/** A comma-separated list of IP addresses and CIDR subnets (IPv4 and IPv6). */
+const addressList = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isAddressOrSubnet), {
+      message: 'each entry must be an IP address or a CIDR subnet',
+    })
+    .refine((entries) => entries.every((entry) => !['0.0.0.0/0', '::/0'].includes(entry)), {
+      message: 'list specific addresses; a subnet that admits everyone is no allowlist',
+    });
+
+function isAddressOrSubnet(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+export const BillingConfig = serviceConfigSchema('billing', 8083, {
+  /** YooKassa API v3 base URL (tests point it at a fake provider on localhost). */
+  YOOKASSA_API_URL: z
+    .url()
+    .default('https://api.yookassa.ru/v3')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** Shop id and secret key (HTTP Basic auth). Both unset: the sandbox provider confirms payments on a local page. */
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  /** Notifications are accepted only from these addresses when set (empty: no IP check). */
+  YOOKASSA_TRUSTED_IPS: addressList(),
+  /** How long one call to the provider may take. */
+  YOOKASSA_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Proxies (the gateway) whose X-Forwarded-For billing believes when checking the notification's address. */
+  BILLING_TRUST_PROXY: addressList('127.0.0.1,::1'),
+  /** The site's public address: where the provider sends the payer back and the sandbox page lives. */
+  SITE_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** Payments still pending after this long are re-fetched from the provider by the reconciliation job. */
+  PAYMENT_RECONCILE_AFTER_SEC: seconds(3600),
+  PAYMENT_RECONCILE_INTERVAL_SEC: seconds(300),
+  /** How often expired tariffs are reverted to Base. */
+  TARIFF_EXPIRY_INTERVAL_SEC: seconds(60),
+}).superRefine((config, ctx) => {
+  if (Boolean(config.YOOKASSA_SHOP_ID) !== Boolean(config.YOOKASSA_SECRET_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['YOOKASSA_SHOP_ID'],
+      message: 'set both YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY, or neither (sandbox payments)',
+    });
+  }
+  if (config.NODE_ENV === 'production' && !config.YOOKASSA_SHOP_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['YOOKASSA_SHOP_ID'],
+      message: 'YooKassa keys are required in production (the sandbox provider would confirm payments for free)',
+    });
+  }
+});
+export type BillingConfig = z.infer<typeof BillingConfig>;
+
+export const loadBillingConfig = (env?: Env): BillingConfig => loadConfig(BillingConfig, env);
+
+/** True when no YooKassa keys are set: payments go to the sandbox provider. */
+export const usesSandbox = (config: BillingConfig): boolean => !config.YOOKASSA_SHOP_ID || !config.YOOKASSA_SECRET_KEY;

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import { tariffsMigration } from './0001-tariffs';
+import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
+
+/** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
+export const migrations: Record<string, Migration> = {
+  '0001_tariffs': tariffsMigration,
+  '0002_ledger_and_payments': ledgerAndPaymentsMigration,
+};

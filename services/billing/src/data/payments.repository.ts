@@ -1,0 +1,248 @@
+import type { AdminPaymentsQuery, Payment, PaymentKind, PaymentStatus } from '@gpt/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { toSafeInt } from './numbers';
+import type { BillingDatabase, PaymentsTable } from './schema';
+
+/** A payment as the domain reads it. */
+export interface PaymentRecord {
+  id: number;
+  paymentId: string;
+  yookassaPaymentId: string | null;
+  userId: number;
+  kind: PaymentKind;
+  tariffId: number | null;
+  amount: string;
+  currency: 'RUB';
+  creditsAmount: number;
+  status: PaymentStatus;
+  description: string;
+  email: string | null;
+  confirmationUrl: string | null;
+  source: 'web' | 'bot';
+  metadata: Record<string, string> | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A payment locked for settling, with where its payer's account went if it was merged. */
+export interface LockedPayment extends PaymentRecord {
+  userMergedInto: number | null;
+}
+
+export interface NewPayment {
+  paymentId: string;
+  userId: number;
+  kind: PaymentKind;
+  tariffId: number | null;
+  amount: string;
+  creditsAmount: number;
+  status: 'pending' | 'pending_email';
+  description: string;
+  email: string | null;
+  source: 'web' | 'bot';
+  metadata: Record<string, string>;
+}
+
+function toRecord(row: Selectable<PaymentsTable>): PaymentRecord {
+  return {
+    id: row.id,
+    paymentId: row.payment_id,
+    yookassaPaymentId: row.yookassa_payment_id,
+    userId: row.user_id,
+    kind: row.kind,
+    tariffId: row.tariff_id,
+    amount: row.amount,
+    currency: 'RUB',
+    creditsAmount: toSafeInt(row.credits_amount),
+    status: row.status,
+    description: row.description,
+    email: row.email,
+    confirmationUrl: row.confirmation_url,
+    source: row.source,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const now = () => sql<Date>`now()`;
+
+export function paymentsRepository(db: Kysely<BillingDatabase>) {
+  const adminRows = () =>
+    db
+      .selectFrom('payments')
+      .leftJoin('users', 'users.id', 'payments.user_id')
+      .selectAll('payments')
+      .select(['users.username', 'users.first_name', 'users.last_name', 'users.email as user_email']);
+  type AdminRow = Awaited<ReturnType<ReturnType<typeof adminRows>['executeTakeFirstOrThrow']>>;
+  const toAdminPayment = (row: AdminRow): Payment => ({
+    id: row.id,
+    payment_id: row.payment_id,
+    yookassa_payment_id: row.yookassa_payment_id,
+    user_id: row.user_id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email ?? row.user_email,
+    kind: row.kind,
+    tariff_id: row.tariff_id,
+    amount: row.amount,
+    currency: 'RUB',
+    credits_amount: toSafeInt(row.credits_amount),
+    status: row.status,
+    description: row.description,
+    cancellation_reason: row.cancellation_reason,
+    metadata: row.metadata,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  });
+
+  return {
+    async insert(payment: NewPayment): Promise<PaymentRecord> {
+      const row = await db
+        .insertInto('payments')
+        .values({
+          payment_id: payment.paymentId,
+          user_id: payment.userId,
+          kind: payment.kind,
+          tariff_id: payment.tariffId,
+          amount: payment.amount,
+          credits_amount: payment.creditsAmount,
+          status: payment.status,
+          description: payment.description,
+          email: payment.email,
+          source: payment.source,
+          metadata: JSON.stringify(payment.metadata),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    async findByPaymentId(paymentId: string): Promise<PaymentRecord | null> {
+      const row = await db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    /** Reads and locks the payment named by our public id until the transaction ends. */
+    async lockByPaymentId(paymentId: string): Promise<LockedPayment | null> {
+      const row = await db
+        .selectFrom('payments')
+        .leftJoin('users', 'users.id', 'payments.user_id')
+        .selectAll('payments')
+        .select('users.merged_into')
+        .where('payments.payment_id', '=', paymentId)
+        .forUpdate('payments')
+        .executeTakeFirst();
+      if (!row) return null;
+      const { merged_into: mergedInto, ...payment } = row;
+      return { ...toRecord(payment), userMergedInto: mergedInto };
+    },
+
+    /** Reads and locks the payment until the transaction ends. */
+    async lock(id: number): Promise<PaymentRecord | null> {
+      const row = await db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    /** The provider accepted the payment: its id and where the payer confirms it. */
+    async markCreated(id: number, yookassaPaymentId: string, confirmationUrl: string | null): Promise<PaymentRecord> {
+      const row = await db
+        .updateTable('payments')
+        .set({ yookassa_payment_id: yookassaPaymentId, confirmation_url: confirmationUrl, updated_at: now() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    /** Supplies the receipt e-mail of a payment that waited for it; false when it no longer waits. */
+    async supplyEmail(id: number, email: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ email, status: 'pending', updated_at: now() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending_email')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async markSucceeded(id: number, yookassaPaymentId: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ status: 'succeeded', yookassa_payment_id: yookassaPaymentId, succeeded_at: now(), updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markCanceled(id: number, party: string | null, reason: string | null): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ status: 'canceled', cancellation_party: party, cancellation_reason: reason, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id: number, reason: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ status: 'failed', failure_reason: reason, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Payments still pending that were created before `before`, oldest first. */
+    async pendingBefore(before: Date, limit: number): Promise<PaymentRecord[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    async moveToUser(fromUserId: number, toUserId: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ user_id: toUserId, updated_at: now() })
+        .where('user_id', '=', fromUserId)
+        .execute();
+    },
+
+    async adminPage(query: AdminPaymentsQuery): Promise<{ payments: Payment[]; total: number }> {
+      let filtered = adminRows();
+      if (query.userId !== undefined) filtered = filtered.where('payments.user_id', '=', query.userId);
+      if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
+      if (query.username !== undefined) {
+        filtered = filtered.where('users.username', 'ilike', `%${escapeLike(query.username)}%`);
+      }
+      const sortColumn = query.sortField === 'username' ? 'users.username' : (`payments.${query.sortField}` as const);
+      const [rows, count] = await Promise.all([
+        filtered
+          .orderBy(sortColumn, (ob) => (query.sortOrder === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
+          .orderBy('payments.id', query.sortOrder)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        filtered
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { payments: rows.map(toAdminPayment), total: toSafeInt(count.total) };
+    },
+
+    async adminDetail(id: number): Promise<Payment | null> {
+      const row = await adminRows().where('payments.id', '=', id).executeTakeFirst();
+      return row ? toAdminPayment(row) : null;
+    },
+  };
+}
+
+/** `%` and `_` typed into a filter are letters, not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,126 @@
+import type { BusTables } from '@gpt/kit';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint: read as a string (exact), written as a number, bigint or string. */
+type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
+type GeneratedBigInt = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+/** numeric: roubles read and written as exact decimal strings. */
+type Numeric = ColumnType<string, string | undefined, string>;
+
+export interface TariffsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** numeric(12,2): roubles, exact, as a string. */
+  monthly_price: string;
+  credits_per_ruble: number;
+  /** bigint, as a string. */
+  included_credits: ColumnType<string, string | number, string | number>;
+  can_generate_images: boolean;
+  is_active: boolean;
+  /** The plan every user starts on and falls back to (Base). */
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Billing's projection of auth's users: who pays, and the names the payments screen shows. */
+export interface UsersTable {
+  id: number;
+  email: string | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  telegram_id: ColumnType<string | null, string | number | null, string | number | null>;
+  telegram_email: string | null;
+  /** auth's version of the user; older snapshots are ignored. */
+  version: number;
+  /** Set when the account was merged into another on linking: charges and payments go there. */
+  merged_into: number | null;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BalancesTable {
+  user_id: number;
+  credits: GeneratedBigInt;
+  included_credits: GeneratedBigInt;
+  tariff_id: number;
+  tariff_end_date: NullableTimestamp;
+  money_deposited: Numeric;
+  /** Grows by one with every change; credits.changed carries it. */
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type LedgerBucket = 'included' | 'credits';
+
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  user_id: number;
+  reference: string;
+  bucket: LedgerBucket;
+  amount: BigIntColumn;
+  balance_after: BigIntColumn;
+  reason: string;
+  admin_id: number | null;
+  payment_id: number | null;
+  tariff_id: number | null;
+  created_at: Timestamp;
+}
+
+export type PaymentStatusColumn = 'pending' | 'pending_email' | 'succeeded' | 'canceled' | 'failed';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  payment_id: string;
+  yookassa_payment_id: string | null;
+  user_id: number;
+  kind: 'topup' | 'tariff';
+  tariff_id: number | null;
+  amount: string;
+  currency: ColumnType<string, string | undefined, string>;
+  credits_amount: BigIntColumn;
+  status: PaymentStatusColumn;
+  description: string;
+  email: string | null;
+  confirmation_url: string | null;
+  source: 'web' | 'bot';
+  metadata: JSONColumnType<Record<string, string> | null, string | null, string | null>;
+  cancellation_party: string | null;
+  cancellation_reason: string | null;
+  failure_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  succeeded_at: NullableTimestamp;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  idempotence_key: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: string;
+  currency: string;
+  description: string;
+  metadata: JSONColumnType<Record<string, string>, string, string>;
+  return_url: string;
+  receipt_email: string | null;
+  cancellation_party: string | null;
+  cancellation_reason: string | null;
+  created_at: Timestamp;
+  captured_at: NullableTimestamp;
+}
+
+/** The tables of the billing database, as Kysely sees them. */
+export interface BillingDatabase extends BusTables {
+  tariffs: TariffsTable;
+  users: UsersTable;
+  balances: BalancesTable;
+  ledger_entries: LedgerEntriesTable;
+  payments: PaymentsTable;
+  sandbox_payments: SandboxPaymentsTable;
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
+import { conflict, notFound, serviceUnavailable, AppError } from '@gpt/kit';
+import type { BillingDeps } from '../app';
+import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
+import { tariffsRepository } from '../data/tariffs.repository';
+import { usersRepository, type BillingUser } from '../data/users.repository';
+import type { Providers } from '../provider';
+import { ProviderError } from '../provider/provider';
+import { readBalance } from './balances';
+import { failPayment } from './settle-payment';
+
+export interface CreatePaymentCommand {
+  userId: number;
+  source: 'web' | 'bot';
+  /** Top-up in roubles ("350.00") … */
+  amount?: string;
+  /** … or a tariff to buy for one month. */
+  tariffId?: number;
+  /** Receipt e-mail given with the request (the bot asks the user). */
+  email?: string;
+}
+
+const providerFailed = () =>
+  new AppError('payment_provider_error', 502, 'Не удалось создать платёж у платёжного сервиса, попробуйте позже');
+
+/**
+ * A top-up or a tariff purchase: our payment row first (`pending_email` when there is no
+ * receipt e-mail yet), then the provider's payment, whose confirmation page the payer goes to.
+ */
+export async function createPayment(
+  deps: BillingDeps,
+  providers: Providers,
+  command: CreatePaymentCommand,
+): Promise<CreatePaymentResponse> {
+  const user = await usersRepository(deps.db).find(command.userId);
+  // Billing learns users from auth's events: one registered a moment ago may not have arrived yet.
+  if (!user) {
+    throw serviceUnavailable(
+      'Профиль пользователя ещё не готов к оплате, повторите через несколько секунд',
+      'user_not_ready',
+    );
+  }
+  if (user.deleted || user.mergedInto !== null) throw notFound('Пользователь не найден', 'user_not_found');
+  const target = await paymentTarget(deps, command);
+  const email = command.email ?? receiptEmailOf(user);
+  const paymentId = randomUUID();
+  const payment = await paymentsRepository(deps.db).insert({
+    paymentId,
+    userId: user.id,
+    ...target,
+    status: email ? 'pending' : 'pending_email',
+    email,
+    source: command.source,
+    metadata: {
+      payment_id: paymentId,
+      user_id: String(user.id),
+      kind: target.kind,
+      ...(target.tariffId === null ? {} : { tariff_id: String(target.tariffId) }),
+    },
+  });
+  return payment.status === 'pending' ? submitToProvider(deps, providers, payment) : responseOf(payment);
+}
+
+/** `PATCH /api/bot/payments/:id/email`: the missing receipt e-mail arrives; the payment goes to the provider. */
+export async function supplyReceiptEmail(
+  deps: BillingDeps,
+  providers: Providers,
+  paymentId: string,
+  email: string,
+): Promise<CreatePaymentResponse> {
+  const payments = paymentsRepository(deps.db);
+  const payment = await payments.findByPaymentId(paymentId);
+  if (!payment) throw notFound('Платёж не найден', 'payment_not_found');
+  if (!(await payments.supplyEmail(payment.id, email))) {
+    throw conflict('Платёж не ожидает email', 'payment_not_waiting_for_email');
+  }
+  return submitToProvider(deps, providers, { ...payment, email, status: 'pending' });
+}
+
+async function paymentTarget(deps: BillingDeps, command: CreatePaymentCommand) {
+  if (command.tariffId !== undefined) {
+    const tariff = await tariffsRepository(deps.db).findById(command.tariffId);
+    if (!tariff) throw notFound('Тариф не найден', 'tariff_not_found');
+    if (!tariff.is_active) throw conflict('Этот тариф сейчас недоступен для покупки', 'tariff_inactive');
+    if (toMinorUnits(tariff.monthly_price, 2) === 0n) {
+      throw conflict('Бесплатный тариф не нужно покупать', 'tariff_free');
+    }
+    return {
+      kind: 'tariff' as PaymentKind,
+      tariffId: tariff.id,
+      amount: tariff.monthly_price,
+      creditsAmount: tariff.included_credits,
+      description: `Тариф «${tariff.name}» на 1 месяц`,
+    };
+  }
+  const amount = command.amount as string;
+  const balance = await readBalance(deps, command.userId);
+  const creditsPerRuble = BigInt(balance.tariff.creditsPerRuble);
+  return {
+    kind: 'topup' as PaymentKind,
+    tariffId: null,
+    amount,
+    // Kopecks × credits per rouble / 100, rounded down: exact, never through a float.
+    creditsAmount: Number((toMinorUnits(amount, 2) * creditsPerRuble) / 100n),
+    description: `Пополнение баланса на ${amount} ₽`,
+  };
+}
+
+/** The receipt goes to the e-mail given for receipts, else to the account's e-mail. */
+function receiptEmailOf(user: BillingUser): string | null {
+  return user.telegramEmail ?? user.email;
+}
+
+async function submitToProvider(
+  deps: BillingDeps,
+  providers: Providers,
+  payment: PaymentRecord,
+): Promise<CreatePaymentResponse> {
+  try {
+    const remote = await providers.provider.create({
+      amount: payment.amount,
+      description: payment.description,
+      returnUrl: `${deps.config.SITE_URL}/payment/result?payment_id=${encodeURIComponent(payment.paymentId)}`,
+      metadata: payment.metadata ?? {},
+      receiptEmail: payment.email as string,
+      idempotenceKey: payment.paymentId,
+    });
+    const created = await paymentsRepository(deps.db).markCreated(
+      payment.id,
+      remote.id,
+      remote.confirmation?.confirmation_url ?? null,
+    );
+    return responseOf(created);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    deps.logger.error({ err, paymentId: payment.paymentId }, 'the provider did not create the payment');
+    await failPayment(deps, payment.id, `Платёжный сервис не создал платёж: ${err.message}`.slice(0, 1000));
+    throw providerFailed();
+  }
+}
+
+function responseOf(payment: PaymentRecord): CreatePaymentResponse {
+  return {
+    payment_id: payment.paymentId,
+    status: payment.status,
+    kind: payment.kind,
+    amount: payment.amount,
+    credits_amount: payment.creditsAmount,
+    tariff_id: payment.tariffId,
+    description: payment.description,
+    confirmation_url: payment.confirmationUrl,
+  };
+}

@@ -1,0 +1,72 @@
+import type { Tariff, TariffInput } from '@gpt/contracts';
+import { conflict, isUniqueViolation, notFound } from '@gpt/kit';
+import type { BillingDeps } from '../app';
+import { balancesRepository } from '../data/balances.repository';
+import { isForeignKeyViolation } from '../data/db-errors';
+import { tariffsRepository } from '../data/tariffs.repository';
+import { ledgerIn } from './ledger';
+
+const inUse = (holders: number) =>
+  conflict(
+    `Тариф нельзя удалить: он назначен пользователям (${holders}). Отключите его вместо удаления.`,
+    'tariff_in_use',
+  );
+const nameTaken = () => conflict('Тариф с таким названием уже существует', 'tariff_name_taken');
+
+/** A new tariff; its name must be unique (without regard to case). */
+export async function createTariff(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
+  const tariffs = tariffsRepository(deps.db);
+  if (await tariffs.nameTaken(input.name)) throw nameTaken();
+  try {
+    return await tariffs.create(input);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+/**
+ * Edits a tariff. When its name or price changes, every holder's balance snapshot changes too, so
+ * each is published again (with a new version) for the projections that show the tariff.
+ */
+export async function updateTariff(deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> {
+  const before = await tariffsRepository(deps.db).findById(id);
+  if (!before) throw notFound('Тариф не найден', 'tariff_not_found');
+  if (await tariffsRepository(deps.db).nameTaken(input.name, id)) throw nameTaken();
+  try {
+    return await deps.bus.transaction(async (trx) => {
+      const updated = await tariffsRepository(trx).update(id, input);
+      if (!updated) throw notFound('Тариф не найден', 'tariff_not_found');
+      if (updated.name !== before.name || updated.monthly_price !== before.monthly_price) {
+        const holders = await balancesRepository(trx).bumpHolders(id);
+        await ledgerIn(trx, deps.bus).announce(holders, 'tariff_updated', `tariff-updated:${id}:${updated.updated_at}`);
+      }
+      return updated;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+/** Deletes a tariff nobody holds or paid for; the default one (Base) stays. */
+export async function deleteTariff(deps: BillingDeps, id: number): Promise<void> {
+  const tariffs = tariffsRepository(deps.db);
+  const tariff = await tariffs.findById(id);
+  if (!tariff) throw notFound('Тариф не найден', 'tariff_not_found');
+  if (await tariffs.isDefault(id)) {
+    throw conflict('Базовый тариф нельзя удалить: на нём начинают все пользователи', 'tariff_default');
+  }
+  const usage = await tariffs.usage(id);
+  if (usage.holders > 0) throw inUse(usage.holders);
+  if (usage.payments > 0) {
+    throw conflict('Тариф нельзя удалить: по нему есть платежи. Отключите его вместо удаления.', 'tariff_has_payments');
+  }
+  try {
+    await tariffs.delete(id);
+  } catch (err) {
+    // Someone got the tariff between the check and the delete.
+    if (isForeignKeyViolation(err)) throw inUse((await tariffs.usage(id)).holders);
+    throw err;
+  }
+}

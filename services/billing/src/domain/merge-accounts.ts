@@ -1,0 +1,73 @@
+import { toMinorUnits, type AccountsLinkedData } from '@gpt/contracts';
+import type { Kysely } from 'kysely';
+import type { BillingDeps } from '../app';
+import type { Balance } from '../data/balances.repository';
+import { paymentsRepository } from '../data/payments.repository';
+import type { BillingDatabase } from '../data/schema';
+import { tariffsRepository } from '../data/tariffs.repository';
+import { usersRepository } from '../data/users.repository';
+import { ledgerIn } from './ledger';
+
+/**
+ * Accounts linked: the Telegram-only account's balances move to the surviving web account as
+ * paired entries under one `merge:<event id>` reference, its paid tariff too when it is the
+ * better one, and its payments (including those still pending) now credit the survivor.
+ */
+export async function mergeAccounts(
+  trx: Kysely<BillingDatabase>,
+  bus: BillingDeps['bus'],
+  eventId: string,
+  linked: AccountsLinkedData,
+): Promise<void> {
+  const mergedId = linked.merged_user_id;
+  const survivorId = linked.user_id;
+  if (mergedId === null || mergedId === survivorId) return;
+
+  const ledger = ledgerIn(trx, bus);
+  const reference = `merge:${eventId}`;
+  const locked = await ledger.lock([survivorId, mergedId]);
+  if (await ledger.applied(reference)) return;
+  const merged = locked.get(mergedId) as Balance;
+  const survivor = locked.get(survivorId) as Balance;
+  const base = await tariffsRepository(trx).findDefault();
+  const now = new Date();
+
+  await ledger.post(merged, reference, {
+    reason: 'merge',
+    postings: [
+      { bucket: 'credits', amount: -merged.credits },
+      { bucket: 'included', amount: -merged.includedCredits },
+    ],
+    depositedDelta: negate(merged.moneyDeposited),
+    tariff: { id: base.id, endDate: null },
+  });
+  await ledger.post(survivor, reference, {
+    reason: 'merge',
+    postings: [
+      { bucket: 'credits', amount: merged.credits },
+      { bucket: 'included', amount: merged.includedCredits },
+    ],
+    depositedDelta: merged.moneyDeposited,
+    tariff: betterTariff(merged, survivor, base.id, now)
+      ? { id: merged.tariff.id, endDate: merged.tariffEndDate }
+      : undefined,
+  });
+  await usersRepository(trx).markMerged(mergedId, survivorId);
+  await paymentsRepository(trx).moveToUser(mergedId, survivorId);
+}
+
+/** The merged account's tariff wins when it is paid and running, and pricier (or as pricey but longer). */
+function betterTariff(merged: Balance, survivor: Balance, baseId: number, now: Date): boolean {
+  const running = (balance: Balance) =>
+    balance.tariff.id !== baseId && balance.tariffEndDate !== null && balance.tariffEndDate > now;
+  if (!running(merged)) return false;
+  if (!running(survivor)) return true;
+  const price = (balance: Balance) => toMinorUnits(balance.tariff.monthlyPrice, 2);
+  if (price(merged) !== price(survivor)) return price(merged) > price(survivor);
+  return (merged.tariffEndDate as Date) > (survivor.tariffEndDate as Date);
+}
+
+function negate(decimal: string): string {
+  if (/^0+(\.0+)?$/.test(decimal)) return decimal;
+  return decimal.startsWith('-') ? decimal.slice(1) : `-${decimal}`;
+}

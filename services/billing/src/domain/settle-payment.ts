@@ -1,0 +1,207 @@
+import { toMinorUnits, type YookassaNotification, type YookassaPayment } from '@gpt/contracts';
+import { badRequest, serviceUnavailable } from '@gpt/kit';
+import type { Kysely } from 'kysely';
+import type { BillingDeps } from '../app';
+import { paymentsRepository, type LockedPayment, type PaymentRecord } from '../data/payments.repository';
+import type { BillingDatabase } from '../data/schema';
+import { tariffsRepository } from '../data/tariffs.repository';
+import { usersRepository } from '../data/users.repository';
+import type { Providers } from '../provider';
+import { ProviderError } from '../provider/provider';
+import { changeBalance } from './ledger';
+import { purchasedPeriod } from './tariff-period';
+
+/** What a notification or a reconciliation did to our payment. */
+export type SettleOutcome = 'succeeded' | 'canceled' | 'unchanged' | 'duplicate' | 'not_ours';
+
+const forged = (message: string, code: string) => badRequest(message, code);
+
+/**
+ * A provider notification: only its payment id is used. The payment is re-fetched from the
+ * provider's API and only that answer is believed; a payment the provider does not know, or one
+ * that does not match ours (amount, currency, ids), changes nothing.
+ */
+export async function handleNotification(
+  deps: BillingDeps,
+  providers: Providers,
+  notification: YookassaNotification,
+): Promise<SettleOutcome> {
+  const remote = await fetchRemote(providers, notification.object.id);
+  if (!remote) {
+    deps.logger.warn({ id: notification.object.id }, 'notification about a payment the provider does not know');
+    throw forged('Платёж не найден у платёжного сервиса', 'unknown_payment');
+  }
+  return settleWith(deps, providers, remote);
+}
+
+/** The reconciliation job: payments left pending for too long are re-fetched and settled the same way. */
+export async function reconcilePendingPayments(deps: BillingDeps, providers: Providers): Promise<number> {
+  const before = new Date(Date.now() - deps.config.PAYMENT_RECONCILE_AFTER_SEC * 1000);
+  const pending = await paymentsRepository(deps.db).pendingBefore(before, 100);
+  let settled = 0;
+  for (const payment of pending) {
+    try {
+      if (payment.yookassaPaymentId === null) {
+        await failPayment(deps, payment.id, 'Платёж не был создан у платёжного сервиса');
+        settled++;
+        continue;
+      }
+      const remote = await fetchRemote(providers, payment.yookassaPaymentId);
+      if (!remote) {
+        await failPayment(deps, payment.id, 'Платёжный сервис не знает этот платёж');
+        settled++;
+      } else if (['succeeded', 'canceled'].includes(await settleWith(deps, providers, remote))) settled++;
+    } catch (err) {
+      deps.logger.error(
+        { err, paymentId: payment.paymentId },
+        'reconciliation of a payment failed; next round retries',
+      );
+    }
+  }
+  return settled;
+}
+
+/** Our errors: the payment becomes `failed` (unless it already reached a final state) and `payment.failed` is published. */
+export async function failPayment(deps: BillingDeps, id: number, reason: string): Promise<void> {
+  await deps.bus.transaction(async (trx) => {
+    const payments = paymentsRepository(trx);
+    const payment = await payments.lock(id);
+    if (!payment || !['pending', 'pending_email'].includes(payment.status)) return;
+    await payments.markFailed(id, reason);
+    await deps.bus.publish(trx, 'payment.failed', {
+      ...paymentFact(payment),
+      reason,
+      failed_at: new Date().toISOString(),
+    });
+  });
+}
+
+async function fetchRemote(providers: Providers, id: string): Promise<YookassaPayment | null> {
+  try {
+    return await providers.provider.get(id);
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      throw serviceUnavailable('Платёжный сервис недоступен, повторите позже', 'payment_provider_unavailable');
+    }
+    throw err;
+  }
+}
+
+async function settleWith(deps: BillingDeps, providers: Providers, fetched: YookassaPayment): Promise<SettleOutcome> {
+  let remote = fetched;
+  if (remote.status === 'waiting_for_capture') {
+    const payment = await paymentsRepository(deps.db).findByPaymentId(remote.metadata?.payment_id ?? '');
+    if (!payment) return notOurs(deps, remote);
+    assertMatches(deps, payment, remote);
+    remote = await providers.provider.capture(remote.id, payment.amount, `capture-${payment.paymentId}`);
+  }
+  if (remote.status === 'succeeded' && remote.paid) return withOurPayment(deps, remote, succeed);
+  if (remote.status === 'canceled') return withOurPayment(deps, remote, cancel);
+  return 'unchanged';
+}
+
+type Settle = (
+  trx: Kysely<BillingDatabase>,
+  deps: BillingDeps,
+  payment: LockedPayment,
+  remote: YookassaPayment,
+) => Promise<SettleOutcome>;
+
+/**
+ * Locks our payment that the provider's metadata names, checks that it is the provider's payment,
+ * and settles it, all in one transaction: concurrent notifications of one payment queue on the lock.
+ */
+function withOurPayment(deps: BillingDeps, remote: YookassaPayment, settle: Settle): Promise<SettleOutcome> {
+  return deps.bus.transaction(async (trx) => {
+    const payment = await paymentsRepository(trx).lockByPaymentId(remote.metadata?.payment_id ?? '');
+    if (!payment) return notOurs(deps, remote);
+    assertMatches(deps, payment, remote);
+    return settle(trx, deps, payment, remote);
+  });
+}
+
+function notOurs(deps: BillingDeps, remote: YookassaPayment): SettleOutcome {
+  deps.logger.info({ id: remote.id }, 'the provider payment is not one of ours; ignored');
+  return 'not_ours';
+}
+
+/** The provider's payment must be the one we created: same ids, same amount to the kopeck, roubles. */
+function assertMatches(deps: BillingDeps, payment: PaymentRecord, remote: YookassaPayment): void {
+  const problems: string[] = [];
+  if (payment.yookassaPaymentId !== null && payment.yookassaPaymentId !== remote.id) problems.push('provider id');
+  if (remote.amount.currency !== payment.currency) problems.push('currency');
+  if (toMinorUnits(remote.amount.value, 2) !== toMinorUnits(payment.amount, 2)) problems.push('amount');
+  if (remote.metadata?.user_id !== payment.metadata?.user_id) problems.push('user');
+  if (problems.length === 0) return;
+  deps.logger.warn(
+    { paymentId: payment.paymentId, remoteId: remote.id, problems },
+    'provider payment does not match ours; nothing changed',
+  );
+  throw forged('Данные платежа не совпадают с платежом магазина', 'payment_mismatch');
+}
+
+/** Credits exactly once: a payment that already succeeded is a duplicate; a final status is never left. */
+const succeed: Settle = async (trx, deps, payment, remote) => {
+  if (payment.status === 'succeeded') return 'duplicate';
+  await creditPayment(trx, deps.bus, payment);
+  await paymentsRepository(trx).markSucceeded(payment.id, remote.id);
+  await deps.bus.publish(trx, 'payment.succeeded', {
+    ...paymentFact(payment),
+    yookassa_payment_id: remote.id,
+    credits_amount: payment.creditsAmount,
+    succeeded_at: new Date().toISOString(),
+  });
+  return 'succeeded';
+};
+
+/** Top-up: its credits; tariff: a month of it with its included credits. Either way the money counts as deposited. */
+async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDeps['bus'], payment: LockedPayment) {
+  // The payer's account may have been merged into another since: the survivor is credited.
+  const userId =
+    payment.userMergedInto === null ? payment.userId : await usersRepository(trx).resolve(payment.userMergedInto);
+  const common = { depositedDelta: payment.amount, paymentId: payment.id };
+  if (payment.kind === 'topup') {
+    await changeBalance(trx, bus, userId, `payment:${payment.id}`, () => ({
+      ...common,
+      reason: 'payment',
+      postings: [{ bucket: 'credits', amount: payment.creditsAmount }],
+    }));
+    return;
+  }
+  const tariff = await tariffsRepository(trx).findById(payment.tariffId as number);
+  // Deleting a tariff that payments name is refused, so it is there.
+  if (!tariff) throw new Error(`tariff ${payment.tariffId} of payment ${payment.id} is gone`);
+  const now = new Date();
+  await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
+    ...common,
+    reason: 'tariff_purchase',
+    ...purchasedPeriod(balance, tariff, payment.creditsAmount, now),
+  }));
+}
+
+const cancel: Settle = async (trx, deps, payment, remote) => {
+  if (payment.status === 'succeeded' || payment.status === 'canceled') return 'duplicate';
+  const party = remote.cancellation_details?.party ?? null;
+  const reason = remote.cancellation_details?.reason ?? null;
+  await paymentsRepository(trx).markCanceled(payment.id, party, reason);
+  await deps.bus.publish(trx, 'payment.canceled', {
+    ...paymentFact(payment),
+    yookassa_payment_id: remote.id,
+    party,
+    reason,
+    canceled_at: new Date().toISOString(),
+  });
+  return 'canceled';
+};
+
+function paymentFact(payment: PaymentRecord) {
+  return {
+    payment_id: payment.paymentId,
+    yookassa_payment_id: payment.yookassaPaymentId,
+    user_id: payment.userId,
+    kind: payment.kind,
+    tariff_id: payment.tariffId,
+    amount: payment.amount,
+    currency: payment.currency,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Balance } from '../data/balances.repository';
+import type { Tariff } from '../data/tariffs.repository';
+import type { BalanceChange } from './ledger';
+
+/** The same day next month, clamped to the month's last day (31 January → 28/29 February), in UTC. */
+export function addOneMonth(from: Date): Date {
+  const next = new Date(from);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+/**
+ * A paid month of `tariff`: bought again before the end of the same tariff it extends from the
+ * current end date, otherwise it runs from now; the tariff's included credits are granted.
+ */
+export function purchasedPeriod(balance: Balance, tariff: Pick<Tariff, 'id'>, includedCredits: number, now: Date) {
+  const renewing = balance.tariff.id === tariff.id && balance.tariffEndDate !== null && balance.tariffEndDate > now;
+  const start = renewing ? (balance.tariffEndDate as Date) : now;
+  return {
+    tariff: { id: tariff.id, endDate: addOneMonth(start) },
+    postings: [{ bucket: 'included' as const, amount: includedCredits }],
+  } satisfies Pick<BalanceChange, 'tariff' | 'postings'>;
+}
+
+/**
+ * A tariff set by the admin: from now for one month (the default tariff has no end), with the
+ * included credits of the new tariff in place of what was left.
+ */
+export function assignedPeriod(balance: Balance, tariff: Tariff, isDefault: boolean, now: Date) {
+  return {
+    tariff: { id: tariff.id, endDate: isDefault ? null : addOneMonth(now) },
+    postings: [{ bucket: 'included' as const, amount: tariff.included_credits - balance.includedCredits }],
+  } satisfies Pick<BalanceChange, 'tariff' | 'postings'>;
+}
+
+/** Back to the default tariff when the paid period has ended: its included credits are gone. */
+export function expiredPeriod(balance: Balance, defaultTariffId: number) {
+  return {
+    tariff: { id: defaultTariffId, endDate: null },
+    postings: [{ bucket: 'included' as const, amount: -balance.includedCredits }],
+  } satisfies Pick<BalanceChange, 'tariff' | 'postings'>;
+}

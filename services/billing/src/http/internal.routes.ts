@@ -1,0 +1,23 @@
+import { BalanceSnapshot, InternalAdminAdjustmentRequest, UserIdParams } from '@gpt/contracts';
+import { badRequest, forbidden, requireAuth, validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { BillingDeps } from '../app';
+import { applyAdminAdjustment } from '../domain/admin-adjustment';
+
+/**
+ * Calls from other services, never routed by the gateway (DESIGN.md "Shape"): auth applies the
+ * admin's deposit and tariff change here so the reloaded users list shows them at once. auth
+ * forwards the acting admin's token, so billing checks the role and that the admin is who acts.
+ */
+export function internalRouter(deps: BillingDeps): Router {
+  const admin = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' });
+  return Router().post('/internal/users/:id/adjustments', admin, async (req, res) => {
+    const { id } = validate(UserIdParams, req.params);
+    const request = validate(InternalAdminAdjustmentRequest, { user_id: id, ...req.body });
+    if (request.user_id !== id) throw badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch');
+    if (String(request.admin_id) !== res.locals.claims?.sub) {
+      throw forbidden('admin_id не совпадает с администратором из токена', 'admin_mismatch');
+    }
+    res.json(BalanceSnapshot.parse(await applyAdminAdjustment(deps, request)));
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  AdminPaymentsQuery,
+  AdminPaymentsResponse,
+  BalanceSnapshot,
+  BotBalanceQuery,
+  BotBalanceResponse,
+  BotCreatePaymentRequest,
+  BotPaymentEmailRequest,
+  CreatePaymentRequest,
+  CreatePaymentResponse,
+  Payment,
+  PaymentIdParams,
+  PublicPaymentIdParams,
+  UserPayment,
+} from '@gpt/contracts';
+import { notFound, requireAuth, requireBotKey, validate } from '@gpt/kit';
+import { Router, type Response } from 'express';
+import type { BillingDeps } from '../app';
+import { paymentsRepository } from '../data/payments.repository';
+import { usersRepository } from '../data/users.repository';
+import { balanceOf, botBalance } from '../domain/balances';
+import { createPayment, supplyReceiptEmail } from '../domain/create-payment';
+import type { Providers } from '../provider';
+
+const userIdOf = (res: Response) => Number(res.locals.claims?.sub);
+const paymentNotFound = () => notFound('Платёж не найден', 'payment_not_found');
+
+/** The logged-in user's own payments and balance. */
+export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
+  const router = Router();
+  const auth = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
+
+  router.post('/api/billing/payments', auth, async (req, res) => {
+    const { amount, tariff_id } = validate(CreatePaymentRequest, req.body);
+    const payment = await createPayment(deps, providers, {
+      userId: userIdOf(res),
+      source: 'web',
+      amount,
+      tariffId: tariff_id,
+    });
+    res.status(201).json(CreatePaymentResponse.parse(payment));
+  });
+  router.get('/api/billing/payments/:id', auth, async (req, res) => {
+    const { id } = validate(PublicPaymentIdParams, req.params);
+    const payment = await paymentsRepository(deps.db).findByPaymentId(id);
+    if (!payment || payment.userId !== userIdOf(res)) throw paymentNotFound();
+    res.json(
+      UserPayment.parse({
+        payment_id: payment.paymentId,
+        status: payment.status,
+        kind: payment.kind,
+        amount: payment.amount,
+        credits_amount: payment.creditsAmount,
+        tariff_id: payment.tariffId,
+        description: payment.description,
+        created_at: payment.createdAt.toISOString(),
+        updated_at: payment.updatedAt.toISOString(),
+      }),
+    );
+  });
+  router.get('/api/billing/balance', auth, async (_req, res) => {
+    res.json(BalanceSnapshot.parse(await balanceOf(deps, userIdOf(res))));
+  });
+  return router;
+}
+
+/** The Telegram bot: balance checks before paid requests, payments, the receipt e-mail. */
+export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
+  const router = Router();
+  const bot = requireBotKey(deps.config.BOT_API_KEY);
+
+  router.get('/api/bot/balance', bot, async (req, res) => {
+    const { telegram_id } = validate(BotBalanceQuery, req.query);
+    res.json(BotBalanceResponse.parse(await botBalance(deps, telegram_id)));
+  });
+  router.post('/api/bot/payments', bot, async (req, res) => {
+    const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
+    const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
+    if (!user) throw notFound('Пользователь не найден', 'user_not_found');
+    const payment = await createPayment(deps, providers, {
+      userId: user.id,
+      source: 'bot',
+      amount,
+      tariffId: tariff_id,
+      email,
+    });
+    res.status(201).json(CreatePaymentResponse.parse(payment));
+  });
+  router.patch('/api/bot/payments/:id/email', bot, async (req, res) => {
+    const { id } = validate(PublicPaymentIdParams, req.params);
+    const { email } = validate(BotPaymentEmailRequest, req.body);
+    res.json(CreatePaymentResponse.parse(await supplyReceiptEmail(deps, providers, id, email)));
+  });
+  return router;
+}
+
+/** The admin's payments screen (spec §7). */
+export function adminPaymentsRouter(deps: BillingDeps): Router {
+  const router = Router();
+  router.use('/api/admin/payments', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }));
+  router.get('/api/admin/payments', async (req, res) => {
+    const query = validate(AdminPaymentsQuery, req.query);
+    res.json(AdminPaymentsResponse.parse(await paymentsRepository(deps.db).adminPage(query)));
+  });
+  router.get('/api/admin/payments/:id', async (req, res) => {
+    const { id } = validate(PaymentIdParams, req.params);
+    const payment = await paymentsRepository(deps.db).adminDetail(id);
+    if (!payment) throw paymentNotFound();
+    res.json(Payment.parse(payment));
+  });
+  return router;
+}

@@ -1,0 +1,49 @@
+import { PublicPaymentIdParams, SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
+import { conflict, notFound, validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { BillingDeps } from '../app';
+import { handleNotification } from '../domain/settle-payment';
+import type { Providers } from '../provider';
+import type { SandboxPaymentView } from '../provider/sandbox-provider';
+
+const toResponse = (view: SandboxPaymentView) =>
+  SandboxPayment.parse({
+    id: view.id,
+    status: view.status,
+    amount: view.amount,
+    description: view.description,
+    return_url: view.returnUrl,
+  });
+
+/**
+ * The sandbox provider's confirmation page calls (only without YooKassa keys). The payer's decision
+ * is followed by the same notification YooKassa would send, handled by the same code path.
+ */
+export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
+  const router = Router();
+  const sandbox = providers.sandbox;
+  if (!sandbox) return router;
+  const viewOf = async (id: string) => {
+    const view = await sandbox.view(id);
+    if (!view) throw notFound('Платёж не найден', 'payment_not_found');
+    return view;
+  };
+
+  router.get('/api/billing/sandbox/payments/:id', async (req, res) => {
+    const { id } = validate(PublicPaymentIdParams, req.params);
+    res.json(toResponse(await viewOf(id)));
+  });
+  router.post('/api/billing/sandbox/payments/:id/decision', async (req, res) => {
+    const { id } = validate(PublicPaymentIdParams, req.params);
+    const { decision } = validate(SandboxDecisionRequest, req.body);
+    await viewOf(id);
+    if (!(await sandbox.decide(id, decision))) throw conflict('Платёж уже завершён', 'payment_already_decided');
+    await handleNotification(deps, providers, {
+      type: 'notification',
+      event: decision === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
+      object: { id },
+    });
+    res.json(toResponse(await viewOf(id)));
+  });
+  return router;
+}

@@ -1,0 +1,2 @@
+export { loadBillingConfig } from './config';
+export { billingService } from './service';

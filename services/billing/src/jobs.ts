@@ -1,0 +1,50 @@
+import type { Logger } from '@gpt/kit';
+import type { BillingDeps } from './app';
+import { expireTariffs } from './domain/expire-tariffs';
+import { reconcilePendingPayments } from './domain/settle-payment';
+import { paymentProviders } from './provider';
+
+/**
+ * Runs `work` now and then every `intervalMs` after the previous run ends (runs never overlap);
+ * a failed run is logged and the next one tries again. The stop function waits for a run in flight.
+ */
+function every(intervalMs: number, name: string, logger: Logger, work: () => Promise<number>) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    running = work()
+      .then((count) => {
+        if (count > 0) logger.info({ job: name, count }, `${name}: done`);
+      })
+      .catch((err: unknown) => logger.error({ err, job: name }, `${name} failed; the next run retries`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(run, intervalMs);
+      });
+  };
+  run();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+/**
+ * Billing's background jobs: expired tariffs back to Base, payments left pending re-fetched from
+ * the provider. Safe to run in every replica at once: each change is guarded by row locks and
+ * ledger references.
+ */
+export function startJobs(deps: BillingDeps): () => Promise<void> {
+  const providers = paymentProviders(deps);
+  const { config, logger } = deps;
+  const stops = [
+    every(config.TARIFF_EXPIRY_INTERVAL_SEC * 1000, 'tariff expiry', logger, () => expireTariffs(deps)),
+    every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'payment reconciliation', logger, () =>
+      reconcilePendingPayments(deps, providers),
+    ),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

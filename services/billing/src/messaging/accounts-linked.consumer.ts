@@ -1,0 +1,11 @@
+import type { BillingDeps } from '../app';
+import { mergeAccounts } from '../domain/merge-accounts';
+import type { BillingConsumer } from './consumer';
+
+/** Linking a Telegram account that had its own account merges that account's money into the web account. */
+export function accountsLinkedConsumer(deps: BillingDeps): BillingConsumer<'accounts.linked'> {
+  return {
+    event: 'accounts.linked',
+    handle: (event, trx) => mergeAccounts(trx, deps.bus, event.id, event.data),
+  };
+}

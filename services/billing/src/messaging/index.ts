@@ -1,0 +1,17 @@
+import type { Consumer, EventSchemas } from '@gpt/kit';
+import type { BillingDeps } from '../app';
+import type { BillingDatabase } from '../data/schema';
+import { accountsLinkedConsumer } from './accounts-linked.consumer';
+import { messageRecordedConsumer } from './message-recorded.consumer';
+import { userChangedConsumers } from './user-changed.consumer';
+import { userDeletedConsumer } from './user-deleted.consumer';
+
+/** Every event billing reacts to. */
+export function billingConsumers(deps: BillingDeps): Consumer<BillingDatabase, EventSchemas>[] {
+  return [
+    ...userChangedConsumers(deps),
+    userDeletedConsumer,
+    accountsLinkedConsumer(deps),
+    messageRecordedConsumer(deps),
+  ] as Consumer<BillingDatabase, EventSchemas>[];
+}

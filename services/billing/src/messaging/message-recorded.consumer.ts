@@ -1,0 +1,13 @@
+import type { BillingDeps } from '../app';
+import { chargeMessage } from '../domain/charge-message';
+import type { BillingConsumer } from './consumer';
+
+/** Every recorded message is charged once (reference `message:<id>`). */
+export function messageRecordedConsumer(deps: BillingDeps): BillingConsumer<'message.recorded'> {
+  return {
+    event: 'message.recorded',
+    async handle(event, trx) {
+      await chargeMessage(trx, deps.bus, event.data);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { BillingDeps } from '../app';
+import { usersRepository } from '../data/users.repository';
+import { ledgerIn } from '../domain/ledger';
+import type { BillingConsumer } from './consumer';
+
+/**
+ * auth's user snapshots keep billing's projection (receipt e-mail, names for the payments screen,
+ * Telegram id for the bot); a user seen for the first time gets a balance on Base, announced
+ * with `credits.changed` (reason 'initial') so auth's projection of the balance fills.
+ */
+export function userChangedConsumers(
+  deps: BillingDeps,
+): [BillingConsumer<'user.registered'>, BillingConsumer<'user.updated'>] {
+  return [
+    {
+      event: 'user.registered',
+      async handle(event, trx) {
+        await usersRepository(trx).upsertSnapshot(event.data);
+        await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
+      },
+    },
+    {
+      event: 'user.updated',
+      async handle(event, trx) {
+        await usersRepository(trx).upsertSnapshot(event.data);
+        await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
+      },
+    },
+  ];
+}

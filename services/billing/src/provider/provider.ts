@@ -1,0 +1,36 @@
+import type { YookassaPayment } from '@gpt/contracts';
+
+/** What billing asks the payment provider to create (YooKassa API v3 terms). */
+export interface ProviderPaymentRequest {
+  /** Roubles with 2 decimals, sent as a string ("350.00"). */
+  amount: string;
+  description: string;
+  returnUrl: string;
+  metadata: Record<string, string>;
+  receiptEmail: string;
+  /** Derived from our payment id: a retry never creates a second payment. */
+  idempotenceKey: string;
+}
+
+/**
+ * The payment provider as billing uses it: YooKassa's API, or the sandbox that stands in for it
+ * when no keys are configured. Both answer with YooKassa's payment object.
+ */
+export interface PaymentProvider {
+  readonly name: 'yookassa' | 'sandbox';
+  create(request: ProviderPaymentRequest): Promise<YookassaPayment>;
+  /** The provider's own view of a payment; null when it does not know the id. */
+  get(id: string): Promise<YookassaPayment | null>;
+  capture(id: string, amount: string, idempotenceKey: string): Promise<YookassaPayment>;
+}
+
+/** The provider could not be reached or refused; `retryable` says whether asking again may help. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

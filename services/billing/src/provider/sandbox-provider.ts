@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { YookassaPayment } from '@gpt/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { BillingDatabase, SandboxPaymentsTable } from '../data/schema';
+import type { PaymentProvider } from './provider';
+
+/** The sandbox payment as its confirmation page shows it. */
+export interface SandboxPaymentView {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: string;
+  description: string;
+  returnUrl: string;
+}
+
+/**
+ * The provider of the embedded default (no YooKassa keys): payments live in billing's own
+ * database and are confirmed or canceled by the payer on a local page of the site
+ * (`<SITE_URL>/payment/sandbox/<id>`); the answers have YooKassa's shape, so the rest of billing
+ * cannot tell the difference.
+ */
+export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string) {
+  const confirmationUrl = (id: string) => `${siteUrl}/payment/sandbox/${encodeURIComponent(id)}`;
+  const toPayment = (row: Selectable<SandboxPaymentsTable>): YookassaPayment => ({
+    id: row.id,
+    status: row.status,
+    paid: row.status === 'succeeded',
+    amount: { value: row.amount, currency: row.currency },
+    description: row.description,
+    metadata: row.metadata,
+    confirmation: { type: 'redirect', confirmation_url: confirmationUrl(row.id) },
+    ...(row.cancellation_reason
+      ? { cancellation_details: { party: row.cancellation_party ?? 'merchant', reason: row.cancellation_reason } }
+      : {}),
+    created_at: row.created_at.toISOString(),
+    ...(row.captured_at ? { captured_at: row.captured_at.toISOString() } : {}),
+    test: true,
+  });
+  const find = (id: string) => db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+
+  const provider: PaymentProvider = {
+    name: 'sandbox',
+    async create(request) {
+      await db
+        .insertInto('sandbox_payments')
+        .values({
+          id: randomUUID(),
+          idempotence_key: request.idempotenceKey,
+          status: 'pending',
+          amount: request.amount,
+          currency: 'RUB',
+          description: request.description,
+          metadata: JSON.stringify(request.metadata),
+          return_url: request.returnUrl,
+          receipt_email: request.receiptEmail,
+        })
+        .onConflict((oc) => oc.column('idempotence_key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('sandbox_payments')
+        .selectAll()
+        .where('idempotence_key', '=', request.idempotenceKey)
+        .executeTakeFirstOrThrow();
+      return toPayment(row);
+    },
+    async get(id) {
+      const row = await find(id);
+      return row ? toPayment(row) : null;
+    },
+    async capture(id) {
+      const row = await find(id);
+      if (!row) throw new Error(`sandbox payment ${id} does not exist`);
+      return toPayment(row);
+    },
+  };
+
+  return {
+    provider,
+    async view(id: string): Promise<SandboxPaymentView | null> {
+      const row = await find(id);
+      if (!row) return null;
+      return {
+        id: row.id,
+        status: row.status,
+        amount: row.amount,
+        description: row.description,
+        returnUrl: row.return_url,
+      };
+    },
+    /** The payer's decision on the sandbox page; only a pending payment can still be decided. */
+    async decide(id: string, decision: 'succeeded' | 'canceled'): Promise<boolean> {
+      const result = await db
+        .updateTable('sandbox_payments')
+        .set(
+          decision === 'succeeded'
+            ? { status: 'succeeded', captured_at: sql<Date>`now()` }
+            : { status: 'canceled', cancellation_party: 'yoo_money', cancellation_reason: 'canceled_by_merchant' },
+        )
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type SandboxProvider = ReturnType<typeof sandboxProvider>;

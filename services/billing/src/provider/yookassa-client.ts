@@ -1,0 +1,110 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { YookassaPayment, type YookassaCreatePaymentRequest } from '@gpt/contracts';
+import type { Logger } from '@gpt/kit';
+import { ProviderError, type PaymentProvider, type ProviderPaymentRequest } from './provider';
+
+export interface YookassaClientOptions {
+  apiUrl: string;
+  shopId: string;
+  secretKey: string;
+  timeoutMs: number;
+  logger: Logger;
+  /** Waits before attempts 2, 3, …; the last attempt's failure is final. */
+  retryDelaysMs?: number[];
+}
+
+const RECEIPT_VAT_CODE = 1; // "без НДС": the seller is on a simplified tax system
+
+/**
+ * YooKassa API v3 over HTTPS: Basic auth with the shop id and secret key, JSON bodies, amounts as
+ * strings. A POST carries an Idempotence-Key, so retrying after a timeout, a 5xx or the 202
+ * "still processing" answer returns the same payment instead of creating another.
+ */
+export function yookassaClient(options: YookassaClientOptions): PaymentProvider {
+  const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+  const retryDelaysMs = options.retryDelaysMs ?? [300, 1000];
+  const logger = options.logger.child({ component: 'yookassa' });
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotenceKey) headers['Idempotence-Key'] = idempotenceKey;
+    for (let attempt = 0; ; attempt++) {
+      let failure: ProviderError;
+      try {
+        const res = await fetch(`${options.apiUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        const text = await res.text();
+        if (res.status === 404 && method === 'GET') return null;
+        if (res.ok && res.status !== 202) return parsePayment(text);
+        failure = new ProviderError(
+          `YooKassa ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`,
+          res.status === 202 || res.status === 429 || res.status >= 500,
+        );
+      } catch (err) {
+        if (err instanceof ProviderError) throw err;
+        failure = new ProviderError(`YooKassa ${method} ${path} unreachable: ${String(err)}`, true);
+      }
+      const delay = retryDelaysMs[attempt];
+      if (!failure.retryable || delay === undefined) throw failure;
+      logger.warn({ attempt: attempt + 1, err: failure.message }, 'YooKassa call failed; retrying with the same key');
+      await sleep(delay);
+    }
+  }
+
+  return {
+    name: 'yookassa',
+    async create(request) {
+      const payment = await call('POST', '/payments', createBody(request), request.idempotenceKey);
+      return payment as YookassaPayment;
+    },
+    get: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
+    async capture(id, amount, idempotenceKey) {
+      const body = { amount: { value: amount, currency: 'RUB' } };
+      const payment = await call('POST', `/payments/${encodeURIComponent(id)}/capture`, body, idempotenceKey);
+      return payment as YookassaPayment;
+    },
+  };
+}
+
+/** The create-payment body: capture at once, redirect confirmation, our ids in metadata, a receipt. */
+function createBody(request: ProviderPaymentRequest): YookassaCreatePaymentRequest {
+  const amount = { value: request.amount, currency: 'RUB' };
+  return {
+    amount,
+    capture: true,
+    confirmation: { type: 'redirect', return_url: request.returnUrl },
+    description: request.description,
+    metadata: request.metadata,
+    receipt: {
+      customer: { email: request.receiptEmail },
+      items: [
+        {
+          description: request.description,
+          quantity: '1.00',
+          amount,
+          vat_code: RECEIPT_VAT_CODE,
+          payment_mode: 'full_payment',
+          payment_subject: 'service',
+        },
+      ],
+    },
+  };
+}
+
+function parsePayment(text: string): YookassaPayment {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ProviderError('YooKassa answered something that is not JSON', true);
+  }
+  const parsed = YookassaPayment.safeParse(json);
+  if (!parsed.success)
+    throw new ProviderError(`YooKassa payment object not understood: ${parsed.error.message}`, false);
+  return parsed.data;
+}

@@ -1,0 +1,27 @@
+import type { ServiceDefinition } from '@gpt/kit';
+import { buildApp, type BillingDeps } from './app';
+import type { BillingConfig } from './config';
+import { migrations } from './data/migrations';
+import type { BillingDatabase } from './data/schema';
+import { tariffsRepository } from './data/tariffs.repository';
+import { BASE_TARIFF_NAME, defaultTariffs } from './domain/seed-tariffs';
+import { startJobs } from './jobs';
+import { billingConsumers } from './messaging';
+
+async function seed(deps: BillingDeps) {
+  const tariffs = tariffsRepository(deps.db);
+  const created = await tariffs.insertMissing(defaultTariffs);
+  await tariffs.markDefaultIfNone(BASE_TARIFF_NAME);
+  if (created > 0) deps.logger.info({ created }, 'default tariffs created');
+}
+
+export const billingService: ServiceDefinition<BillingConfig, BillingDatabase> = {
+  name: 'billing',
+  migrations,
+  consumers: billingConsumers,
+  buildApp,
+  async onStart(deps) {
+    await seed(deps);
+    return startJobs(deps);
+  },
+};

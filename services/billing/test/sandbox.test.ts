@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { CreatePaymentResponse, SandboxPayment } from '@gpt/contracts';
+import { ConfigError } from '@gpt/kit';
+import { loadBillingConfig } from '../src/config';
+import { startBillingHarness, type BillingHarness } from './support/harness';
+
+let h: BillingHarness;
+
+beforeAll(async () => {
+  // No YooKassa keys: the embedded default's sandbox provider.
+  h = await startBillingHarness({ YOOKASSA_SHOP_ID: '', YOOKASSA_SECRET_KEY: '' });
+});
+afterAll(() => h.stop());
+
+async function topUp(amount: number) {
+  const userId = await h.registerUser();
+  const { status, body } = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
+    token: h.userToken(userId),
+    body: { amount },
+  });
+  expect(status).toBe(201);
+  const sandboxId = new URL(body.confirmation_url!).pathname.split('/').pop()!;
+  return { userId, payment: body, sandboxId };
+}
+
+describe('the sandbox provider (no YooKassa keys)', () => {
+  test('when a user tops up, then the confirmation page is on the site and paying there credits through the webhook path', async () => {
+    const { userId, payment, sandboxId } = await topUp(250);
+    expect(payment.confirmation_url).toBe(`https://site.example/payment/sandbox/${sandboxId}`);
+    expect(h.yookassa.requests).toHaveLength(0);
+
+    const page = await h.call<SandboxPayment>('GET', `/api/billing/sandbox/payments/${sandboxId}`);
+    expect(page.body).toEqual({
+      id: sandboxId,
+      status: 'pending',
+      amount: '250.00',
+      description: 'Пополнение баланса на 250.00 ₽',
+      return_url: `https://site.example/payment/result?payment_id=${payment.payment_id}`,
+    });
+
+    const paid = await h.call<SandboxPayment>('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, {
+      body: { decision: 'succeeded' },
+    });
+    expect(paid).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    expect(await h.balance(userId)).toMatchObject({ credits: 25_000, money_deposited: '250.00' });
+    const own = await h.call('GET', `/api/billing/payments/${payment.payment_id}`, { token: h.userToken(userId) });
+    expect(own.body).toMatchObject({ status: 'succeeded' });
+
+    const twice = await h.call('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, {
+      body: { decision: 'succeeded' },
+    });
+    expect(twice).toMatchObject({ status: 409, body: { error: 'Платёж уже завершён' } });
+    // The provider-style notification for it is a duplicate.
+    const notification = await h.yookassa.notify(h.webhookUrl, sandboxId);
+    expect(notification.status).toBe(200);
+    expect((await h.balance(userId)).credits).toBe(25_000);
+  });
+
+  test('when the payer cancels on the sandbox page, then the payment is canceled and nothing is credited', async () => {
+    const { userId, payment, sandboxId } = await topUp(10);
+    await h.call('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, { body: { decision: 'canceled' } });
+    const own = await h.call('GET', `/api/billing/payments/${payment.payment_id}`, { token: h.userToken(userId) });
+    expect(own.body).toMatchObject({ status: 'canceled' });
+    expect((await h.balance(userId)).credits).toBe(0);
+  });
+
+  test('when the sandbox payment is unknown or the decision is wrong, then 404 / 400', async () => {
+    expect((await h.call('GET', '/api/billing/sandbox/payments/nope')).status).toBe(404);
+    const { sandboxId } = await topUp(1);
+    const bad = await h.call('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, {
+      body: { decision: 'maybe' },
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'Решение: succeeded (оплатить) или canceled (отменить)' },
+    });
+  });
+});
+
+describe('billing configuration', () => {
+  test('when only one YooKassa key is set, or production has none, then the start is refused with the reason', () => {
+    expect(() => loadBillingConfig({ YOOKASSA_SHOP_ID: '1' })).toThrow(ConfigError);
+    expect(() =>
+      loadBillingConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), BOT_API_KEY: 'bot-key-123' }),
+    ).toThrow(/YooKassa keys are required in production/);
+    expect(() => loadBillingConfig({ YOOKASSA_TRUSTED_IPS: '185.71.76.0/33' })).toThrow(/CIDR/);
+    expect(() => loadBillingConfig({ YOOKASSA_TRUSTED_IPS: '0.0.0.0/0' })).toThrow(/admits everyone/);
+    expect(loadBillingConfig({ YOOKASSA_TRUSTED_IPS: ' 185.71.76.0/27 , 77.75.156.11 ' }).YOOKASSA_TRUSTED_IPS).toEqual(
+      ['185.71.76.0/27', '77.75.156.11'],
+    );
+  });
+});

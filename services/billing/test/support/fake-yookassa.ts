@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { YookassaCreatePaymentRequest, type YookassaPayment } from '@gpt/contracts';
+
+export const FAKE_SHOP_ID = '123456';
+export const FAKE_SECRET_KEY = 'test_secret_key_0123456789';
+
+/** A request the fake received, for asserting on the protocol billing speaks. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+/** What the next create calls do: answer normally, or create and then fail as a flaky network would. */
+type CreateFault = 'ok' | 'created-then-500' | 'created-then-drop' | 'refuse-400';
+
+/**
+ * A stand-in for YooKassa API v3 on localhost: Basic auth, Idempotence-Key on POST, create / get /
+ * capture payments, the provider's error body, and notifications sent to a webhook URL. The test
+ * plays the payer and the provider's back office (succeed, cancel) through its methods.
+ */
+export class FakeYookassa {
+  readonly payments = new Map<string, YookassaPayment>();
+  readonly requests: RecordedRequest[] = [];
+  private readonly byIdempotenceKey = new Map<string, string>();
+  private faults: CreateFault[] = [];
+  private server: Server | null = null;
+  url = '';
+  private port = 0;
+
+  /** Listens on a free port; started again after stop(), on the same one (the provider is back). */
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      void this.handle(req, res).catch((err: unknown) => reply(res, 500, { type: 'error', description: String(err) }));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    this.url = `http://127.0.0.1:${this.port}/v3`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The next create calls misbehave in this order, then all is normal again. */
+  failNextCreates(...faults: CreateFault[]): void {
+    this.faults.push(...faults);
+  }
+
+  requestsTo(method: string, pathPrefix: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
+  }
+
+  /** A payment of the shop billing never created (what a forger could make and pay). */
+  addPayment(fields: Partial<YookassaPayment> & Pick<YookassaPayment, 'amount'>): YookassaPayment {
+    const payment: YookassaPayment = {
+      id: randomUUID(),
+      status: 'pending',
+      paid: false,
+      created_at: new Date().toISOString(),
+      test: true,
+      ...fields,
+    };
+    this.payments.set(payment.id, payment);
+    return payment;
+  }
+
+  /** The payer paid: the payment is succeeded (capture: true). */
+  succeed(id: string): YookassaPayment {
+    return this.update(id, { status: 'succeeded', paid: true, captured_at: new Date().toISOString() });
+  }
+
+  /** The payer paid and the shop still has to capture. */
+  waitForCapture(id: string): YookassaPayment {
+    return this.update(id, { status: 'waiting_for_capture', paid: true });
+  }
+
+  cancel(id: string, reason = 'insufficient_funds', party = 'payment_network'): YookassaPayment {
+    return this.update(id, { status: 'canceled', paid: false, cancellation_details: { party, reason } });
+  }
+
+  /** Sends a notification as YooKassa does: `{ type, event, object }` POSTed as JSON. */
+  async notify(webhookUrl: string, id: string, event = 'payment.succeeded', object?: object): Promise<Response> {
+    const payment = object ?? this.payments.get(id) ?? { id, status: 'succeeded' };
+    return fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'notification', event, object: payment }),
+    });
+  }
+
+  private update(id: string, fields: Partial<YookassaPayment>): YookassaPayment {
+    const payment = this.payments.get(id);
+    if (!payment) throw new Error(`fake YooKassa has no payment ${id}`);
+    const updated = { ...payment, ...fields };
+    this.payments.set(id, updated);
+    return updated;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const body: unknown = raw ? JSON.parse(raw) : undefined;
+    const path = (req.url ?? '').replace(/^\/v3/, '');
+    this.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+
+    const expected = `Basic ${Buffer.from(`${FAKE_SHOP_ID}:${FAKE_SECRET_KEY}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) {
+      reply(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Basic auth failed' });
+      return;
+    }
+    const key = req.headers['idempotence-key'];
+    if (req.method === 'POST' && typeof key !== 'string') {
+      reply(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
+      return;
+    }
+
+    const capture = /^\/payments\/([^/]+)\/capture$/.exec(path);
+    const single = /^\/payments\/([^/]+)$/.exec(path);
+    if (req.method === 'POST' && path === '/payments') this.create(res, String(key), body);
+    else if (req.method === 'GET' && single) this.answerPayment(res, decodeURIComponent(single[1]!));
+    else if (req.method === 'POST' && capture) {
+      const id = decodeURIComponent(capture[1]!);
+      if (this.payments.get(id)?.status === 'waiting_for_capture') this.succeed(id);
+      this.answerPayment(res, id);
+    } else reply(res, 404, { type: 'error', code: 'not_found', description: 'No such endpoint' });
+  }
+
+  private create(res: ServerResponse, key: string, body: unknown): void {
+    const fault = this.faults.shift() ?? 'ok';
+    if (fault === 'refuse-400') {
+      reply(res, 400, { type: 'error', code: 'invalid_request', description: 'receipt is invalid' });
+      return;
+    }
+    const parsed = YookassaCreatePaymentRequest.safeParse(body);
+    if (!parsed.success) {
+      reply(res, 400, { type: 'error', code: 'invalid_request', description: parsed.error.message });
+      return;
+    }
+    let id = this.byIdempotenceKey.get(key);
+    if (!id) {
+      const request = parsed.data;
+      id = randomUUID();
+      this.payments.set(id, {
+        id,
+        status: 'pending',
+        paid: false,
+        amount: request.amount,
+        description: request.description,
+        metadata: request.metadata,
+        confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.fake/checkout?orderId=${id}` },
+        created_at: new Date().toISOString(),
+        test: true,
+      });
+      this.byIdempotenceKey.set(key, id);
+    }
+    if (fault === 'created-then-500') reply(res, 500, { type: 'error', code: 'internal_server_error' });
+    else if (fault === 'created-then-drop') res.socket?.destroy();
+    else this.answerPayment(res, id);
+  }
+
+  private answerPayment(res: ServerResponse, id: string): void {
+    const payment = this.payments.get(id);
+    if (payment) reply(res, 200, payment);
+    else reply(res, 404, { type: 'error', id: randomUUID(), code: 'not_found', description: 'Payment not found' });
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}

@@ -1,0 +1,128 @@
+import { createEvent, eventProducers, type EventData, type EventType } from '@gpt/contracts';
+import { signAccessToken, type Env } from '@gpt/kit';
+import { startTestService, testInfra, type TestService } from '@gpt/kit/testing';
+import amqp from 'amqplib';
+import { loadBillingConfig, type BillingConfig } from '../../src/config';
+import type { BillingDatabase } from '../../src/data/schema';
+import { billingService } from '../../src/service';
+import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from './fake-yookassa';
+
+export type Billing = TestService<BillingConfig, BillingDatabase>;
+
+let nextUserId = 1000;
+
+/**
+ * Billing on real PostgreSQL, RabbitMQ and Redis, talking to a fake YooKassa on localhost; events
+ * from the other services are published on billing's exchange as those services would.
+ */
+export async function startBillingHarness(env: Env = {}) {
+  const yookassa = await new FakeYookassa().start();
+  const billing: Billing = await startTestService(billingService, loadBillingConfig, {
+    YOOKASSA_API_URL: yookassa.url,
+    YOOKASSA_SHOP_ID: FAKE_SHOP_ID,
+    YOOKASSA_SECRET_KEY: FAKE_SECRET_KEY,
+    SITE_URL: 'https://site.example',
+    ...env,
+  });
+  const connection = await amqp.connect(testInfra.amqpUrl);
+  const channel = await connection.createConfirmChannel();
+  const { JWT_SECRET, BOT_API_KEY, AMQP_EXCHANGE } = billing.deps.config;
+
+  const harness = {
+    billing,
+    yookassa,
+    url: billing.url,
+    webhookUrl: `${billing.url}/api/billing/webhooks/yookassa`,
+    botKey: BOT_API_KEY,
+
+    /** Publishes an envelope on billing's exchange (routing key = type), as the producer's relay does. */
+    async publish(event: { id: string; type: EventType }) {
+      await new Promise<void>((resolve, reject) =>
+        channel.publish(
+          AMQP_EXCHANGE,
+          event.type,
+          Buffer.from(JSON.stringify(event)),
+          { persistent: true, contentType: 'application/json', messageId: event.id },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      );
+      return event;
+    },
+
+    /** A new event of `type` from its producer. */
+    event: <T extends EventType>(type: T, data: EventData<T>) => createEvent(type, eventProducers[type], data as never),
+
+    /** Waits until billing has consumed (acknowledged) the event. */
+    consumed: (eventId: string) => billing.deps.bus.waitFor('acked', (e) => e.id === eventId, 20_000),
+
+    /** Publishes an event as its producer would and waits until billing has consumed it. */
+    async deliver<T extends EventType>(type: T, data: EventData<T>) {
+      const event = await harness.publish(harness.event(type, data));
+      await harness.consumed(event.id);
+      return event;
+    },
+
+    /** A user as auth announces it (user.registered); answers its id. */
+    async registerUser(overrides: Partial<EventData<'user.registered'>> = {}): Promise<number> {
+      const id = overrides.user_id ?? nextUserId++;
+      await harness.deliver('user.registered', {
+        user_id: id,
+        email: `user${id}@example.com`,
+        role: 'user',
+        username: `user${id}`,
+        first_name: 'Иван',
+        last_name: 'Петров',
+        telegram_id: null,
+        telegram_username: null,
+        telegram_email: null,
+        utm_source: null,
+        created_at: new Date().toISOString(),
+        version: 0,
+        source: 'web',
+        ...overrides,
+      });
+      return id;
+    },
+
+    userToken: (userId: number) => signAccessToken({ sub: String(userId), role: 'user', ver: 0 }, JWT_SECRET),
+    adminToken: (adminId = 1) => signAccessToken({ sub: String(adminId), role: 'admin', ver: 0 }, JWT_SECRET),
+
+    /** JSON over HTTP to billing; answers status and parsed body. */
+    async call<T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      options: { token?: string; bot?: boolean; body?: unknown } = {},
+    ): Promise<{ status: number; body: T }> {
+      const headers: Record<string, string> = {};
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (options.token) headers.Authorization = `Bearer ${options.token}`;
+      if (options.bot) headers['X-Bot-Key'] = BOT_API_KEY;
+      const res = await fetch(`${billing.url}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+
+    async balance(userId: number) {
+      const { body } = await harness.call<{ credits: number; included_credits: number; version: number }>(
+        'GET',
+        '/api/billing/balance',
+        { token: harness.userToken(userId) },
+      );
+      return body;
+    },
+
+    async stop() {
+      await channel.close();
+      await connection.close();
+      await billing.stop();
+      await yookassa.stop();
+    },
+  };
+  return harness;
+}
+
+export type BillingHarness = Awaited<ReturnType<typeof startBillingHarness>>;
