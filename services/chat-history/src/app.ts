@@ -1,0 +1,27 @@
+import { createHttpApp, standardReadiness } from '@gpt/kit';
+import type { ChatHistoryDeps } from './deps';
+import { adminHistoryRouter } from './http/history.routes';
+import { mediaRouter } from './http/media.routes';
+import { botMessagesRouter } from './http/messages.routes';
+import { adminModelsRouter, botModelsRouter } from './http/models.routes';
+import { adminSysValsRouter, botSettingsRouter } from './http/sys-vals.routes';
+
+export type { ChatHistoryDeps } from './deps';
+
+/** The chat-history HTTP app: models, settings, the bot's messages, the admin history and attached images. */
+export function buildApp(deps: ChatHistoryDeps) {
+  return createHttpApp({
+    name: 'chat-history',
+    logger: deps.logger,
+    readiness: standardReadiness(deps),
+    routes: (app) => {
+      app.use(adminModelsRouter(deps));
+      app.use(adminHistoryRouter(deps));
+      app.use(adminSysValsRouter(deps));
+      app.use(botMessagesRouter(deps));
+      app.use(botModelsRouter(deps));
+      app.use(botSettingsRouter(deps));
+      app.use(mediaRouter(deps));
+    },
+  });
+}

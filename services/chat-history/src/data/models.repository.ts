@@ -1,0 +1,82 @@
+import { isUniqueViolation } from '@gpt/kit';
+import type { AdminModelsSortField, AiModel, SortDirection } from '@gpt/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { AiModelsTable, ChatHistoryDatabase } from './schema';
+
+export type AiModelFields = Pick<
+  AiModel,
+  'model' | 'description' | 'input_price_per_1m' | 'output_price_per_1m' | 'is_active'
+>;
+
+function toModel(row: Selectable<AiModelsTable>): AiModel {
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+export function modelsRepository(db: Kysely<ChatHistoryDatabase>) {
+  return {
+    async list(page: {
+      offset: number;
+      limit: number;
+      sortField: AdminModelsSortField;
+      sortOrder: SortDirection;
+    }): Promise<{ models: AiModel[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('ai_models')
+          .selectAll()
+          .orderBy(page.sortField, page.sortOrder)
+          .orderBy('id', page.sortOrder)
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        db
+          .selectFrom('ai_models')
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { models: rows.map(toModel), total: Number(count.total) };
+    },
+    async listActive(): Promise<AiModel[]> {
+      const rows = await db
+        .selectFrom('ai_models')
+        .selectAll()
+        .where('is_active', '=', true)
+        .orderBy('model')
+        .execute();
+      return rows.map(toModel);
+    },
+    async findByName(model: string): Promise<AiModel | undefined> {
+      const row = await db.selectFrom('ai_models').selectAll().where('model', '=', model).executeTakeFirst();
+      return row && toModel(row);
+    },
+    /** Undefined when the name is taken. */
+    async create(fields: AiModelFields): Promise<AiModel | undefined> {
+      const row = await db
+        .insertInto('ai_models')
+        .values(fields)
+        .onConflict((oc) => oc.column('model').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return row && toModel(row);
+    },
+    /** Undefined when there is no such model; 'duplicate' when another model has the name. */
+    async update(id: number, fields: AiModelFields): Promise<AiModel | 'duplicate' | undefined> {
+      try {
+        const row = await db
+          .updateTable('ai_models')
+          .set({ ...fields, updated_at: new Date() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        return row && toModel(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'duplicate';
+        throw err;
+      }
+    },
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('ai_models').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { BusTables } from '@gpt/kit';
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** int8 comes back as a string; written as a number or a string. */
+type Int8 = ColumnType<string, number | string, number | string>;
+type GeneratedInt8 = ColumnType<string, number | string | undefined, number | string>;
+
+export interface AiModelsTable {
+  id: Generated<number>;
+  model: string;
+  description: string | null;
+  /** numeric(16,6): dollars per 1M tokens, exact, as a string. */
+  input_price_per_1m: string;
+  output_price_per_1m: string;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SysValsTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The users directory: auth's users as its events describe them. */
+export interface DirectoryUsersTable {
+  user_id: number;
+  telegram_id: Int8 | null;
+  email: string | null;
+  username: string | null;
+  telegram_username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  /** The version of auth's snapshot applied last; -1 for a row known only from accounts.linked. */
+  version: number;
+  deleted_at: Timestamp | null;
+  /** Set when accounts.linked merged this user into another one. */
+  merged_into: number | null;
+}
+
+export interface MessagesTable {
+  id: GeneratedInt8;
+  user_id: number;
+  telegram_id: Int8 | null;
+  model: string;
+  status: 'success' | 'error';
+  user_message: string;
+  bot_response: string | null;
+  error_message: string | null;
+  image_id: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  /** The model's prices when the message was recorded (numeric(16,6)). */
+  input_price_per_1m: string;
+  output_price_per_1m: string;
+  /** numeric(30,12): dollars, exact. */
+  input_cost: string;
+  output_cost: string;
+  total_cost: string;
+  /** Credits (int8). */
+  cost: Int8;
+  /** The bot's Idempotency-Key, so a retried request records the message once. */
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface MediaTable {
+  id: string;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  created_at: Timestamp;
+}
+
+/** Messages per user, kept by triggers on messages. */
+export interface MessageCountsTable {
+  user_id: number;
+  n: Int8;
+}
+
+/** Messages per hour of created_at (`message_hour()`), kept by triggers on messages. */
+export interface MessageHoursTable {
+  hour: Timestamp;
+  n: Int8;
+}
+
+/** The tables of the chat-history database, as Kysely sees them. */
+export interface ChatHistoryDatabase extends BusTables {
+  ai_models: AiModelsTable;
+  sys_vals: SysValsTable;
+  directory_users: DirectoryUsersTable;
+  messages: MessagesTable;
+  media: MediaTable;
+  message_counts: MessageCountsTable;
+  message_hours: MessageHoursTable;
+}

@@ -1,0 +1,60 @@
+import type { AdminHistoryQuery, HistoryExportQuery, HistoryMessage } from '@gpt/contracts';
+import { notFound } from '@gpt/kit';
+import type { Kysely } from 'kysely';
+import { type HistoryCursor, type HistoryFilter, messagesRepository } from '../data/messages.repository';
+import type { ChatHistoryDatabase } from '../data/schema';
+
+type Db = Kysely<ChatHistoryDatabase>;
+
+/** Rows fetched per round trip while exporting. */
+const EXPORT_BATCH = 1000;
+
+const messageNotFound = () => notFound('Сообщение не найдено', 'message_not_found');
+
+function filterOf(query: { userId?: number | undefined; username?: string | undefined; message?: string | undefined }) {
+  const filter: HistoryFilter = { userId: query.userId, username: query.username, message: query.message };
+  return filter;
+}
+
+export function historyUseCases(db: Db) {
+  return {
+    list(query: AdminHistoryQuery) {
+      return messagesRepository.list(
+        db,
+        filterOf(query),
+        { field: query.sortField, order: query.sortOrder },
+        { offset: (query.page - 1) * query.limit, limit: query.limit },
+      );
+    },
+
+    async get(id: number): Promise<HistoryMessage> {
+      const message = await messagesRepository.findById(db, id);
+      if (!message) throw messageNotFound();
+      return message;
+    },
+
+    /**
+     * The neighbour in the list's default order (newest first): 'prev' is the row above (newer),
+     * 'next' the row below (older); within one user's messages when `userId` is given.
+     */
+    async neighbour(id: number, which: 'prev' | 'next', userId?: number): Promise<HistoryMessage> {
+      const found = await messagesRepository.neighbour(db, id, which === 'prev' ? 'newer' : 'older', userId);
+      if (found) return found;
+      if (!(await messagesRepository.exists(db, id))) throw messageNotFound();
+      throw which === 'prev'
+        ? notFound('Предыдущего сообщения нет', 'no_previous_message')
+        : notFound('Следующего сообщения нет', 'no_next_message');
+    },
+
+    /** Every message the list would show for these filters, in its order, a batch at a time. */
+    async *export(query: HistoryExportQuery): AsyncGenerator<HistoryMessage[]> {
+      const sort = { field: query.sortField, order: query.sortOrder };
+      let cursor: HistoryCursor | null = null;
+      do {
+        const batch = await messagesRepository.batch(db, filterOf(query), sort, cursor, EXPORT_BATCH);
+        if (batch.messages.length > 0) yield batch.messages;
+        cursor = batch.next;
+      } while (cursor);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { BotMessageRequest, HistoryMessage } from '@gpt/contracts';
+import { badRequest, isUniqueViolation, notFound } from '@gpt/kit';
+import { type DirectoryUser, directoryRepository } from '../data/directory.repository';
+import { mediaRepository } from '../data/media.repository';
+import { mediaPath, messagesRepository } from '../data/messages.repository';
+import { modelsRepository } from '../data/models.repository';
+import type { ChatHistoryDeps } from '../deps';
+import { messageCost } from './cost';
+import type { UploadedImage } from './image';
+import { settingsUseCases } from './settings';
+
+export interface RecordMessageInput {
+  body: BotMessageRequest;
+  image?: UploadedImage | undefined;
+  /** The bot's Idempotency-Key: a retried request returns the message recorded the first time. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface RecordMessageResult {
+  message: HistoryMessage;
+  /** False when the idempotency key named a message recorded before. */
+  created: boolean;
+}
+
+/** The bot names its user by Telegram id or by our id; both must be users auth told us about. */
+async function resolveUser(deps: ChatHistoryDeps, body: BotMessageRequest): Promise<DirectoryUser> {
+  const byTelegram =
+    body.telegram_id === undefined ? undefined : await directoryRepository.findByTelegramId(deps.db, body.telegram_id);
+  if (body.telegram_id !== undefined && !byTelegram) {
+    throw notFound(`Пользователь с telegram_id ${body.telegram_id} не найден`, 'user_not_found');
+  }
+  if (body.user_id === undefined) return byTelegram!;
+  const byId = await directoryRepository.findLive(deps.db, body.user_id);
+  if (!byId) throw notFound(`Пользователь ${body.user_id} не найден`, 'user_not_found');
+  if (byTelegram && byTelegram.user_id !== byId.user_id) {
+    throw badRequest('telegram_id и user_id указывают на разных пользователей', 'user_mismatch');
+  }
+  return byId;
+}
+
+/**
+ * Records one exchange of the bot: who, which model, the texts and tokens; prices it with the
+ * model's prices of this moment and the cost settings, stores the image, and publishes
+ * message.recorded in the same transaction (billing charges the credits from it).
+ */
+export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageInput): Promise<RecordMessageResult> {
+  const { db } = deps;
+  const { body, image, idempotencyKey } = input;
+  if (idempotencyKey) {
+    const earlier = await messagesRepository.findByIdempotencyKey(db, idempotencyKey);
+    if (earlier) return { message: earlier, created: false };
+  }
+
+  const user = await resolveUser(deps, body);
+  const model = await modelsRepository(db).findByName(body.model);
+  if (!model) throw badRequest(`Неизвестная модель: ${body.model}`, 'unknown_model');
+  const settings = await settingsUseCases(db, deps.logger).costSettings();
+  const price = messageCost({ ...body, ...model, settings });
+  if (price.cost > BigInt(Number.MAX_SAFE_INTEGER))
+    throw badRequest('Стоимость сообщения слишком велика', 'cost_too_large');
+
+  const imageId = image ? randomBytes(16).toString('hex') : null;
+  try {
+    const message = await deps.bus.transaction(async (trx) => {
+      if (image && imageId) await mediaRepository.insert(trx, { id: imageId, ...image });
+      const id = await messagesRepository.insert(trx, {
+        user_id: user.user_id,
+        telegram_id: body.telegram_id ?? user.telegram_id,
+        model: model.model,
+        status: body.status,
+        user_message: body.user_message,
+        bot_response: body.bot_response,
+        error_message: body.error_message,
+        image_id: imageId,
+        input_tokens: body.input_tokens,
+        output_tokens: body.output_tokens,
+        input_price_per_1m: model.input_price_per_1m,
+        output_price_per_1m: model.output_price_per_1m,
+        input_cost: price.input_cost,
+        output_cost: price.output_cost,
+        total_cost: price.total_cost,
+        cost: price.cost.toString(),
+        idempotency_key: idempotencyKey ?? null,
+      });
+      const recorded = (await messagesRepository.findById(trx, Number(id)))!;
+      await deps.bus.publish(trx, 'message.recorded', {
+        message_id: recorded.id,
+        user_id: recorded.user_id,
+        telegram_id: recorded.telegram_id,
+        username: user.username,
+        model: recorded.model,
+        status: recorded.status,
+        input_tokens: recorded.input_tokens,
+        output_tokens: recorded.output_tokens,
+        input_cost: recorded.input_cost,
+        output_cost: recorded.output_cost,
+        total_cost: recorded.total_cost,
+        cost: recorded.cost,
+        user_message: recorded.user_message,
+        bot_response: recorded.bot_response,
+        error_message: recorded.error_message,
+        image_path: imageId ? mediaPath(imageId) : null,
+        created_at: recorded.created_at,
+      });
+      return recorded;
+    });
+    return { message, created: true };
+  } catch (err) {
+    // The same key arrived twice at once: the other request recorded it.
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const earlier = await messagesRepository.findByIdempotencyKey(db, idempotencyKey);
+      if (earlier) return { message: earlier, created: false };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  AdminHistoryQuery,
+  AdminHistoryResponse,
+  HistoryExportQuery,
+  HistoryIdParams,
+  HistoryMessage,
+  HistoryNeighbourQuery,
+} from '@gpt/contracts';
+import { requireAuth, validate } from '@gpt/kit';
+import { Router, type Request, type Response } from 'express';
+import type { ChatHistoryDeps } from '../deps';
+import { CSV_HEAD, csvRows } from '../domain/history-csv';
+import { historyUseCases } from '../domain/history';
+
+/**
+ * Writes a chunk and waits while the client's socket is full, so a slow download holds one batch
+ * at a time. False when the client has gone away.
+ */
+function write(res: Response, chunk: string): Promise<boolean> {
+  if (res.write(chunk)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const settle = (open: boolean) => () => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(open);
+    };
+    const onDrain = settle(true);
+    const onClose = settle(false);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
+
+/** The message history for admins: list, export, one message and its neighbours (spec §7). */
+export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
+  const history = historyUseCases(deps.db);
+
+  const neighbour = (which: 'prev' | 'next') => async (req: Request, res: Response) => {
+    const { id } = validate(HistoryIdParams, req.params);
+    const { userId } = validate(HistoryNeighbourQuery, req.query);
+    res.json(HistoryMessage.parse(await history.neighbour(id, which, userId)));
+  };
+
+  return Router()
+    .use('/api/admin/history', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
+    .get('/api/admin/history', async (req, res) => {
+      const query = validate(AdminHistoryQuery, req.query);
+      res.json(AdminHistoryResponse.parse(await history.list(query)));
+    })
+    .get('/api/admin/history/export', async (req, res) => {
+      const query = validate(HistoryExportQuery, req.query);
+      const batches = history.export(query);
+      // The first batch is read before the headers go out, so a database failure is still a JSON error.
+      const first = await batches.next();
+      const day = new Date().toISOString().slice(0, 10);
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .set('Content-Disposition', `attachment; filename="history-${day}.csv"`)
+        .set('Cache-Control', 'no-store');
+      let open = await write(res, CSV_HEAD);
+      if (!first.done) {
+        open &&= await write(res, csvRows(first.value));
+        for await (const batch of batches) {
+          if (!open) break;
+          open = await write(res, csvRows(batch));
+        }
+      }
+      res.end();
+    })
+    .get('/api/admin/history/prev/:id', neighbour('prev'))
+    .get('/api/admin/history/next/:id', neighbour('next'))
+    .get('/api/admin/history/:id', async (req, res) => {
+      const { id } = validate(HistoryIdParams, req.params);
+      res.json(HistoryMessage.parse(await history.get(id)));
+    });
+}

@@ -1,0 +1,22 @@
+import { BotMessageRequest, HistoryMessage } from '@gpt/contracts';
+import { badRequest, requireBotKey, validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { ChatHistoryDeps } from '../deps';
+import { recordMessage } from '../domain/record-message';
+import { readBotMessageBody } from './bot-message-body';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The bot records each exchange with a user here. */
+export function botMessagesRouter(deps: ChatHistoryDeps): Router {
+  return Router().post('/api/bot/messages', requireBotKey(deps.config.BOT_API_KEY), async (req, res) => {
+    const idempotencyKey = req.get('idempotency-key');
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw badRequest('Idempotency-Key: от 1 до 200 печатных символов ASCII', 'invalid_idempotency_key');
+    }
+    const { fields, image } = await readBotMessageBody(req);
+    const body = validate(BotMessageRequest, fields);
+    const { message, created } = await recordMessage(deps, { body, image, idempotencyKey });
+    res.status(created ? 201 : 200).json(HistoryMessage.parse(message));
+  });
+}

@@ -1,0 +1,47 @@
+import {
+  AdminSysValsQuery,
+  AdminSysValsResponse,
+  BotSettingsResponse,
+  paginationOf,
+  SysValCreateRequest,
+  SysValKeyParams,
+  SysValUpdateRequest,
+} from '@gpt/contracts';
+import { requireAuth, requireBotKey, validate } from '@gpt/kit';
+import { Router } from 'express';
+import type { ChatHistoryDeps } from '../deps';
+import { settingsUseCases } from '../domain/settings';
+
+/** Admin CRUD of the system key/value settings, by key (spec §7). */
+export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
+  const settings = settingsUseCases(deps.db, deps.logger);
+  return Router()
+    .use('/api/admin/sys_vals', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
+    .get('/api/admin/sys_vals', async (req, res) => {
+      const query = validate(AdminSysValsQuery, req.query);
+      const { data, total } = await settings.list(query);
+      res.json(AdminSysValsResponse.parse({ data, pagination: paginationOf(query.page, query.limit, total) }));
+    })
+    .post('/api/admin/sys_vals', async (req, res) => {
+      const { key, value } = validate(SysValCreateRequest, req.body);
+      res.status(201).json({ success: true, data: await settings.create(key, value) });
+    })
+    .put('/api/admin/sys_vals/:key', async (req, res) => {
+      const { key } = validate(SysValKeyParams, req.params);
+      const { value } = validate(SysValUpdateRequest, req.body);
+      res.json({ success: true, data: await settings.update(key, value) });
+    })
+    .delete('/api/admin/sys_vals/:key', async (req, res) => {
+      const { key } = validate(SysValKeyParams, req.params);
+      await settings.remove(key);
+      res.json({ success: true });
+    });
+}
+
+/** Every setting for the bot, as key → value. */
+export function botSettingsRouter(deps: ChatHistoryDeps): Router {
+  const settings = settingsUseCases(deps.db, deps.logger);
+  return Router().get('/api/bot/settings', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
+    res.json(BotSettingsResponse.parse(await settings.all()));
+  });
+}

@@ -1,0 +1,2 @@
+export { loadChatHistoryConfig } from './config';
+export { chatHistoryService } from './service';

@@ -1,0 +1,11 @@
+import type { Consumer, EventSchemas } from '@gpt/kit';
+import { directoryRepository } from '../data/directory.repository';
+import type { ChatHistoryDatabase } from '../data/schema';
+
+/** A user was deleted: their messages stay in the history, shown as a deleted user's. */
+export const userDeletedConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.deleted'> = {
+  event: 'user.deleted',
+  async handle(event, trx) {
+    await directoryRepository.markDeleted(trx, event.data);
+  },
+};

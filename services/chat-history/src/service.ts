@@ -1,0 +1,19 @@
+import type { ServiceDefinition } from '@gpt/kit';
+import { buildApp } from './app';
+import type { ChatHistoryConfig } from './config';
+import { migrations } from './data/migrations';
+import type { ChatHistoryDatabase } from './data/schema';
+import { settingsUseCases } from './domain/settings';
+import { accountsLinkedConsumer } from './messaging/accounts-linked.consumer';
+import { userDeletedConsumer } from './messaging/user-deleted.consumer';
+import { userRegisteredConsumer, userUpdatedConsumer } from './messaging/user-snapshot.consumer';
+
+export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistoryDatabase> = {
+  name: 'chat-history',
+  migrations,
+  consumers: () => [userRegisteredConsumer, userUpdatedConsumer, userDeletedConsumer, accountsLinkedConsumer],
+  buildApp,
+  onStart: async (deps) => {
+    await settingsUseCases(deps.db, deps.logger).seed();
+  },
+};
