@@ -1,0 +1,60 @@
+import { AdminStats } from '@gpt/contracts';
+import { serviceUnavailable } from '@gpt/kit';
+import type { MetricsDeps } from '../app';
+import { projectionsRepository as projections, type PeriodTotals } from '../data/projections.repository';
+import { readHostFigures } from '../host/host-figures';
+import { rub, usd } from './money';
+import { periodsAt } from './periods';
+
+/** What the dashboard says when its figures cannot be read (spec §8). */
+export const STATS_UNAVAILABLE = 'Ошибка получения статистики';
+
+/** The admin dashboard: host figures measured now, business figures from the daily projections. */
+export async function getAdminStats(deps: MetricsDeps): Promise<AdminStats> {
+  const periods = periodsAt(deps.clock());
+  try {
+    const [host, totals, usersCount, last] = await Promise.all([
+      readHostFigures(deps.cpu, deps.config.METRICS_DISK_PATH ?? deps.config.DATA_DIR),
+      projections.readPeriods(deps.db, {
+        today: { from: periods.today, to: periods.today },
+        week: periods.week,
+        month: periods.month,
+      }),
+      projections.readUsersCount(deps.db),
+      projections.readLastMessage(deps.db),
+    ]);
+    const { today, week, month } = totals;
+    const pick = (read: (t: PeriodTotals) => number | string) => [read(today), read(week), read(month)] as const;
+    const [newUsersToday, newUsersWeek, newUsersMonth] = pick((t) => t.newUsers);
+    const [messagesToday, messagesWeek, messagesMonth] = pick((t) => t.messages);
+    const [spentToday, spentWeek, spentMonth] = pick((t) => usd(t.spentUsd));
+    const [depositedToday, depositedWeek, depositedMonth] = pick((t) => rub(t.depositedRub));
+    return AdminStats.parse({
+      usersCount,
+      ...host,
+      newUsersToday,
+      newUsersWeek,
+      newUsersMonth,
+      spentToday,
+      spentWeek,
+      spentMonth,
+      depositedToday,
+      depositedWeek,
+      depositedMonth,
+      messagesToday,
+      messagesWeek,
+      messagesMonth,
+      lastMessage: last && {
+        username: last.username,
+        created_at: last.createdAt,
+        user_message: last.userMessage,
+        bot_response: last.botResponse,
+        model: last.model,
+        total_cost: usd(last.totalCost),
+      },
+    });
+  } catch (err) {
+    deps.logger.error({ err }, 'admin stats could not be read');
+    throw serviceUnavailable(STATS_UNAVAILABLE, 'stats_unavailable');
+  }
+}

@@ -1,0 +1,72 @@
+import type { EventData } from '@gpt/contracts';
+import type { Kysely } from 'kysely';
+import { projectionsRepository as projections } from '../data/projections.repository';
+import type { MetricsDatabase } from '../data/schema';
+import { moscowDay } from './periods';
+
+/** The events the dashboard is made of. */
+export const METRICS_EVENTS = [
+  'user.registered',
+  'user.deleted',
+  'accounts.linked',
+  'payment.succeeded',
+  'message.recorded',
+] as const;
+export type MetricsEventType = (typeof METRICS_EVENTS)[number];
+
+/** One of those events, as the projections read it. */
+export type MetricsEvent = { [K in MetricsEventType]: { type: K; data: EventData<K> } }[MetricsEventType];
+
+type Db = Kysely<MetricsDatabase>;
+
+/**
+ * Folds one event into the projections. The same function serves live consumption and a
+ * rebuild, and its result does not depend on the order events arrive in: sums commute, a user
+ * counts once however often (and in whatever order) their registration and removal arrive, and
+ * the newest message only ever moves forward.
+ */
+export async function projectEvent(db: Db, event: MetricsEvent): Promise<void> {
+  switch (event.type) {
+    case 'user.registered':
+      return userRegistered(db, event.data.user_id, moscowDay(event.data.created_at));
+    case 'user.deleted':
+      return userRemoved(db, event.data.user_id, moscowDay(event.data.deleted_at));
+    case 'accounts.linked':
+      // The Telegram-only account merged into the web account ceases to exist.
+      if (event.data.merged_user_id === null) return;
+      return userRemoved(db, event.data.merged_user_id, moscowDay(event.data.linked_at));
+    case 'payment.succeeded':
+      return projections.addToDay(db, moscowDay(event.data.succeeded_at), { deposited_rub: event.data.amount });
+    case 'message.recorded': {
+      const message = event.data;
+      await projections.addToDay(db, moscowDay(message.created_at), { messages: 1, spent_usd: message.total_cost });
+      await projections.offerLastMessage(db, {
+        messageId: message.message_id,
+        username: message.username,
+        createdAt: message.created_at,
+        userMessage: message.user_message,
+        botResponse: message.bot_response,
+        model: message.model,
+        totalCost: message.total_cost,
+      });
+      return;
+    }
+  }
+}
+
+/** A sign-up counts on its day; if the user's removal arrived first, that removal now counts too. */
+async function userRegistered(db: Db, userId: number, day: string): Promise<void> {
+  const presence = await projections.lockUserPresence(db, userId);
+  if (presence.registeredDay !== null) return;
+  await projections.setUserPresence(db, userId, { ...presence, registeredDay: day });
+  await projections.addToDay(db, day, { new_users: 1 });
+  if (presence.removedDay !== null) await projections.addToDay(db, presence.removedDay, { removed_users: 1 });
+}
+
+/** A removal counts once, on its day, and only for a user whose registration is known. */
+async function userRemoved(db: Db, userId: number, day: string): Promise<void> {
+  const presence = await projections.lockUserPresence(db, userId);
+  if (presence.removedDay !== null) return;
+  await projections.setUserPresence(db, userId, { ...presence, removedDay: day });
+  if (presence.registeredDay !== null) await projections.addToDay(db, day, { removed_users: 1 });
+}

@@ -1,0 +1,2 @@
+export { loadMetricsConfig } from './config';
+export { createMetricsService, metricsService } from './service';
