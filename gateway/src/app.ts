@@ -1,0 +1,272 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import {
+  type AccessClaims,
+  AppError,
+  type KeyValue,
+  type Logger,
+  payloadTooLarge,
+  requestIdFrom,
+  tooManyRequests,
+} from '@gpt/kit';
+import { createAccessControl } from './access';
+import { createAccessLog } from './access-log';
+import { createClientIp } from './client-ip';
+import type { GatewayConfig } from './config';
+import { GatewayRequest } from './gateway-request';
+import { createHealthCheck } from './health';
+import { accountKey, createRateLimits, type RateLimitPolicy } from './rate-limits';
+import { sendAppError, sendError, sendJson } from './respond';
+import { compileRouteTable, normalizeApiPath, ROUTE_TABLE, type ServiceName } from './route-table';
+import { apiSecurityHeaders, applyHeaders, pageSecurityHeaders } from './security-headers';
+import { createSeoSource } from './seo';
+import { createUpstreams } from './upstreams';
+import { createWebApp, runtimeConfigScript } from './web-app';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  kv: KeyValue;
+  /** The OpenAPI document served at /api/openapi.json. */
+  openapi: object;
+}
+
+export interface Gateway {
+  /** Not listening yet: `server.listen(port)` is the caller's business. */
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish, drops the upstream connections. */
+  close(): Promise<void>;
+}
+
+/** How long close() waits for in-flight requests before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 5000;
+const TOO_MANY = 'Слишком много запросов, попробуйте позже';
+/** The only body the gateway ever reads is a login form; anything bigger is not one. */
+const MAX_LOGIN_BODY = 16 * 1024;
+/** Dot segments could make a path mean something other than what the route table saw. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * The gateway: a bare node:http server with a precomputed route table in front. A proxied request
+ * costs a route lookup, the access check (cached), a few header writes and http-proxy-middleware;
+ * no express, no body parsing. Express serves only the web app and the API reference.
+ */
+export function buildGateway(deps: GatewayDeps): Gateway {
+  const { config, logger, kv } = deps;
+  const findRoute = compileRouteTable(ROUTE_TABLE);
+  const access = createAccessControl({ jwtSecret: config.JWT_SECRET, botApiKey: config.BOT_API_KEY, kv, logger });
+  const limits = createRateLimits({ config, kv, logger });
+  const upstreams = createUpstreams({ config, logger });
+  const health = createHealthCheck({ targets: upstreams.targets, kv });
+  const clientIp = createClientIp(config.TRUST_PROXY);
+  const runtimeScript = runtimeConfigScript(config);
+  const pageHeaders = pageSecurityHeaders([runtimeScript.hash]);
+  const apiHeaders = apiSecurityHeaders();
+  const web = createWebApp({
+    webDir: config.WEB_DIR,
+    runtimeScriptTag: runtimeScript.tag,
+    openapi: deps.openapi,
+    seo: createSeoSource({ contentUrl: config.CONTENT_URL, logger }),
+    siteUrl: config.SITE_URL,
+  });
+  const logAccess = config.ACCESS_LOG ? createAccessLog(logger) : undefined;
+
+  const forward = (req: GatewayRequest, res: ServerResponse, service: ServiceName) => {
+    stripHeadersForUpstream(req.headers);
+    req.headers['x-forwarded-for'] = clientIp(req);
+    upstreams.proxy(service, req, res);
+  };
+
+  const fail = (req: GatewayRequest, res: ServerResponse, err: unknown) => {
+    if (!(err instanceof AppError)) logger.error({ err, reqId: req.requestId }, 'gateway failed a request');
+    if (res.headersSent) res.destroy();
+    else sendAppError(res, err);
+  };
+
+  const proceed = (
+    req: GatewayRequest,
+    res: ServerResponse,
+    service: ServiceName,
+    path: string,
+    verdict: AccessClaims | AppError | null,
+  ) => {
+    if (verdict instanceof AppError) {
+      sendAppError(res, verdict);
+      return;
+    }
+    const policy = limits.policyFor(req.method, path);
+    if (policy) limitThenForward(req, res, service, policy).catch((err: unknown) => fail(req, res, err));
+    else forward(req, res, service);
+  };
+
+  const limitThenForward = async (
+    req: GatewayRequest,
+    res: ServerResponse,
+    service: ServiceName,
+    policy: RateLimitPolicy,
+  ) => {
+    let wait = await policy.perIp.consume(clientIp(req));
+    if (wait === 0 && policy.perAccount) {
+      const body = await readSmallBody(req, MAX_LOGIN_BODY);
+      req.bufferedBody = body;
+      const email = emailOf(body);
+      if (email) {
+        const key = accountKey(email);
+        wait = await policy.perAccount.consume(key);
+        const perAccount = policy.perAccount;
+        req.onUpstreamResponse = (status) => {
+          if (status >= 200 && status < 300) void perAccount.reset(key);
+        };
+      }
+    }
+    if (wait > 0) {
+      const limited = tooManyRequests(TOO_MANY, wait);
+      // Whatever of the body is still unread is not worth reading: close the connection after this answer.
+      if (!req.readableEnded) res.setHeader('Connection', 'close');
+      sendAppError(res, limited);
+      return;
+    }
+    forward(req, res, service);
+  };
+
+  const handleApi = (req: GatewayRequest, res: ServerResponse, rawPath: string) => {
+    const path = normalizeApiPath(rawPath);
+    const route = findRoute(path);
+    if (!route) {
+      if (path === '/api/healthz') {
+        health().then(
+          (report) => sendJson(res, report.status === 'ok' ? 200 : 503, report),
+          (err: unknown) => fail(req, res, err),
+        );
+      } else if (path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/')) {
+        if (path !== '/api/openapi.json') applyHeaders(res, pageHeaders);
+        web(req, res);
+      } else sendError(res, 404, 'not_found', 'Не найдено');
+      return;
+    }
+    if ((rawPath.includes('.') || rawPath.includes('%')) && DOT_SEGMENT.test(rawPath)) {
+      sendError(res, 400, 'bad_path', 'Некорректный адрес запроса');
+      return;
+    }
+    req.service = route.service;
+    const verdict = access.check(route.access, req.headers.authorization, req.headers['x-bot-key']);
+    if (verdict instanceof Promise) {
+      verdict.then(
+        (settled) => proceed(req, res, route.service, path, settled),
+        (err: unknown) => fail(req, res, err),
+      );
+    } else proceed(req, res, route.service, path, verdict);
+  };
+
+  const handle = (req: GatewayRequest, res: ServerResponse) => {
+    req.startedAt = performance.now();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    req.requestId = requestId;
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    if (logAccess) res.once('close', () => logAccess(req, res));
+
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path.startsWith('/api/') || path === '/api') {
+      applyHeaders(res, apiHeaders);
+      handleApi(req, res, path);
+    } else if (path === '/healthz') {
+      applyHeaders(res, apiHeaders);
+      sendJson(res, 200, { status: 'ok' });
+    } else {
+      applyHeaders(res, pageHeaders);
+      web(req, res);
+    }
+  };
+
+  const server = createServer({ IncomingMessage: GatewayRequest }, (req, res) => {
+    try {
+      handle(req as GatewayRequest, res);
+    } catch (err) {
+      fail(req as GatewayRequest, res, err);
+    }
+  });
+  // Idle client connections stay open longer than any client or load balancer keeps them, so it is
+  // always the client that closes (no request lost on a connection the server just closed).
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
+
+  return {
+    server,
+    async close() {
+      if (server.listening) {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // In-flight requests get a grace period; a client that stops reading does not hold the shutdown.
+        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        await closed;
+        clearTimeout(force);
+      }
+      upstreams.close();
+    },
+  };
+}
+
+/** Identity is what the token says; whatever a client claims about itself in headers is dropped. */
+const CLAIMED_IDENTITY = new Set(['x-forwarded-user', 'x-remote-user', 'x-role', 'x-real-ip', 'forwarded']);
+const CLAIMED_IDENTITY_PREFIXES = ['x-user', 'x-auth', 'x-internal'];
+
+/**
+ * Headers the service must not see as the client sent them: claimed identity, and `Expect`
+ * (the gateway already answered "100 Continue" itself; forwarding it would make the upstream wait).
+ */
+function stripHeadersForUpstream(headers: IncomingHttpHeaders): void {
+  for (const name in headers) {
+    // Most headers are skipped on their first letter: only x-…, forwarded and expect can match.
+    const first = name[0];
+    if (
+      (first === 'x' || first === 'f' || first === 'e') &&
+      (CLAIMED_IDENTITY.has(name) || name === 'expect' || hasClaimedIdentityPrefix(name))
+    ) {
+      delete headers[name];
+    }
+  }
+}
+
+function hasClaimedIdentityPrefix(name: string): boolean {
+  for (const prefix of CLAIMED_IDENTITY_PREFIXES) if (name.startsWith(prefix)) return true;
+  return false;
+}
+
+function readSmallBody(req: GatewayRequest, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.reject(payloadTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(payloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => reject(new AppError('client_closed', 400, 'Запрос прерван')));
+  });
+}
+
+/** The e-mail of a JSON login form, if it is one; anything else is the service's to refuse. */
+function emailOf(body: Buffer): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (parsed && typeof parsed === 'object' && 'email' in parsed && typeof parsed.email === 'string') {
+      return parsed.email.trim().toLowerCase() || undefined;
+    }
+  } catch {
+    // Not JSON: the service answers 400.
+  }
+  return undefined;
+}
