@@ -1,0 +1,83 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+
+import { SpinnerBlock } from '@/components/ui/spinner-block';
+
+import { RequireAdmin, RequireAuth } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { ArticlePage } from './routes/article';
+import { ArticlesPage } from './routes/articles';
+import { ContactPage } from './routes/contact';
+import { DashboardPage } from './routes/dashboard';
+import { FaqPage } from './routes/faq';
+import { HomePage } from './routes/home';
+import { LinkAccountPage } from './routes/link-account';
+import { LinkErrorPage } from './routes/link-error';
+import { LinkSuccessPage } from './routes/link-success';
+import { LoginPage } from './routes/login';
+import { NotFoundPage } from './routes/not-found';
+import { OfferPage } from './routes/offer';
+import { PaymentResultPage } from './routes/payment-result';
+import { PaymentSandboxPage } from './routes/payment-sandbox';
+import { PricingPage } from './routes/pricing';
+import { PrivacyPage } from './routes/privacy';
+import { RegisterPage } from './routes/register';
+
+/**
+ * Admin screens are separate chunks loaded on demand (route `lazy`), so the public bundle
+ * carries no admin code. Each module exports `Component`.
+ */
+const adminRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('./routes/admin/dashboard') },
+  { path: 'users', lazy: () => import('./routes/admin/users') },
+  { path: 'articles', lazy: () => import('./routes/admin/articles') },
+  { path: 'models', lazy: () => import('./routes/admin/models') },
+  { path: 'tariffs', lazy: () => import('./routes/admin/tariffs') },
+  { path: 'history', lazy: () => import('./routes/admin/history') },
+  { path: 'payments', lazy: () => import('./routes/admin/payments') },
+  { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
+];
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <SpinnerBlock />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'register/:token', element: <RegisterPage /> },
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'faq', element: <FaqPage /> },
+          { path: 'articles', element: <ArticlesPage /> },
+          { path: 'articles/:slug', element: <ArticlePage /> },
+          { path: 'offer', element: <OfferPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'link-success', element: <LinkSuccessPage /> },
+          { path: 'link-error', element: <LinkErrorPage /> },
+          { path: 'link/:token', element: <LinkAccountPage /> },
+          { path: 'payment/result', element: <PaymentResultPage /> },
+          { path: 'payment/sandbox/:id', element: <PaymentSandboxPage /> },
+          { element: <RequireAuth />, children: [{ path: 'dashboard', element: <DashboardPage /> }] },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireAdmin />,
+        children: [{ lazy: () => import('./routes/admin/admin-layout'), children: adminRoutes }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

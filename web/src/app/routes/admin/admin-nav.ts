@@ -1,0 +1,23 @@
+import type { IconName } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: IconName;
+  /** Match the path exactly (the dashboard is the prefix of every other entry). */
+  end?: boolean;
+}
+
+/** Sidebar entries in the order of spec §2. */
+export const adminNav: readonly AdminNavItem[] = [
+  { to: paths.home, label: 'Сайт', icon: 'home', end: true },
+  { to: paths.admin.root, label: 'Дашборд', icon: 'dashboard', end: true },
+  { to: paths.admin.users, label: 'Пользователи', icon: 'users' },
+  { to: paths.admin.articles, label: 'Статьи', icon: 'article' },
+  { to: paths.admin.models, label: 'Модели', icon: 'model' },
+  { to: paths.admin.tariffs, label: 'Тарифы', icon: 'tag' },
+  { to: paths.admin.history, label: 'История', icon: 'history' },
+  { to: paths.admin.payments, label: 'Платежи', icon: 'card' },
+  { to: paths.admin.sysvals, label: 'Настройки', icon: 'settings' },
+];

@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { FaqAccordion } from '@/features/landing/components/faq-accordion';
+
+import { PageContainer } from '../layouts/page-container';
+
+export function FaqPage() {
+  return (
+    <PageContainer narrow>
+      <PageHeader
+        title="Часто задаваемые вопросы"
+        documentTitle="FAQ"
+        lead="Ответы на частые вопросы о боте, кредитах, тарифах и оплате"
+      />
+      <FaqAccordion />
+      <p className="text-body-secondary mt-4 mb-0">
+        Не нашли ответ? <Link to={paths.contact}>Напишите нам</Link> — ответим в Telegram.
+      </p>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router-dom';
+
+import { PageHeader } from '@/components/ui/page-header';
+import { SandboxCheckout } from '@/features/billing/components/sandbox-checkout';
+
+import { PageContainer } from '../layouts/page-container';
+
+/** The sandbox provider's confirmation page (the embedded default has no YooKassa keys). */
+export function PaymentSandboxPage() {
+  const { id = '' } = useParams();
+  return (
+    <PageContainer narrow>
+      <PageHeader title="Подтверждение оплаты" />
+      <SandboxCheckout id={id} />
+    </PageContainer>
+  );
+}

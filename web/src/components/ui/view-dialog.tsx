@@ -1,0 +1,109 @@
+/**
+ * Read-only «view» dialogs: a Modal with a «Закрыть» button, and a label → value list for its body.
+ *
+ * ```tsx
+ * <ViewDialog show={viewed !== null} title="Информация о пользователе" onHide={() => setViewed(null)}>
+ *   {viewed && (
+ *     <DetailList
+ *       items={[
+ *         { label: 'ID', value: viewed.id },
+ *         { label: 'Email', value: viewed.email },
+ *         { label: 'Описание', value: viewed.description },          // '' / null / undefined → «Не указано»
+ *         { label: 'Метаданные', value: <pre>{json}</pre>, hidden: !viewed.metadata },
+ *       ]}
+ *     />
+ *   )}
+ * </ViewDialog>
+ * ```
+ * `loading` shows a spinner instead of the body, `error` a red alert above it, `footer` extra buttons left of
+ * «Закрыть» (e.g. previous / next in the history detail), `width` a spec §9 width.
+ */
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal, { type ModalProps } from 'react-bootstrap/Modal';
+
+import { dialogWidthClass, type DialogWidth } from './dialog-width';
+import { SpinnerBlock } from './spinner-block';
+
+/** Shown for an empty value (spec §2: an empty tariff description shows 'Не указано'). */
+export const NOT_SPECIFIED = 'Не указано';
+
+export interface DetailItem {
+  label: ReactNode;
+  value: ReactNode;
+  /** Leave the row out (e.g. metadata only when present). */
+  hidden?: boolean;
+}
+
+/** True for null, undefined, false and blank strings; 0 is a value. */
+export function isEmptyValue(value: ReactNode): boolean {
+  return value === null || value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
+}
+
+export function DetailList({ items, className }: { items: readonly DetailItem[]; className?: string }) {
+  return (
+    <dl className={`info-list detail-list mb-0 ${className ?? ''}`}>
+      {items
+        .filter((item) => !item.hidden)
+        .map((item, index) => (
+          <div className="info-item" key={index}>
+            <dt>{item.label}</dt>
+            <dd>
+              {isEmptyValue(item.value) ? <span className="text-body-secondary">{NOT_SPECIFIED}</span> : item.value}
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+export interface ViewDialogProps {
+  show: boolean;
+  title: ReactNode;
+  onHide: () => void;
+  children?: ReactNode;
+  loading?: boolean;
+  error?: ReactNode;
+  footer?: ReactNode;
+  width?: DialogWidth;
+  size?: ModalProps['size'];
+  dialogClassName?: string;
+}
+
+export function ViewDialog({
+  show,
+  title,
+  onHide,
+  children,
+  loading = false,
+  error,
+  footer,
+  width,
+  size,
+  dialogClassName,
+}: ViewDialogProps) {
+  return (
+    <Modal show={show} onHide={onHide} size={size} dialogClassName={dialogWidthClass(width, dialogClassName)} centered>
+      <Modal.Header closeButton closeLabel="Закрыть">
+        <Modal.Title as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {error && (
+          <Alert variant="danger" className="py-2">
+            {error}
+          </Alert>
+        )}
+        {loading ? <SpinnerBlock /> : children}
+      </Modal.Body>
+      <Modal.Footer>
+        {footer}
+        <Button variant="outline-secondary" onClick={onHide}>
+          Закрыть
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+/** Every route of the site, in one place (spec §2 route table). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  pricing: '/pricing',
+  faq: '/faq',
+  articles: '/articles',
+  article: (slug: string) => `/articles/${encodeURIComponent(slug)}`,
+  offer: '/offer',
+  privacy: '/privacy',
+  contact: '/contact',
+  linkSuccess: '/link-success',
+  linkError: '/link-error',
+  link: (token: string) => `/link/${encodeURIComponent(token)}`,
+  dashboard: '/dashboard',
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    articles: '/admin/articles',
+    models: '/admin/models',
+    tariffs: '/admin/tariffs',
+    history: '/admin/history',
+    payments: '/admin/payments',
+    sysvals: '/admin/sysvals',
+  },
+} as const;
+
+/** The admin area is recognised by paths starting with /admin (spec §6). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname.startsWith('/admin');
+}
+
+/** Appends `?link_token=` when a link token is being carried through login or registration. */
+export function withLinkToken(path: string, linkToken: string | null | undefined): string {
+  if (!linkToken) return path;
+  return `${path}?${new URLSearchParams({ link_token: linkToken }).toString()}`;
+}

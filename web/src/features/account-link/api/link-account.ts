@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /api/auth/link { token } (bearer): links the signed-in site account to the Telegram
+ * account that issued the link token. The spec does not name this call; keep it in step with
+ * the auth service's contract.
+ */
+export async function linkAccount(token: string): Promise<void> {
+  await api.post<unknown>('/api/auth/link', { token });
+}
+
+export function useLinkAccount() {
+  return useMutation({ mutationFn: linkAccount });
+}

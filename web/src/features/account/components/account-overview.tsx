@@ -1,0 +1,137 @@
+import { useState, type ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+
+import { Icon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/dates';
+import { isAdmin, type SessionUser } from '@/lib/session/types';
+
+import { ChangePasswordDialog } from './change-password-dialog';
+import { TelegramLinkDialog } from './telegram-link-dialog';
+
+const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+
+function credits(value: number | string | null | undefined): string {
+  const n = Number(value ?? 0);
+  return numberFormat.format(Number.isFinite(n) ? Math.round(n) : 0);
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="info-item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: Parameters<typeof Icon>[0]['name'];
+  children: ReactNode;
+}) {
+  return (
+    <Card className="h-100">
+      <Card.Body className="p-4">
+        <h2 className="h5 d-flex align-items-center gap-2 mb-3">
+          <Icon name={icon} size={20} className="text-primary" />
+          {title}
+        </h2>
+        {children}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Personal account sections: basic info, tariff and balance, Telegram link, actions. */
+export function AccountOverview({ user }: { user: SessionUser }) {
+  const [dialog, setDialog] = useState<'password' | 'telegram' | null>(null);
+  const close = () => setDialog(null);
+  const price = Number(user.monthly_price ?? 0);
+
+  return (
+    <>
+      <Row xs={1} lg={2} className="g-4">
+        <Col>
+          <Section title="Основная информация" icon="user">
+            <dl className="info-list mb-0">
+              <Item label="Email">{user.email}</Item>
+              <Item label="Роль">{isAdmin(user) ? 'Администратор' : 'Пользователь'}</Item>
+              <Item label="Дата регистрации">{formatDate(user.created_at) || '—'}</Item>
+            </dl>
+          </Section>
+        </Col>
+        <Col>
+          <Section title="Тариф и баланс" icon="card">
+            <dl className="info-list mb-0">
+              <Item label="Тариф">{user.tariff_name || 'Базовый'}</Item>
+              <Item label="Кредиты">{credits(user.credits)}</Item>
+              <Item label="Включённые кредиты">{credits(user.included_credits)}</Item>
+              <Item label="Стоимость">
+                {Number.isFinite(price) && price > 0 ? `${numberFormat.format(price)} ₽ / месяц` : 'Бесплатно'}
+              </Item>
+              {user.tariff_end_date && <Item label="Действует до">{formatDate(user.tariff_end_date)}</Item>}
+            </dl>
+          </Section>
+        </Col>
+        <Col>
+          <Section title="Связь с Telegram" icon="send">
+            {user.telegram_linked ? (
+              <dl className="info-list mb-0">
+                <Item label="Статус">
+                  <Badge bg="success">Связан</Badge>
+                </Item>
+                {user.telegram_username && <Item label="Пользователь">@{user.telegram_username}</Item>}
+                {user.telegram_id !== null && user.telegram_id !== undefined && (
+                  <Item label="Telegram ID">{String(user.telegram_id)}</Item>
+                )}
+                <Item label="Email для чеков">{user.telegram_email || '—'}</Item>
+              </dl>
+            ) : (
+              <>
+                <p className="text-body-secondary">
+                  Аккаунт ещё не связан с Telegram. После связки у сайта и бота будет общий баланс и подписки.
+                </p>
+                <Button variant="primary" onClick={() => setDialog('telegram')}>
+                  Связать
+                </Button>
+              </>
+            )}
+          </Section>
+        </Col>
+        <Col>
+          <Section title="Действия" icon="settings">
+            <div className="d-flex flex-wrap gap-2">
+              <Button variant="outline-primary" onClick={() => setDialog('password')}>
+                Сменить пароль
+              </Button>
+              <Button variant="outline-primary" onClick={() => setDialog('telegram')}>
+                Как связать с Telegram
+              </Button>
+              <Link to={paths.pricing} className="btn btn-outline-secondary">
+                Тарифы
+              </Link>
+              {isAdmin(user) && (
+                <Link to={paths.admin.root} className="btn btn-dark">
+                  <Icon name="shield" size={18} className="me-1" />
+                  Админка
+                </Link>
+              )}
+            </div>
+          </Section>
+        </Col>
+      </Row>
+      <ChangePasswordDialog show={dialog === 'password'} onClose={close} />
+      <TelegramLinkDialog show={dialog === 'telegram'} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+
+import { BotLinkButton } from '@/components/ui/bot-link-button';
+import { useSessionActions } from '@/lib/session/use-session';
+
+/** How to link Telegram: open the bot, ask it for a link, follow the link while signed in. */
+export function TelegramLinkDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { fetchProfile } = useSessionActions();
+
+  function onOpenBot() {
+    onClose();
+    fetchProfile().catch((err: unknown) => console.error('Profile refresh failed', err));
+  }
+
+  return (
+    <Modal show={show} onHide={onClose} centered>
+      <Modal.Header closeButton closeLabel="Закрыть">
+        <Modal.Title>Связь с Telegram</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>Свяжите аккаунт сайта с Telegram, чтобы у них был общий баланс кредитов и общие подписки:</p>
+        <ol className="mb-0">
+          <li className="mb-2">Откройте бота в Telegram и нажмите «Старт».</li>
+          <li className="mb-2">Отправьте боту команду /link — он пришлёт персональную ссылку.</li>
+          <li>Перейдите по ссылке в этом браузере, оставаясь в своём аккаунте на сайте.</li>
+        </ol>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          Закрыть
+        </Button>
+        <BotLinkButton variant="primary" onClick={onOpenBot} />
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminArticlesKey } from './get-admin-articles';
+
+/** DELETE /api/admin/articles/{id} */
+export async function deleteArticle(id: number): Promise<void> {
+  await api.delete(`/api/admin/articles/${id}`);
+}
+
+/** After a delete the list reloads (spec §4). */
+export function useDeleteArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteArticle,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminArticlesKey }),
+        queryClient.invalidateQueries({ queryKey: ['articles'] }),
+      ]);
+    },
+  });
+}

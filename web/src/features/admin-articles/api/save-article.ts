@@ -1,0 +1,35 @@
+import type { AdminArticle, AdminArticleResponse, ArticleInput } from '@gpt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminArticlesKey } from './get-admin-articles';
+
+/** What the form sends: every field of the article (spec §3), as POST and PUT take it. */
+export type ArticleBody = Omit<ArticleInput, 'reading_time' | 'published_at'> & {
+  reading_time: number | null;
+  published_at: string | null;
+};
+
+/** POST /api/admin/articles (no id) or PUT /api/admin/articles/{id}; answers the stored article. */
+export async function saveArticle({ id, ...body }: ArticleBody & { id?: number }): Promise<AdminArticle> {
+  const { article } =
+    id === undefined
+      ? await api.post<AdminArticleResponse>('/api/admin/articles', body)
+      : await api.put<AdminArticleResponse>(`/api/admin/articles/${id}`, body);
+  return article;
+}
+
+/** After a save the list reloads (spec §4), and the public pages read the new text. */
+export function useSaveArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveArticle,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminArticlesKey }),
+        queryClient.invalidateQueries({ queryKey: ['articles'] }),
+      ]);
+    },
+  });
+}

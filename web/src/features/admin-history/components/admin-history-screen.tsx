@@ -1,0 +1,146 @@
+import type { HistoryMessage } from '@gpt/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+
+import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { Icon } from '@/components/ui/icons';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { toApiListQuery } from '@/lib/list-params';
+import { formatCredits, formatUsd } from '@/lib/money';
+import { useListState } from '@/lib/use-list-state';
+
+import { downloadHistoryCsv } from '../api/export-history';
+import { useHistory } from '../api/get-history';
+import { messageStatusBadge } from '../status';
+import { HistoryDetailDialog } from './history-detail-dialog';
+import { HistoryFilters } from './history-filters';
+import { ImagePreviewDialog } from './image-preview-dialog';
+import { MessageAuthor } from './message-author';
+import { MessageThumbnail } from './message-thumbnail';
+
+const LIST_DEFAULTS = {
+  sort: { field: 'created_at', order: 'desc' as const },
+  filters: { userId: '', username: '', message: '' },
+  sortFields: [
+    'id',
+    'user_id',
+    'username',
+    'model',
+    'status',
+    'input_tokens',
+    'output_tokens',
+    'total_cost',
+    'cost',
+    'created_at',
+  ],
+};
+
+/** The message history (spec §2): filters, the server-driven table, image previews, the detail with prev / next, CSV export. */
+export function AdminHistoryScreen() {
+  const list = useListState(LIST_DEFAULTS);
+  const query = toApiListQuery(list.state, { limitKey: 'pageSize' });
+  const history = useHistory(query);
+  const [opened, setOpened] = useState<number | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  // Spec §8: a failed history load is logged (and the screen's banner shows it, §2).
+  useEffect(() => {
+    if (history.isError) console.error('history list failed to load', history.error);
+  }, [history.isError, history.error]);
+
+  const columns = useMemo<DataColumn<HistoryMessage>[]>(
+    () => [
+      { id: 'username', header: 'Пользователь', cell: (m) => <MessageAuthor message={m} />, width: 200 },
+      {
+        id: 'message',
+        header: 'Сообщение',
+        sortable: false,
+        cell: (m) => (
+          <div className="d-flex gap-2 align-items-start">
+            {m.image_path && <MessageThumbnail src={m.image_path} onOpen={() => setPreview(m.image_path)} />}
+            <span className="history-text">{m.message}</span>
+          </div>
+        ),
+      },
+      {
+        id: 'bot_response',
+        header: 'Ответ бота',
+        sortable: false,
+        cell: (m) => <span className="history-text text-body-secondary">{m.bot_response}</span>,
+      },
+      { id: 'status', header: 'Статус', cell: (m) => <StatusBadge value={m.status} {...messageStatusBadge} /> },
+      {
+        id: 'cost',
+        header: 'Стоимость',
+        className: 'text-end text-nowrap',
+        cell: (m) => (
+          <>
+            <div>{formatCredits(m.cost)} кр.</div>
+            <div className="small text-body-secondary">{formatUsd(m.total_cost)}</div>
+          </>
+        ),
+      },
+      { id: 'created_at', header: 'Дата', cell: (m) => formatDateTime(m.created_at), className: 'text-nowrap' },
+      actionsColumn((m) => [rowAction.view(() => setOpened(m.id))]),
+    ],
+    [],
+  );
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportError(null);
+    const { page: _page, pageSize: _pageSize, ...filtersAndSort } = query;
+    try {
+      await downloadHistoryCsv(filtersAndSort);
+    } catch (err) {
+      setExportError(errorMessage(err, 'Ошибка выгрузки истории'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <ErrorBanner message={history.isError ? errorMessage(history.error, 'Ошибка') : null} />
+      <ErrorBanner message={exportError} onClose={() => setExportError(null)} />
+      <HistoryFilters
+        applied={list.state.filters}
+        onChange={(next) => list.setFilters(next, { replace: true })}
+        onReset={list.resetFilters}
+      />
+      <div className="d-flex justify-content-end mb-3">
+        <Button variant="outline-primary" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? (
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden />
+          ) : (
+            <Icon name="file" size={16} className="me-1" />
+          )}
+          Экспорт CSV
+        </Button>
+      </div>
+      <DataTable
+        {...list.table}
+        columns={columns}
+        rows={history.data?.history}
+        rowCount={history.data?.total ?? 0}
+        getRowId={(m) => m.id}
+        loading={history.isFetching}
+        emptyText="Сообщения не найдены"
+        label="История сообщений"
+      />
+      <HistoryDetailDialog
+        id={opened}
+        userId={list.state.filters.userId.trim() || undefined}
+        onNavigate={setOpened}
+        onHide={() => setOpened(null)}
+      />
+      <ImagePreviewDialog src={preview} onHide={() => setPreview(null)} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminModelsKey } from './get-admin-models';
+
+/** DELETE /api/admin/models/{id} */
+export async function deleteModel(id: number): Promise<void> {
+  await api.delete(`/api/admin/models/${id}`);
+}
+
+/** After a delete the list reloads (spec §4). */
+export function useDeleteModel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteModel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminModelsKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import type { AiModel, AiModelResponse } from '@gpt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminModelsKey } from './get-admin-models';
+
+/** The body of POST /api/admin/models and PUT /api/admin/models/{id} (spec §7); prices in dollars per 1M tokens. */
+export interface ModelBody {
+  model: string;
+  description: string | null;
+  input_price_per_1m: number;
+  output_price_per_1m: number;
+  is_active: boolean;
+}
+
+/** Creates (no id) or replaces (id) a model; answers the stored model. */
+export async function saveModel({ id, ...body }: ModelBody & { id?: number }): Promise<AiModel> {
+  const { model } =
+    id === undefined
+      ? await api.post<AiModelResponse>('/api/admin/models', body)
+      : await api.put<AiModelResponse>(`/api/admin/models/${id}`, body);
+  return model;
+}
+
+/** After a save the list reloads (spec §4). */
+export function useSaveModel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveModel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminModelsKey }),
+  });
+}

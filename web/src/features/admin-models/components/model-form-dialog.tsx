@@ -1,0 +1,144 @@
+import type { AiModel } from '@gpt/contracts';
+import { useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+
+import { FormDialog } from '@/components/ui/form-dialog';
+
+import type { ModelBody } from '../api/save-model';
+
+interface ModelFormValues {
+  model: string;
+  description: string;
+  input_price_per_1m: string;
+  output_price_per_1m: string;
+  is_active: boolean;
+}
+
+const REQUIRED = 'Заполните обязательные поля';
+const PRICE_INVALID = 'Цена должна быть числом не меньше 0';
+
+function formOf(model: AiModel | null): ModelFormValues {
+  if (!model) return { model: '', description: '', input_price_per_1m: '0', output_price_per_1m: '0', is_active: true };
+  return {
+    model: model.model,
+    description: model.description ?? '',
+    // "2.500000" → "2.5": the field shows the number, the server keeps 6 decimals.
+    input_price_per_1m: String(Number(model.input_price_per_1m)),
+    output_price_per_1m: String(Number(model.output_price_per_1m)),
+    is_active: model.is_active,
+  };
+}
+
+const priceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The first problem of the form, if any (spec §5: prices are numbers; the name is required). */
+function problemOf(values: ModelFormValues): string | null {
+  if (values.model.trim() === '') return REQUIRED;
+  for (const price of [values.input_price_per_1m, values.output_price_per_1m]) {
+    const n = priceOf(price);
+    if (!Number.isFinite(n) || n < 0) return PRICE_INVALID;
+  }
+  return null;
+}
+
+/**
+ * Add / edit dialog of an AI model (spec §2, §5, §9: 50vw, prices with step 0.0001, converted to
+ * numbers on save). Mount it with a key of the edited model so the fields start from it.
+ */
+export function ModelFormDialog({
+  show,
+  model,
+  saving,
+  error,
+  onHide,
+  onSave,
+}: {
+  show: boolean;
+  /** null: a new model. */
+  model: AiModel | null;
+  saving: boolean;
+  error: string | null;
+  onHide: () => void;
+  onSave: (body: ModelBody) => void;
+}) {
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<ModelFormValues>(() => formOf(model));
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = <K extends keyof ModelFormValues>(name: K, value: ModelFormValues[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  function submit() {
+    const found = problemOf(values);
+    setProblem(found);
+    if (found) return;
+    onSave({
+      model: values.model.trim(),
+      description: values.description.trim() || null,
+      input_price_per_1m: priceOf(values.input_price_per_1m),
+      output_price_per_1m: priceOf(values.output_price_per_1m),
+      is_active: values.is_active,
+    });
+  }
+
+  return (
+    <FormDialog
+      show={show}
+      title={model ? 'Редактировать модель' : 'Добавить модель'}
+      onHide={onHide}
+      onSubmit={submit}
+      onEntered={() => nameRef.current?.focus()}
+      saving={saving}
+      error={problem ?? error}
+      width="model"
+    >
+      <Form.Group className="mb-3" controlId="model-name">
+        <Form.Label>Модель</Form.Label>
+        <Form.Control
+          ref={nameRef}
+          value={values.model}
+          maxLength={100}
+          placeholder="gpt-4o-mini"
+          onChange={(event) => set('model', event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="model-description">
+        <Form.Label>Описание</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          value={values.description}
+          maxLength={2000}
+          onChange={(event) => set('description', event.target.value)}
+        />
+      </Form.Group>
+      <div className="row g-3 mb-3">
+        <Form.Group className="col-12 col-md-6" controlId="model-input-price">
+          <Form.Label>Цена ввода, $ за 1M токенов</Form.Label>
+          <Form.Control
+            type="number"
+            step="0.0001"
+            min={0}
+            value={values.input_price_per_1m}
+            onChange={(event) => set('input_price_per_1m', event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="col-12 col-md-6" controlId="model-output-price">
+          <Form.Label>Цена вывода, $ за 1M токенов</Form.Label>
+          <Form.Control
+            type="number"
+            step="0.0001"
+            min={0}
+            value={values.output_price_per_1m}
+            onChange={(event) => set('output_price_per_1m', event.target.value)}
+          />
+        </Form.Group>
+      </div>
+      <Form.Check
+        id="model-is-active"
+        label="Активна"
+        checked={values.is_active}
+        onChange={(event) => set('is_active', event.target.checked)}
+      />
+    </FormDialog>
+  );
+}

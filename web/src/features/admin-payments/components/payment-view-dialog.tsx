@@ -1,0 +1,52 @@
+import { StatusBadge } from '@/components/ui/status-badge';
+import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { formatCredits, formatRoubles } from '@/lib/money';
+
+import { useAdminPayment } from '../api/get-admin-payment';
+import { payerName, paymentStatusBadge } from '../status';
+
+/** The payment's detail (spec §2): ids (ours and YooKassa's), user, amounts, status, times, metadata. */
+export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | null; onHide: () => void }) {
+  const payment = useAdminPayment(paymentId);
+  const data = payment.data;
+  return (
+    <ViewDialog
+      show={paymentId !== null}
+      title="Информация о платеже"
+      onHide={onHide}
+      loading={payment.isPending && paymentId !== null}
+      error={payment.isError ? errorMessage(payment.error, 'Ошибка загрузки платежа') : null}
+      width="model"
+    >
+      {data && (
+        <DetailList
+          items={[
+            { label: 'ID', value: data.id },
+            { label: 'payment_id', value: <code>{data.payment_id}</code> },
+            { label: 'ID платежа ЮKassa', value: data.yookassa_payment_id && <code>{data.yookassa_payment_id}</code> },
+            { label: 'Пользователь', value: `${payerName(data) || data.email || '—'} · ID ${data.user_id}` },
+            { label: 'Email', value: data.email },
+            { label: 'Сумма', value: formatRoubles(data.amount) },
+            { label: 'Кредиты', value: formatCredits(data.credits_amount) },
+            { label: 'Статус', value: <StatusBadge value={data.status} {...paymentStatusBadge} /> },
+            { label: 'Причина отмены', value: data.cancellation_reason, hidden: !data.cancellation_reason },
+            { label: 'Описание', value: data.description },
+            { label: 'Создан', value: formatDateTime(data.created_at) },
+            { label: 'Обновлён', value: formatDateTime(data.updated_at) },
+            {
+              label: 'Метаданные',
+              value: (
+                <pre className="bg-body-tertiary rounded p-2 small mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
+                  {JSON.stringify(data.metadata, null, 2)}
+                </pre>
+              ),
+              hidden: !data.metadata,
+            },
+          ]}
+        />
+      )}
+    </ViewDialog>
+  );
+}

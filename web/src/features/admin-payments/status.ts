@@ -1,0 +1,28 @@
+import type { PaymentStatus } from '@gpt/contracts';
+
+import type { StatusBadgeProps } from '@/components/ui/status-badge';
+
+/** Spec §4 labels (the contracts' PAYMENT_STATUS_LABELS; kept here so the admin chunk carries no zod). */
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Ожидает оплаты',
+  pending_email: 'Ожидает email',
+  succeeded: 'Успешно',
+  canceled: 'Отменен',
+  failed: 'Ошибка',
+};
+
+/** Spec §4: succeeded is completed, canceled and failed are errors, the others pending. */
+export const paymentStatusBadge = {
+  labels: PAYMENT_STATUS_LABELS,
+  variants: { succeeded: 'success', canceled: 'danger', failed: 'danger' },
+  defaultVariant: 'warning',
+} as const satisfies Omit<StatusBadgeProps, 'value'>;
+
+export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+
+/** The username with the first and last name when present. */
+export function payerName(payment: { username: string | null; first_name: string | null; last_name: string | null }) {
+  const name = [payment.first_name, payment.last_name].filter(Boolean).join(' ');
+  if (payment.username && name) return `@${payment.username} (${name})`;
+  return payment.username ? `@${payment.username}` : name;
+}

@@ -1,0 +1,33 @@
+import type { AdminStats } from '@gpt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type { AdminStats, LastMessage } from '@gpt/contracts';
+
+/** The dashboard refreshes every 10 s while it is open (spec §2, §9), and not while the tab is hidden. */
+export const ADMIN_STATS_REFRESH_MS = 10_000;
+
+/** Query settings of every live figure on the dashboard. */
+export const liveRefresh = {
+  refetchInterval: ADMIN_STATS_REFRESH_MS,
+  refetchIntervalInBackground: false,
+  staleTime: 0,
+  // A failure shows dashes at once (spec §8); the next refresh asks again.
+  retry: false,
+} as const;
+
+export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
+  return api.get<AdminStats>('/api/admin/stats', { signal });
+}
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'stats'],
+    queryFn: ({ signal }) => getAdminStats(signal),
+    ...liveRefresh,
+  });
+
+export function useAdminStats() {
+  return useQuery(adminStatsQueryOptions());
+}

@@ -1,0 +1,33 @@
+import type { SysVal, SysValResponse } from '@gpt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { sysValsKey } from './get-sys-vals';
+
+const keyPath = (key: string) => `/api/admin/sys_vals/${encodeURIComponent(key)}`;
+
+/** POST /api/admin/sys_vals with key and value. */
+export async function createSysVal(body: { key: string; value: string }): Promise<SysVal> {
+  return (await api.post<SysValResponse>('/api/admin/sys_vals', body)).data;
+}
+
+/** PUT /api/admin/sys_vals/{key}: the body is the value only (spec §7). */
+export async function updateSysVal({ key, value }: { key: string; value: string }): Promise<SysVal> {
+  return (await api.put<SysValResponse>(keyPath(key), { value })).data;
+}
+
+/** DELETE /api/admin/sys_vals/{key} */
+export async function deleteSysVal(key: string): Promise<void> {
+  await api.delete(keyPath(key));
+}
+
+/** Every change reloads the list (spec §4). */
+function useSysValMutation<A, R>(mutationFn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: sysValsKey }) });
+}
+
+export const useCreateSysVal = () => useSysValMutation(createSysVal);
+export const useUpdateSysVal = () => useSysValMutation(updateSysVal);
+export const useDeleteSysVal = () => useSysValMutation(deleteSysVal);

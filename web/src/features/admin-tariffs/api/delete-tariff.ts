@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminTariffsKey } from './get-admin-tariffs';
+
+/** DELETE /api/admin/tariffs/{id} */
+export async function deleteTariff(id: number): Promise<void> {
+  await api.delete(`/api/admin/tariffs/${id}`);
+}
+
+/** After a delete the list reloads (spec §4). */
+export function useDeleteTariff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTariff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTariffsKey }),
+  });
+}

@@ -1,0 +1,25 @@
+import { Icon } from '@/components/ui/icons';
+import { StatusBadge } from '@/components/ui/status-badge';
+
+/** can_generate_images as a check or a cross (spec §2). */
+export function ImagesIcon({ allowed }: { allowed: boolean }) {
+  return (
+    <Icon
+      name={allowed ? 'check' : 'cross'}
+      size={18}
+      className={allowed ? 'text-success' : 'text-danger'}
+      title={allowed ? 'Да' : 'Нет'}
+    />
+  );
+}
+
+/** is_active as a tag: Active or Inactive (spec §2, §4). */
+export function ActiveTag({ active }: { active: boolean }) {
+  return (
+    <StatusBadge
+      value={String(active)}
+      variants={{ true: 'success', false: 'secondary' }}
+      labels={{ true: 'Active', false: 'Inactive' }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import type { TariffOption } from '../types';
+
+/** GET /api/admin/tariffs/all → [{ id, name, monthly_price }] */
+export function getTariffOptions(): Promise<TariffOption[]> {
+  return api.get<TariffOption[]>('/api/admin/tariffs/all');
+}
+
+export const tariffOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['admin-tariff-options'],
+    queryFn: () =>
+      // Spec §8: a failure to load the tariffs for selects is only logged.
+      getTariffOptions().catch((err: unknown) => {
+        console.error('Tariffs for the select failed to load', err);
+        return [];
+      }),
+    staleTime: 60_000,
+  });
+
+export function useTariffOptions() {
+  return useQuery(tariffOptionsQuery());
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import type { UtmStat } from '../types';
+
+export const utmStatsKey = ['admin-utm-stats'] as const;
+
+/** GET /api/admin/utm/stats → { stats: [{ utm_source, count }] } */
+export async function getUtmStats(): Promise<UtmStat[]> {
+  const { stats } = await api.get<{ stats: UtmStat[] }>('/api/admin/utm/stats');
+  return stats;
+}
+
+export const utmStatsQuery = () =>
+  queryOptions({
+    queryKey: utmStatsKey,
+    queryFn: () =>
+      // Spec §8: a failure to load the UTM statistics is only logged.
+      getUtmStats().catch((err: unknown) => {
+        console.error('UTM statistics failed to load', err);
+        return [];
+      }),
+  });
+
+export function useUtmStats() {
+  return useQuery(utmStatsQuery());
+}

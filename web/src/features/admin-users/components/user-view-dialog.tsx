@@ -1,0 +1,32 @@
+import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
+import { formatDateTime } from '@/lib/dates';
+
+import { displayName, formatCredits, formatDollars, formatRoubles, tariffLabel, utmLabel } from '../format';
+import { roleLabel, type AdminUser } from '../types';
+
+/** 'Информация о пользователе': every field of the row. */
+export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHide: () => void }) {
+  return (
+    <ViewDialog show={user !== null} title="Информация о пользователе" onHide={onHide}>
+      {user && (
+        <DetailList
+          items={[
+            { label: 'ID', value: user.id },
+            { label: 'Email', value: user.email },
+            { label: 'Пользователь', value: displayName(user) },
+            { label: 'Telegram ID', value: user.telegram_id === null ? null : String(user.telegram_id) },
+            { label: 'Роль', value: roleLabel(user.role) },
+            { label: 'UTM-источник', value: utmLabel(user.utm_source) },
+            { label: 'Тариф', value: tariffLabel(user.tariff_name) },
+            { label: 'Кредиты', value: formatCredits(user.credits) },
+            { label: 'Включённые кредиты', value: formatCredits(user.included_credits) },
+            { label: 'Потрачено', value: formatDollars(user.money_spent) },
+            { label: 'Пополнено', value: formatRoubles(user.money_deposited) },
+            { label: 'Сообщений', value: user.messages_count },
+            { label: 'Дата регистрации', value: formatDateTime(user.created_at) },
+          ]}
+        />
+      )}
+    </ViewDialog>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ArticlesListResponse } from '@gpt/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import type { ArticlesListState } from '../list-state';
+
+/** Public articles page size (spec §9), search included. */
+export const ARTICLES_PAGE_SIZE = 12;
+
+/**
+ * One page of the public list: a search (GET /api/articles/search), a category or a tag
+ * (GET /api/articles/category|tag/{slug}), or all (GET /api/articles).
+ */
+export function getArticles(state: ArticlesListState, signal?: AbortSignal): Promise<ArticlesListResponse> {
+  const query = { page: state.page, limit: ARTICLES_PAGE_SIZE };
+  if (state.q) return api.get('/api/articles/search', { query: { ...query, q: state.q }, signal });
+  if (state.category) {
+    return api.get(`/api/articles/category/${encodeURIComponent(state.category)}`, { query, signal });
+  }
+  if (state.tag) return api.get(`/api/articles/tag/${encodeURIComponent(state.tag)}`, { query, signal });
+  return api.get('/api/articles', { query, signal });
+}
+
+export const articlesQueryOptions = (state: ArticlesListState) =>
+  queryOptions({
+    queryKey: ['articles', 'list', state],
+    queryFn: ({ signal }) => getArticles(state, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useArticles(state: ArticlesListState) {
+  return useQuery(articlesQueryOptions(state));
+}

@@ -1,0 +1,47 @@
+/** Form rules of spec §5, with their exact texts. Each returns the first error per field. */
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 6;
+export const EMAIL_MIN = 3;
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
+  const errors: FieldErrors<keyof LoginValues> = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'Введите email';
+  else if (email.length < EMAIL_MIN) errors.email = 'Email должен быть не короче 3 символов';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Некорректный email';
+  if (!values.password) errors.password = 'Пароль обязателен для заполнения';
+  else if (values.password.length < PASSWORD_MIN) errors.password = 'Пароль должен быть не менее 6 символов';
+  return errors;
+}
+
+export interface RegisterValues {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  agree: boolean;
+}
+
+export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
+  const errors: FieldErrors<keyof RegisterValues> = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'Email обязателен для заполнения';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Некорректный email';
+  if (!values.password) errors.password = 'Пароль обязателен для заполнения';
+  else if (values.password.length < PASSWORD_MIN) errors.password = 'Пароль должен быть не менее 6 символов';
+  if (!values.confirmPassword) errors.confirmPassword = 'Подтвердите пароль';
+  else if (values.confirmPassword !== values.password) errors.confirmPassword = 'Пароли не совпадают';
+  if (!values.agree) errors.agree = 'Необходимо согласиться с условиями';
+  return errors;
+}
+
+export function hasErrors(errors: Record<string, string | undefined>): boolean {
+  return Object.values(errors).some(Boolean);
+}

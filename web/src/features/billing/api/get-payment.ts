@@ -1,0 +1,27 @@
+import type { PaymentStatus, UserPayment } from '@gpt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** The statuses after which nothing more happens to a payment. */
+export const FINAL_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled', 'failed'];
+
+/** Ask again this often while the provider's notification has not arrived. */
+const POLL_MS = 1500;
+
+/** GET /api/billing/payments/{payment_id}: the user's own payment, for the page after the provider. */
+export function getPayment(paymentId: string): Promise<UserPayment> {
+  return api.get<UserPayment>(`/api/billing/payments/${encodeURIComponent(paymentId)}`);
+}
+
+export const paymentQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: ['billing-payment', paymentId],
+    queryFn: () => getPayment(paymentId),
+    refetchInterval: (query) =>
+      query.state.data && FINAL_STATUSES.includes(query.state.data.status) ? false : POLL_MS,
+  });
+
+export function usePayment(paymentId: string | null) {
+  return useQuery({ ...paymentQuery(paymentId ?? ''), enabled: paymentId !== null });
+}

@@ -1,0 +1,28 @@
+import type { SandboxPayment } from '@gpt/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** GET /api/billing/sandbox/payments/{id}: the sandbox provider's payment (no YooKassa keys). */
+export function getSandboxPayment(id: string): Promise<SandboxPayment> {
+  return api.get<SandboxPayment>(`/api/billing/sandbox/payments/${encodeURIComponent(id)}`);
+}
+
+export const sandboxPaymentQuery = (id: string) =>
+  queryOptions({ queryKey: ['sandbox-payment', id], queryFn: () => getSandboxPayment(id) });
+
+export function useSandboxPayment(id: string) {
+  return useQuery(sandboxPaymentQuery(id));
+}
+
+/** POST …/decision: pay or cancel; then the payer goes back to the site, as from the real provider. */
+export function decideSandboxPayment({ id, decision }: { id: string; decision: 'succeeded' | 'canceled' }) {
+  return api.post<SandboxPayment>(`/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, { decision });
+}
+
+export function useDecideSandboxPayment() {
+  return useMutation({
+    mutationFn: decideSandboxPayment,
+    onSuccess: (payment) => window.location.assign(payment.return_url),
+  });
+}

@@ -1,0 +1,88 @@
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+
+import { Icon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session/use-session';
+
+import { usePublicTariffPlans } from '../api/get-public-tariffs';
+import { commonPlanFeatures, type TariffPlan } from '../tariff-plans';
+
+const numberFormat = new Intl.NumberFormat('ru-RU');
+
+function Feature({ ok, children }: { ok: boolean; children: string }) {
+  return (
+    <li className={`d-flex align-items-start gap-2 mb-2 ${ok ? '' : 'text-body-tertiary'}`}>
+      <Icon
+        name={ok ? 'check' : 'cross'}
+        size={18}
+        className={`flex-shrink-0 mt-1 ${ok ? 'text-success' : 'text-body-tertiary'}`}
+        title={ok ? 'Есть' : 'Нет'}
+      />
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function TariffCard({
+  plan,
+  showDescription,
+  signedIn,
+}: {
+  plan: TariffPlan;
+  showDescription: boolean;
+  signedIn: boolean;
+}) {
+  const free = plan.monthlyPrice === 0;
+  const target = signedIn ? paths.dashboard : paths.register;
+  return (
+    <Card className={`tariff-card h-100 ${plan.highlighted ? 'tariff-card-highlighted' : ''}`}>
+      <Card.Body className="d-flex flex-column p-4">
+        <div className="d-flex align-items-center justify-content-between mb-3">
+          <h3 className="h4 mb-0">{plan.name}</h3>
+          {plan.highlighted && <Badge bg="primary">Популярный</Badge>}
+        </div>
+        <div className="mb-3">
+          <span className="tariff-price">{numberFormat.format(plan.monthlyPrice)} ₽</span>
+          <span className="text-body-secondary"> / месяц</span>
+        </div>
+        {showDescription && <p className="text-body-secondary">{plan.description}</p>}
+        <ul className="list-unstyled mb-4">
+          <Feature ok>{`${numberFormat.format(plan.creditsPerRuble)} кредитов за 1 ₽`}</Feature>
+          <Feature ok={plan.includedCredits > 0}>
+            {plan.includedCredits > 0
+              ? `${numberFormat.format(plan.includedCredits)} кредитов включено`
+              : 'Без включённых кредитов'}
+          </Feature>
+          <Feature ok={plan.canGenerateImages}>Генерация изображений</Feature>
+          {commonPlanFeatures.map((feature) => (
+            <Feature key={feature} ok>
+              {feature}
+            </Feature>
+          ))}
+        </ul>
+        <Link to={target} className={`btn ${plan.highlighted ? 'btn-primary' : 'btn-outline-primary'} w-100 mt-auto`}>
+          {free ? 'Начать бесплатно' : signedIn ? 'Подключить в кабинете' : 'Выбрать тариф'}
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The tariff cards (billing's active tariffs, spec §1), with descriptions on the pricing page. */
+export function TariffCards({ showDescriptions = false }: { showDescriptions?: boolean }) {
+  const { token } = useSession();
+  const plans = usePublicTariffPlans();
+  return (
+    <Row xs={1} md={3} className="g-4">
+      {plans.map((plan) => (
+        <Col key={plan.id}>
+          <TariffCard plan={plan} showDescription={showDescriptions} signedIn={token !== null} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,114 @@
+import { readStoredToken } from './session/session-storage';
+
+/** Thrown for every failed call: the message is the body's `error` or 'Request failed'. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** The body's `code`, when the server sent one. */
+    readonly code: string | null,
+    /** True when the message came from the server's `error` field. */
+    readonly fromServer: boolean,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const REQUEST_FAILED = 'Request failed';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended to the URL; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Builds `path?query`, leaving out empty values. */
+export function withQuery(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The one way the web app calls the API (spec §7): sends JSON, adds `Authorization: Bearer`
+ * when a token is stored, and throws an ApiError carrying the body's `error` or 'Request failed'.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = { method: options.method ?? 'GET', headers };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(REQUEST_FAILED, 0, null, false);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const error = field(body, 'error');
+    const code = field(body, 'code');
+    const fromServer = typeof error === 'string' && error.trim() !== '';
+    throw new ApiError(
+      fromServer ? error : REQUEST_FAILED,
+      response.status,
+      typeof code === 'string' ? code : null,
+      fromServer,
+      field(body, 'details'),
+    );
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The server's message when it sent one, else the given fallback (spec §8 default texts). */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.fromServer ? err.message : fallback;
+}

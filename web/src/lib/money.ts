@@ -1,0 +1,19 @@
+/** Money and credits as the site shows them (spec §9: credits rounded, roubles as RUB, ru-RU). */
+const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
+const credits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+// Message costs are fractions of a cent: up to 6 decimals, so they do not round to zero.
+const dollars = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
+
+/** Roubles from an exact decimal string ("350.00" → "350,00 ₽"); display only, never arithmetic. */
+export const formatRoubles = (value: string) => roubles.format(Number(value));
+
+/** Credits, rounded, with thousands separated ("70 000"). */
+export const formatCredits = (value: number) => credits.format(Math.round(value));
+
+/** Dollars from an exact decimal string ("0.008755000000" → "0,008755 $"); display only, never arithmetic. */
+export const formatUsd = (value: string) => dollars.format(Number(value));

@@ -1,0 +1,13 @@
+import { sessionStore } from './session-store';
+import { readStoredToken } from './session-storage';
+
+/**
+ * App start (spec §4): a stored token triggers a profile load whose failure is only logged.
+ * Also follows sign-in and sign-out made in other tabs.
+ */
+export function startSession(): void {
+  if (readStoredToken()) {
+    sessionStore.fetchProfile().catch((err: unknown) => console.error('Profile load at start failed', err));
+  }
+  window.addEventListener('storage', (event) => sessionStore.syncFromStorage(event.key));
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from '@jest/globals';
+
+import {
+  displayName,
+  formatCredits,
+  parseDeposit,
+  tariffLabel,
+  userTitle,
+  utmLabel,
+} from '../src/features/admin-users/format';
+
+describe('admin users: what the table and dialogs show', () => {
+  test.each([
+    ['500', 500],
+    ['12.7', 12],
+    ['0', 0],
+    ['-5', 0],
+    ['', 0],
+    ['abc', 0],
+    ['1e3', 1000],
+  ])('the deposit %j is sent as %d (a number, minimum 0, step 1, 0 if invalid)', (text, expected) => {
+    expect(parseDeposit(text)).toBe(expected);
+  });
+
+  test("an empty UTM source is 'organic' and an empty tariff 'Не указан'", () => {
+    expect([utmLabel(null), utmLabel(''), utmLabel('vk')]).toEqual(['organic', 'organic', 'vk']);
+    expect([tariffLabel(null), tariffLabel(''), tariffLabel('Premium')]).toEqual(['Не указан', 'Не указан', 'Premium']);
+  });
+
+  test('credits are rounded', () => {
+    expect(formatCredits(1234.6).replace(/\s/g, ' ')).toBe('1 235');
+  });
+
+  test('a user is named by e-mail, else by Telegram name, else by id', () => {
+    const names = { username: 'ivan', first_name: 'Иван', last_name: 'Петров' };
+    expect(displayName(names)).toBe('@ivan (Иван Петров)');
+    expect(userTitle({ id: 7, email: 'a@b.ru', ...names })).toBe('a@b.ru');
+    expect(userTitle({ id: 7, email: null, ...names })).toBe('@ivan (Иван Петров)');
+    expect(userTitle({ id: 7, email: null, username: null, first_name: null, last_name: null })).toBe('#7');
+  });
+});

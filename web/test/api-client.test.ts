@@ -1,0 +1,116 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { api, ApiError } from '../src/lib/api-client';
+
+/** A real local server that answers by path and echoes what it received. */
+let server: Server;
+let base = '';
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => resolve(body));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (url.pathname === '/echo') {
+      json(200, {
+        method: req.method,
+        query: url.search,
+        authorization: req.headers.authorization ?? null,
+        contentType: req.headers['content-type'] ?? null,
+        body: body ? (JSON.parse(body) as unknown) : null,
+      });
+    } else if (url.pathname === '/fail-with-error') {
+      json(409, { error: 'Пользователь уже существует', code: 'email_taken' });
+    } else if (url.pathname === '/fail-without-error') {
+      res.writeHead(500, { 'Content-Type': 'text/html' });
+      res.end('<h1>oops</h1>');
+    } else {
+      res.writeHead(204);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** The browser's localStorage, for the token the helper reads. */
+function storeToken(token: string | null) {
+  const values = new Map<string, string>(token ? [['token', token]] : []);
+  (globalThis as { window?: unknown }).window = {
+    localStorage: {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => values.set(key, value),
+      removeItem: (key: string) => values.delete(key),
+    },
+  };
+}
+
+afterEach(() => {
+  delete (globalThis as { window?: unknown }).window;
+});
+
+describe('api client', () => {
+  test('when a token is stored, then it sends JSON with a bearer header', async () => {
+    storeToken('abc.def');
+    const echo = await api.post<Record<string, unknown>>(
+      `${base}/echo`,
+      { email: 'a@b.ru' },
+      { query: { page: 2, q: '' } },
+    );
+    expect(echo).toEqual({
+      method: 'POST',
+      query: '?page=2',
+      authorization: 'Bearer abc.def',
+      contentType: 'application/json',
+      body: { email: 'a@b.ru' },
+    });
+  });
+
+  test('when no token is stored, then no Authorization header is sent', async () => {
+    const echo = await api.get<Record<string, unknown>>(`${base}/echo`);
+    expect(echo.authorization).toBeNull();
+  });
+
+  test("when the call fails with a body error, then it throws that body's error", async () => {
+    const failure = await api.get(`${base}/fail-with-error`).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      message: 'Пользователь уже существует',
+      status: 409,
+      code: 'email_taken',
+      fromServer: true,
+    });
+  });
+
+  test("when the call fails without an error field, then it throws 'Request failed'", async () => {
+    const failure = await api.get(`${base}/fail-without-error`).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ message: 'Request failed', status: 500, fromServer: false });
+  });
+
+  test("when the server cannot be reached, then it throws 'Request failed'", async () => {
+    const failure = await api.get('http://127.0.0.1:1/nothing').catch((err: unknown) => err);
+    expect(failure).toMatchObject({ message: 'Request failed', status: 0 });
+  });
+
+  test('when the answer is 204, then it resolves to undefined', async () => {
+    await expect(api.delete(`${base}/empty`)).resolves.toBeUndefined();
+  });
+});

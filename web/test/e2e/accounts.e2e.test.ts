@@ -1,0 +1,289 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { uniqueName } from '@gpt/kit/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { callApi, MANY_USERS_ENV } from '../support/api';
+import { launchChromium, screenshot } from '../support/browser';
+
+const BOT_KEY = 'dev-only-bot-key';
+
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startTestStack(MANY_USERS_ENV);
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterEach(() => page.close());
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+  callApi<T>(stack.url, method, path, options);
+
+/** A user registered through the API, with their session. */
+async function registeredUser(utmSource?: string) {
+  const email = `${uniqueName('e2e')}@example.com`;
+  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+    body: { email, password: 'password1', utm_source: utmSource },
+  });
+  expect(res.status).toBe(201);
+  return { id: res.body.user.id, email, password: 'password1', token: res.body.token, user: res.body.user };
+}
+
+/** Signs the browser in as the given session (what a successful login stores). */
+async function signInAs(session: { token: string; user: unknown }) {
+  await page.goto(`${stack.url}/`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+}
+
+async function signInAsAdmin() {
+  const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  await signInAs(res.body);
+  return res.body.token;
+}
+
+const invalidFeedback = (scope: Page | Locator) => scope.locator('.invalid-feedback:visible');
+
+/** Waits until the users table lists exactly these e-mails, in this order. */
+function tableShowsEmails(expected: string[]) {
+  return page.waitForFunction((emails) => {
+    const cells = document.querySelectorAll('table[aria-label="Пользователи"] tbody tr td:nth-child(2)');
+    return JSON.stringify([...cells].map((cell) => cell.textContent)) === JSON.stringify(emails);
+  }, expected);
+}
+
+describe('registration and login', () => {
+  test('register → dashboard, with the utm_source of the landing URL kept on the account', async () => {
+    const source = uniqueName('landing');
+    const email = `${uniqueName('signup')}@example.com`;
+    await page.goto(`${stack.url}/?utm_source=${source}`);
+    await page.goto(`${stack.url}/register`);
+
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await expect(invalidFeedback(page).allTextContents()).resolves.toEqual([
+      'Email обязателен для заполнения',
+      'Пароль обязателен для заполнения',
+      'Подтвердите пароль',
+      'Необходимо согласиться с условиями',
+    ]);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Пароль', { exact: true }).fill('password1');
+    await page.getByLabel('Подтверждение пароля').fill('password2');
+    await expect(invalidFeedback(page).allTextContents()).resolves.toContain('Пароли не совпадают');
+    await page.getByLabel('Подтверждение пароля').fill('password1');
+    await page.getByRole('checkbox').check();
+    await screenshot(page, 'accounts-register-filled');
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+    await page.waitForURL(`${stack.url}/dashboard`);
+    const main = page.getByRole('main');
+    await main.getByText('Основная информация').waitFor();
+    await screenshot(page, 'accounts-dashboard');
+    await expect(main.getByText(email).first().isVisible()).resolves.toBe(true);
+    await expect(main.getByText('Пользователь', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(main.getByText('Base', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(main.getByRole('button', { name: 'Связать', exact: true }).isVisible()).resolves.toBe(true);
+
+    const admin = await api<{ token: string }>('POST', '/api/auth/login', {
+      body: { email: stack.admin.email, password: stack.admin.password },
+    });
+    const list = await api<{ users: Array<{ email: string; utm_source: string }> }>(
+      'GET',
+      `/api/admin/users?email=${encodeURIComponent(email)}`,
+      { token: admin.body.token },
+    );
+    expect(list.body.users[0]).toMatchObject({ email, utm_source: source });
+  });
+
+  test('a failed registration shows the server’s message', async () => {
+    const taken = await registeredUser();
+    await page.goto(`${stack.url}/register`);
+    await page.getByLabel('Email').fill(taken.email);
+    await page.getByLabel('Пароль', { exact: true }).fill('password1');
+    await page.getByLabel('Подтверждение пароля').fill('password1');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Пользователь с таким email уже существует' });
+    await alert.waitFor();
+    await screenshot(page, 'accounts-register-taken');
+  });
+
+  test('a wrong password shows the login error under the form', async () => {
+    const user = await registeredUser();
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Пароль').fill('wrong-password');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Неверный email или пароль' }).waitFor();
+    await screenshot(page, 'accounts-login-error');
+  });
+});
+
+describe('Telegram linking', () => {
+  test('signed out, /link/{token} → login with link_token → link success, and the dashboard shows the link', async () => {
+    const user = await registeredUser();
+    const telegramId = 7_000_000 + Math.floor(Math.random() * 1e9);
+    await api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, username: 'e2e_bot_user' },
+    });
+    const link = await api<{ url: string; token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId },
+    });
+
+    await page.goto(`${stack.url}/link/${link.body.token}`);
+    await page.waitForURL(`${stack.url}/login?link_token=${link.body.token}`);
+    await page.getByText('После входа аккаунт сайта будет связан').waitFor();
+    await screenshot(page, 'accounts-login-with-link-token');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Пароль').fill(user.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+
+    await page.waitForURL(`${stack.url}/link-success`);
+    await page.getByRole('heading', { name: 'Аккаунты успешно связаны' }).waitFor();
+    await screenshot(page, 'accounts-link-success');
+    await page.getByRole('main').getByRole('link', { name: 'Личный кабинет' }).click();
+    await page.waitForURL(`${stack.url}/dashboard`);
+    await page.getByText('Связан', { exact: true }).waitFor();
+    await expect(page.getByText('@e2e_bot_user').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'accounts-dashboard-linked');
+  });
+
+  test('a used link token lands on /link-error with the server’s message', async () => {
+    const user = await registeredUser();
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: 8_000_000 + Math.floor(Math.random() * 1e9) },
+    });
+    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
+      200,
+    );
+    await signInAs(user);
+    await page.goto(`${stack.url}/link/${link.body.token}`);
+    await page.waitForURL(/\/link-error\?error=/);
+    await page.getByText('Ссылка уже использована. Получите новую ссылку в боте').waitFor();
+    await screenshot(page, 'accounts-link-error');
+  });
+});
+
+describe('change password', () => {
+  test('validation texts and toast, the server’s refusal, then success with the session kept', async () => {
+    const user = await registeredUser();
+    await signInAs(user);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole('button', { name: 'Сменить пароль' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Focus lands on the current password about 200 ms after opening.
+    await page.waitForFunction(() => document.activeElement?.id === 'password-current');
+
+    await dialog.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect(invalidFeedback(dialog).allTextContents()).resolves.toEqual([
+      'Введите текущий пароль',
+      'Введите новый пароль',
+      'Подтвердите новый пароль',
+    ]);
+    const validationToast = page.locator('.toast').filter({ hasText: 'Ошибка валидации' });
+    await expect(validationToast.textContent()).resolves.toContain('Пожалуйста, проверьте введенные данные');
+    await dialog.getByLabel('Новый пароль', { exact: true }).fill('12345');
+    await dialog.getByLabel('Подтверждение нового пароля').fill('123456');
+    await expect(invalidFeedback(dialog).allTextContents()).resolves.toEqual([
+      'Введите текущий пароль',
+      'Пароль должен содержать минимум 6 символов',
+      'Пароли не совпадают',
+    ]);
+    await screenshot(page, 'accounts-change-password-validation');
+
+    await dialog.getByLabel('Текущий пароль').fill('not-my-password');
+    await dialog.getByLabel('Новый пароль', { exact: true }).fill('password2');
+    await dialog.getByLabel('Подтверждение нового пароля').fill('password2');
+    await dialog.getByRole('button', { name: 'Сменить пароль' }).click();
+    await page.locator('.toast').filter({ hasText: 'Неверный текущий пароль' }).waitFor();
+
+    await dialog.getByLabel('Текущий пароль').fill(user.password);
+    await dialog.getByRole('button', { name: 'Сменить пароль' }).click();
+    const success = page.locator('.toast').filter({ hasText: 'Пароль успешно изменен' });
+    await success.waitFor();
+    await expect(success.textContent()).resolves.toContain('Успех');
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(page, 'accounts-change-password-success');
+
+    // The old token is revoked; the page goes on with the new one.
+    await page.reload();
+    await page.getByRole('main').getByText(user.email).first().waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    expect(stored).not.toBe(user.token);
+    expect((await api('GET', '/api/auth/profile', { token: stored ?? '' })).status).toBe(200);
+  });
+});
+
+describe('admin users', () => {
+  test('filter by a UTM chip, sort, edit (deposit and tariff through billing) and delete', async () => {
+    const source = uniqueName('chip');
+    const [first, second] = [await registeredUser(source), await registeredUser(source)];
+    await signInAsAdmin();
+    await page.goto(`${stack.url}/admin/users`);
+    const table = page.getByRole('table', { name: 'Пользователи' });
+    await table.locator('tbody tr').first().waitFor();
+    await screenshot(page, 'accounts-admin-users');
+
+    await page.getByRole('button', { name: new RegExp(`^${source} 2$`) }).click();
+    await page.waitForURL(new RegExp(`utm_source=${source}`));
+    await tableShowsEmails([second.email, first.email]);
+    await screenshot(page, 'accounts-admin-users-chip');
+
+    await table.getByRole('button', { name: /^Пользователь/ }).click();
+    await tableShowsEmails([first.email, second.email].sort());
+
+    const firstRow = table.locator('tr', { hasText: first.email });
+    // No messages yet, so no history action.
+    await expect(firstRow.getByRole('button', { name: 'История сообщений' }).count()).resolves.toBe(0);
+    await firstRow.getByRole('button', { name: 'Просмотр' }).click();
+    const view = page.getByRole('dialog').filter({ hasText: 'Информация о пользователе' });
+    await view.getByText(first.email).waitFor();
+    // The dialog fades in; shoot it once it is fully shown.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.modal')].some((m) => getComputedStyle(m).opacity === '1'),
+    );
+    await expect(view.textContent()).resolves.toContain(source);
+    await screenshot(page, 'accounts-admin-users-view');
+    await view.getByRole('button', { name: 'Закрыть' }).first().click();
+    await view.waitFor({ state: 'hidden' });
+
+    await firstRow.getByRole('button', { name: 'Редактировать' }).click();
+    const edit = page.getByRole('dialog').filter({ hasText: 'Редактировать пользователя' });
+    await edit.getByLabel('Тариф').selectOption({ label: 'Premium' });
+    await edit.getByLabel('Пополнение кредитов').fill('500');
+    await screenshot(page, 'accounts-admin-users-edit');
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const row = table.locator('tr', { hasText: first.email });
+    await row.filter({ hasText: 'Premium' }).waitFor();
+    expect(await row.textContent()).toContain('500');
+
+    await table.locator('tr', { hasText: second.email }).getByRole('button', { name: 'Удалить' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Удаление пользователя' });
+    await expect(confirm.textContent()).resolves.toContain(
+      `Вы действительно хотите удалить пользователя ${second.email}`,
+    );
+    await screenshot(page, 'accounts-admin-users-delete');
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await tableShowsEmails([first.email]);
+    await screenshot(page, 'accounts-admin-users-after');
+  }, 60_000);
+});

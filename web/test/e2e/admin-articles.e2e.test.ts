@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import type { AdminArticle, AdminArticlesResponse } from '@gpt/contracts';
+import type { RunningGateway } from '@gpt/gateway';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  type ContentClient,
+  type ContentService,
+  contentClient,
+  startContent,
+} from '../../../services/content/test/support';
+import { launchChromium, screenshot } from '../support/browser';
+import { startSite } from '../support/site';
+
+let content: ContentService;
+let api: ContentClient;
+let site: RunningGateway;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  content = await startContent();
+  api = contentClient(content);
+  [site, browser] = await Promise.all([startSite({ CONTENT_URL: content.url }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await content?.stop();
+});
+afterEach(() => context?.close());
+
+/** A page signed in as the admin (the token both the gateway and the content service accept). */
+async function adminPage() {
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  context.setDefaultTimeout(10_000);
+  page = await context.newPage();
+  await page.addInitScript((token) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify({ id: 1, email: 'admin@example.com', role: 'admin' }));
+  }, api.adminToken);
+  await page.goto(`${site.url}/admin/articles`);
+  await page.getByRole('table', { name: 'Статьи' }).getByText('ai-trends').waitFor();
+  return page;
+}
+
+async function storedArticle(title: string): Promise<AdminArticle> {
+  const { body } = await api.admin<AdminArticlesResponse>('GET', '/api/admin/articles?limit=50');
+  return body.articles.find((article) => article.title === title)!;
+}
+
+/** An open dialog by its title (the shared dialogs carry no accessible name of their own). */
+const dialogTitled = (title: string) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Pastes through the clipboard event the browser fires, with both an HTML and a text flavour. */
+async function paste(p: Page, html: string, text: string) {
+  await p.locator('.ProseMirror').evaluate(
+    (element, data) => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/html', data.html);
+      transfer.setData('text/plain', data.text);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    { html, text },
+  );
+}
+
+describe('admin articles in Chromium', () => {
+  test('categories and tags are managed in their dialogs', async () => {
+    await adminPage();
+    await page.getByRole('button', { name: 'Категории' }).click();
+    const categories = dialogTitled('Категории');
+    await categories.getByRole('table').getByText('Руководства').waitFor();
+    await categories.getByRole('button', { name: 'Добавить категорию' }).click();
+    const form = dialogTitled('Новая категория');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await form.getByText('Заполните обязательные поля').waitFor();
+    await form.getByLabel('Название *').fill('Обзоры моделей');
+    await expect(form.getByLabel('Slug *').inputValue()).resolves.toBe('obzory-modeley');
+    await form.getByLabel('Описание').fill('Сравнения нейросетей');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await categories.getByRole('cell', { name: 'Обзоры моделей' }).waitFor();
+    await screenshot(page, 'admin-article-categories');
+
+    await categories
+      .getByRole('row', { name: /Руководства/ })
+      .getByRole('button', { name: 'Удалить' })
+      .click();
+    const confirm = dialogTitled('Удаление категории');
+    await confirm.getByText('Вы действительно хотите удалить категорию').waitFor();
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await categories.getByRole('cell', { name: 'Обзоры моделей' }).waitFor();
+    await expect(categories.getByRole('cell', { name: 'Руководства' }).count()).resolves.toBe(0);
+    await categories.getByRole('button', { name: 'Закрыть' }).first().click();
+
+    await page.getByRole('button', { name: 'Теги' }).click();
+    const tags = dialogTitled('Теги');
+    await tags.getByRole('button', { name: 'Добавить тег' }).click();
+    const tagForm = dialogTitled('Новый тег');
+    await tagForm.getByLabel('Название *').fill('Новинки');
+    await tagForm.getByRole('button', { name: 'Сохранить' }).click();
+    await tags.getByRole('cell', { name: 'Новинки' }).waitFor();
+    await expect(tags.getByRole('cell', { name: 'novinki' }).count()).resolves.toBe(1);
+  });
+
+  test('the admin writes an article with bold text and a link, publishes it, and it is on the public list', async () => {
+    await api.createCategory({ name: 'Новости', slug: 'news' });
+    await adminPage();
+    await page.getByRole('button', { name: 'Создать статью' }).click();
+    const dialog = dialogTitled('Новая статья');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.getByText('Заполните обязательные поля').waitFor();
+
+    await dialog.getByLabel('Заголовок *').fill('Обзор новых моделей');
+    await expect(dialog.getByLabel('Slug *').inputValue()).resolves.toBe('obzor-novykh-modeley');
+    await dialog.getByLabel('Анонс').fill('Что нового у языковых моделей');
+
+    const editor = dialog.getByRole('textbox', { name: 'Содержание статьи' });
+    await expect(editor.getAttribute('dir')).resolves.toBe('ltr');
+    await editor.click();
+    await page.keyboard.type('Это ');
+    await dialog.getByRole('button', { name: 'Жирный' }).click();
+    await page.keyboard.type('жирный');
+    await dialog.getByRole('button', { name: 'Жирный' }).click();
+    await page.keyboard.type(' текст, а вот ссылка');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('С отступом');
+    // A bidirectional control typed (or dropped) into the text does not stay.
+    await page.keyboard.insertText('\u2067');
+    await expect(editor.evaluate((element) => /[\u2066-\u2069]/.test(element.textContent ?? ''))).resolves.toBe(false);
+    await page.keyboard.press('Enter');
+    await paste(page, '<b style="color:red">Жирная вставка</b>', 'Простая\u202E вставка');
+    await dialog.getByLabel('Формат блока').selectOption({ label: 'Заголовок 2' });
+
+    await editor.locator('p').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'ссылка'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    page.once('dialog', (prompt) => {
+      expect(prompt.defaultValue()).toBe('http://');
+      void prompt.accept('https://example.com/page');
+    });
+    await dialog.getByRole('button', { name: 'Вставить ссылку' }).click();
+    await editor.locator('a[href="https://example.com/page"]', { hasText: 'ссылка' }).waitFor();
+
+    await dialog.getByLabel('Статус').selectOption({ label: 'Опубликовано' });
+    await dialog.getByLabel('Новости').check();
+    await screenshot(page, 'admin-article-form');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Статья создана').waitFor();
+    await page.getByRole('table', { name: 'Статьи' }).getByText('obzor-novykh-modeley').waitFor();
+    await screenshot(page, 'admin-articles-table');
+
+    const stored = await storedArticle('Обзор новых моделей');
+    expect(stored).toMatchObject({
+      status: 'published',
+      slug: 'obzor-novykh-modeley',
+      categories: [{ name: 'Новости' }],
+    });
+    expect(stored.content).toContain('<p>Это <strong>жирный</strong> текст, а вот ');
+    expect(stored.content).toContain(
+      '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/page">ссылка</a>',
+    );
+    expect(stored.content).toContain('<p>\u00a0\u00a0\u00a0\u00a0С отступом</p>');
+    expect(stored.content).toContain('<h2>Простая вставка</h2>');
+    expect(stored.content).not.toContain('Жирная вставка');
+    expect(stored.content).not.toContain('dir=');
+    expect(stored.content).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+
+    const row = page.getByRole('row', { name: /obzor-novykh-modeley/ });
+    await row.getByRole('button', { name: 'Просмотр' }).click();
+    const view = dialogTitled('Просмотр статьи');
+    await view.locator('.article-view-content strong', { hasText: 'жирный' }).waitFor();
+    await expect(view.getByText('Опубликовано').count()).resolves.toBe(1);
+    await view.getByRole('button', { name: 'Закрыть' }).last().click();
+
+    await page.goto(`${site.url}/articles`);
+    await page.getByRole('link', { name: 'Обзор новых моделей' }).click();
+    await page.waitForURL(`${site.url}/articles/obzor-novykh-modeley`);
+    await page.locator('.article-body strong', { hasText: 'жирный' }).waitFor();
+    await expect(page.locator('.article-body a', { hasText: 'ссылка' }).getAttribute('href')).resolves.toBe(
+      'https://example.com/page',
+    );
+  });
+
+  test('edit keeps the fields; delete asks first and removes the row', async () => {
+    const article = await api.createArticle({ title: 'Статья для удаления', excerpt: 'Анонс для правки' });
+    await adminPage();
+    const row = page.getByRole('row', { name: new RegExp(article.slug) });
+    await row.getByRole('button', { name: 'Редактировать' }).click();
+    const dialog = dialogTitled('Редактировать статью');
+    await expect(dialog.getByLabel('Анонс').inputValue()).resolves.toBe('Анонс для правки');
+    await dialog.getByLabel('Заголовок *').fill('Статья для удаления (правка)');
+    await expect(dialog.getByLabel('Slug *').inputValue()).resolves.toBe(article.slug);
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Статья сохранена').waitFor();
+    await page.getByRole('cell', { name: 'Статья для удаления (правка)' }).waitFor();
+
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    const confirm = dialogTitled('Удаление статьи');
+    await confirm.getByText('Вы действительно хотите удалить статью').waitFor();
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Статья удалена').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await api.admin('GET', `/api/admin/articles/${article.id}`)).status).toBe(404);
+  });
+});

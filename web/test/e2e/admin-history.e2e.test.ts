@@ -1,0 +1,333 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import type { BotUser, HistoryMessage } from '@gpt/contracts';
+import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { uniqueName } from '@gpt/kit/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium, screenshot } from '../support/browser';
+
+const BOT_KEY = 'dev-only-bot-key';
+
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+let adminSession: { token: string; user: unknown };
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    ARGON2_MEMORY_KIB: '8192',
+    ARGON2_TIME_COST: '1',
+    RATE_LIMIT_LOGIN_POINTS: '1000',
+  });
+  browser = await launchChromium();
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: stack.admin.email, password: stack.admin.password }),
+  });
+  adminSession = (await login.json()) as typeof adminSession;
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${stack.url}/`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, adminSession);
+});
+afterEach(() => page.close());
+
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+const admin = () => ({ Authorization: `Bearer ${adminSession.token}` });
+const bot = { 'X-Bot-Key': BOT_KEY };
+
+/** A real PNG (a colour gradient), so the browser has something to draw. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) row.set([(x * 255) / width, (y * 255) / height, 180], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A Telegram user as the bot creates them; resolves once chat-history has them in its directory. */
+async function telegramUser(username: string, firstName: string, lastName: string | null): Promise<BotUser> {
+  const telegramId = 5_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const chatHistory = stack.services.find((service) => service.name === 'chat-history')!;
+  const known = chatHistory.deps.bus.waitFor(
+    'acked',
+    (e) => e.type === 'user.registered' && (e.data as { telegram_id: number }).telegram_id === telegramId,
+  );
+  const res = await api<BotUser>(
+    'POST',
+    '/api/bot/users',
+    { telegram_id: telegramId, username, first_name: firstName, last_name: lastName },
+    bot,
+  );
+  expect(res.status).toBe(200);
+  await known;
+  return res.body;
+}
+
+async function record(user: BotUser, model: string, text: string, answer: string, image?: Buffer) {
+  const form = new FormData();
+  form.set('telegram_id', String(user.telegram_id));
+  form.set('model', model);
+  form.set('user_message', text);
+  form.set('bot_response', answer);
+  form.set('input_tokens', '1200');
+  form.set('output_tokens', '450');
+  if (image) form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
+  const res = await fetch(`${stack.url}/api/bot/messages`, { method: 'POST', headers: bot, body: form });
+  expect(res.status).toBe(201);
+  return (await res.json()) as HistoryMessage;
+}
+
+const historyRows = () => page.locator('table[aria-label="История сообщений"] tbody tr');
+/** Waits until the history table shows its answer with `count` rows. */
+const waitForRows = (count: number) =>
+  page.waitForFunction(
+    (n) =>
+      document.querySelector('.data-table-body')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelectorAll('table[aria-label="История сообщений"] tbody tr').length === n,
+    count,
+  );
+/** The ID shown by the open detail dialog, once it shows `id`. */
+const detailShows = (id: number) =>
+  dialog('Сообщение')
+    .locator('.info-item')
+    .first()
+    .locator('dd')
+    .filter({ hasText: new RegExp(`^${id}$`) })
+    .waitFor();
+/** Waits until a prev / next button knows whether there is a neighbour. */
+const settled = (button: Locator) => button.and(page.locator('[aria-busy="false"]')).waitFor();
+const rowOf = (table: string, text: string) =>
+  page.locator(`table[aria-label="${table}"] tbody tr`).filter({ hasText: text });
+const dialog = (title: string) =>
+  page.locator('.modal-dialog').filter({ has: page.getByRole('heading', { name: title }) });
+
+describe('/admin/models', () => {
+  test('add, edit and delete a model with the spec texts', async () => {
+    const name = uniqueName('gpt-e2e');
+    await page.goto(`${stack.url}/admin/models`);
+    await page.getByRole('button', { name: 'Добавить модель' }).click();
+    const form = dialog('Добавить модель');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(form.locator('.alert-danger').textContent()).resolves.toBe('Заполните обязательные поля');
+    await form.getByLabel('Модель').fill(name);
+    await form.getByLabel('Описание').fill('Модель для проверки');
+    await form.getByLabel('Цена ввода, $ за 1M токенов').fill('0.15');
+    await form.getByLabel('Цена вывода, $ за 1M токенов').fill('0.6');
+    await screenshot(page, 'admin-models-add');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    const row = rowOf('Модели', name);
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/0,15\s\$.*0,60\s\$.*Активна/);
+    await screenshot(page, 'admin-models-list');
+
+    await row.getByRole('button', { name: 'Редактировать' }).click();
+    const edit = dialog('Редактировать модель');
+    await expect(edit.getByLabel('Модель').inputValue()).resolves.toBe(name);
+    await edit.getByLabel('Цена ввода, $ за 1M токенов').fill('2.5');
+    await edit.getByLabel('Активна').uncheck();
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await rowOf('Модели', 'Неактивна').filter({ hasText: name }).waitFor();
+    await expect(rowOf('Модели', name).textContent()).resolves.toMatch(/2,50\s\$/);
+
+    await rowOf('Модели', name).getByRole('button', { name: 'Удалить' }).click();
+    const confirm = dialog('Удаление модели');
+    await expect(confirm.textContent()).resolves.toContain(`Вы уверены, что хотите удалить модель «${name}»?`);
+    await screenshot(page, 'admin-models-delete');
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await rowOf('Модели', name).waitFor({ state: 'detached' });
+  });
+
+  test('a taken name shows the server’s message in the dialog', async () => {
+    const name = uniqueName('gpt-dup');
+    await api('POST', '/api/admin/models', { model: name, input_price_per_1m: 1, output_price_per_1m: 1 }, admin());
+    await page.goto(`${stack.url}/admin/models`);
+    await page.getByRole('button', { name: 'Добавить модель' }).click();
+    const form = dialog('Добавить модель');
+    await form.getByLabel('Модель').fill(name);
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(form.locator('.alert-danger').textContent()).resolves.toBe(`Модель ${name} уже существует`);
+  });
+});
+
+describe('/admin/sysvals', () => {
+  test('add, view, edit (value only) and delete a setting', async () => {
+    const key = uniqueName('max_tokens_per_request');
+    await page.goto(`${stack.url}/admin/sysvals`);
+    await rowOf('Настройки', 'usd_rub_rate').waitFor();
+    await screenshot(page, 'admin-sysvals-list');
+    await page.getByRole('button', { name: 'Добавить настройку' }).click();
+    const form = dialog('Добавить настройку');
+    await expect(form.getByLabel('Ключ').getAttribute('placeholder')).resolves.toBe('max_tokens_per_request');
+    await form.getByRole('button', { name: 'Добавить' }).click();
+    await expect(form.locator('.alert-danger').textContent()).resolves.toBe('Заполните все поля');
+    await form.getByLabel('Ключ').fill(key);
+    await form.getByLabel('Значение').fill('4096');
+    await form.getByRole('button', { name: 'Добавить' }).click();
+    await rowOf('Настройки', key).waitFor();
+
+    await rowOf('Настройки', key).getByRole('button', { name: 'Просмотр' }).click();
+    await expect(dialog('Настройка').textContent()).resolves.toMatch(new RegExp(`${key}.*4096`));
+    await dialog('Настройка').getByRole('button', { name: 'Закрыть' }).last().click();
+
+    await rowOf('Настройки', key).getByRole('button', { name: 'Редактировать' }).click();
+    const edit = dialog('Редактировать настройку');
+    await expect(edit.getByLabel('Ключ').getAttribute('readonly')).resolves.not.toBeNull();
+    await edit.getByLabel('Значение').fill('8192');
+    await screenshot(page, 'admin-sysvals-edit');
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await rowOf('Настройки', '8192').filter({ hasText: key }).waitFor();
+
+    await rowOf('Настройки', key).getByRole('button', { name: 'Удалить' }).click();
+    const confirm = dialog('Удаление настройки');
+    await expect(confirm.textContent()).resolves.toContain(`Вы уверены, что хотите удалить настройку «${key}»?`);
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await rowOf('Настройки', key).waitFor({ state: 'detached' });
+  });
+});
+
+describe('/admin/history', () => {
+  let alice: BotUser;
+  let bob: BotUser;
+  const marker = uniqueName('e2e');
+  const sent: HistoryMessage[] = [];
+
+  beforeAll(async () => {
+    const model = uniqueName('gpt-hist');
+    await api('POST', '/api/admin/models', { model, input_price_per_1m: 2.5, output_price_per_1m: 10 }, admin());
+    alice = await telegramUser(`alice_${marker}`, 'Алиса', 'Иванова');
+    bob = await telegramUser(`bob_${marker}`, 'Борис', null);
+    sent.push(await record(alice, model, `${marker} Что на этой картинке?`, 'Это градиент.', png(320, 200)));
+    sent.push(await record(bob, model, `${marker} Рецепт борща`, 'Свёкла, капуста, картофель.'));
+    sent.push(await record(alice, model, `${marker} Спасибо!`, 'Пожалуйста!'));
+    sent.push(await record(alice, model, `${marker} Ещё вопрос про борщ`, 'Добавьте сметану.'));
+  }, 60_000);
+
+  test('prefilled by userId, filtered by username and text, with image preview', async () => {
+    await page.goto(`${stack.url}/admin/history?userId=${alice.id}`);
+    await expect(page.getByLabel('ID пользователя').inputValue()).resolves.toBe(String(alice.id));
+    await rowOf('История сообщений', 'Ещё вопрос про борщ').waitFor();
+    await waitForRows(3);
+    await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.toContain('(Алиса Иванова)');
+    await screenshot(page, 'admin-history-user');
+
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await page.getByLabel('Username').fill(`BOB_${marker}`);
+    await page.waitForURL(/username=/);
+    await waitForRows(1);
+    await rowOf('История сообщений', 'Рецепт борща').waitFor();
+
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await page.getByLabel('Текст сообщения').fill('борщ');
+    await page.getByLabel('Текст сообщения').press('Enter');
+    await page.waitForURL(/message=/);
+    await waitForRows(2);
+    const texts = await historyRows().allTextContents();
+    expect(texts.every((text) => /борщ/i.test(text))).toBe(true);
+    await screenshot(page, 'admin-history-text');
+
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await page.getByLabel('Текст сообщения').fill(marker);
+    const withImage = rowOf('История сообщений', 'Что на этой картинке');
+    await withImage.waitFor();
+    await withImage.getByRole('button', { name: 'Открыть изображение' }).click();
+    const preview = dialog('Изображение');
+    const image = preview.getByRole('img');
+    await image.waitFor();
+    await expect(image.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(320);
+    await screenshot(page, 'admin-history-preview');
+    await preview.getByRole('button', { name: 'Закрыть' }).last().click();
+  });
+
+  test('the detail walks prev / next within the user, disabled at both ends, and zooms the image', async () => {
+    const [first, , second, third] = sent;
+    await page.goto(`${stack.url}/admin/history?userId=${alice.id}`);
+    await rowOf('История сообщений', 'Ещё вопрос про борщ').getByRole('button', { name: 'Просмотр' }).click();
+    const detail = dialog('Сообщение');
+    await detailShows(third!.id);
+    const prev = detail.getByRole('button', { name: '← Предыдущее' });
+    const next = detail.getByRole('button', { name: 'Следующее →' });
+    await expect(detail.textContent()).resolves.toMatch(/Общая стоимость/);
+    await settled(prev);
+    await settled(next);
+    await expect(prev.isDisabled()).resolves.toBe(true);
+    await expect(next.isEnabled()).resolves.toBe(true);
+    await screenshot(page, 'admin-history-detail');
+
+    await settled(next);
+    await next.click();
+    await detailShows(second!.id);
+    await expect(detail.textContent()).resolves.toContain('Спасибо!');
+    await settled(next);
+    await next.click();
+    await detailShows(first!.id);
+    await expect(detail.textContent()).resolves.toContain('Что на этой картинке');
+    await settled(next);
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await expect(prev.isEnabled()).resolves.toBe(true);
+
+    await detail.getByRole('button', { name: 'Открыть изображение' }).click();
+    const zoom = dialog('Изображение');
+    await zoom.getByRole('img').waitFor();
+    await zoom.getByRole('button', { name: 'Увеличить' }).click();
+    await zoom.getByRole('button', { name: 'Уменьшить' }).waitFor();
+    await screenshot(page, 'admin-history-zoom');
+    await zoom.getByRole('button', { name: 'Закрыть' }).last().click();
+
+    await prev.click();
+    await detailShows(second!.id);
+    await detail.getByRole('button', { name: 'Закрыть' }).last().click();
+    await detail.waitFor({ state: 'detached' });
+  });
+
+  test('the export button downloads the filtered list as CSV', async () => {
+    await page.goto(`${stack.url}/admin/history?userId=${bob.id}`);
+    await rowOf('История сообщений', 'Рецепт борща').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Экспорт CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Рецепт борща');
+  });
+});

@@ -1,0 +1,301 @@
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import type { CreatePaymentResponse } from '@gpt/contracts';
+import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { uniqueName } from '@gpt/kit/testing';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, MANY_USERS_ENV } from '../support/api';
+import { launchChromium, screenshot } from '../support/browser';
+
+const BOT_KEY = 'dev-only-bot-key';
+
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+
+/** A port nobody listens on: the site's address must be known before the stack starts (SITE_URL). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  // No YooKassa keys: payments go through the sandbox provider's page on the site itself.
+  stack = await startTestStack({
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    ...MANY_USERS_ENV,
+  });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterEach(() => page.close());
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+  callApi<T>(stack.url, method, path, options);
+
+/** Waits until billing has taken auth's user.registered for this user (it then knows whom a payment is for). */
+function billingKnows(userId: number) {
+  const billing = stack.services.find((service) => service.name === 'billing')!;
+  return billing.deps.bus.waitFor(
+    'acked',
+    (e) => e.type === 'user.registered' && (e.data as { user_id: number }).user_id === userId,
+  );
+}
+
+async function registeredUser() {
+  const email = `${uniqueName('buyer')}@example.com`;
+  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+    body: { email, password: 'password1' },
+  });
+  expect(res.status).toBe(201);
+  await billingKnows(res.body.user.id);
+  return { id: res.body.user.id, email, token: res.body.token, user: res.body.user };
+}
+
+async function signInAs(session: { token: string; user: unknown }) {
+  await page.goto(`${stack.url}/`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+}
+
+async function signInAsAdmin() {
+  const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  await signInAs(res.body);
+  return res.body.token;
+}
+
+async function createPayment(token: string, body: object): Promise<CreatePaymentResponse> {
+  const res = await api<CreatePaymentResponse>('POST', '/api/billing/payments', { token, body });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** Pays a sandbox payment the way its page does. */
+async function paySandbox(payment: CreatePaymentResponse, decision: 'succeeded' | 'canceled' = 'succeeded') {
+  const id = new URL(payment.confirmation_url!).pathname.split('/').pop()!;
+  const res = await api('POST', `/api/billing/sandbox/payments/${id}/decision`, { body: { decision } });
+  expect(res.status).toBe(200);
+}
+
+const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
+const invalidFeedback = () => page.locator('.invalid-feedback:visible');
+const rowOf = (table: string, text: string) =>
+  page.locator(`table[aria-label="${table}"] tbody tr`).filter({ hasText: text });
+
+describe('dashboard: paying through the sandbox provider', () => {
+  test('top-up 150 ₽ → sandbox page → pay → the result page and the dashboard show the new balance', async () => {
+    const user = await registeredUser();
+    await signInAs(user);
+    await page.goto(`${stack.url}/dashboard`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Пополнить баланс' }).waitFor();
+
+    await main.getByLabel('Сумма пополнения').fill('0,5');
+    await main.getByRole('button', { name: 'Пополнить' }).click();
+    await expect(invalidFeedback().allTextContents()).resolves.toEqual(['Минимальная сумма пополнения 1 ₽']);
+    await main.getByLabel('Сумма пополнения').fill('150');
+    await main.getByText('Будет зачислено 15 000 кредитов').waitFor();
+    await screenshot(page, 'billing-dashboard-top-up');
+    await main.getByRole('button', { name: 'Пополнить' }).click();
+
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByText('Тестовый режим').waitFor();
+    await expect(page.getByText('Пополнение баланса на 150.00 ₽').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'billing-sandbox-page');
+    await page.getByRole('button', { name: /Оплатить/ }).click();
+
+    await page.waitForURL(/\/payment\/result\?payment_id=/);
+    await page.getByText('Оплата прошла успешно').waitFor();
+    await page.getByTestId('new-balance').getByText('15 000 кредитов').waitFor();
+    await screenshot(page, 'billing-payment-result');
+
+    await page.getByRole('link', { name: 'В личный кабинет' }).click();
+    await page.waitForURL(`${stack.url}/dashboard`);
+    const credits = page.locator('.info-item').filter({ hasText: /^Кредиты/ });
+    await credits.getByText('15 000').waitFor();
+    await screenshot(page, 'billing-dashboard-after-top-up');
+  }, 60_000);
+
+  test('buy Premium → pay → the dashboard shows Premium with its included credits; cancel leaves nothing', async () => {
+    const user = await registeredUser();
+    await signInAs(user);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole('button', { name: 'Купить тариф Premium' }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByText('Тариф «Premium» на 1 месяц').waitFor();
+    await page.getByRole('button', { name: /Оплатить/ }).click();
+    await page.waitForURL(/\/payment\/result/);
+    await page.getByText('Оплата прошла успешно').waitFor();
+    await page.getByTestId('new-balance').getByText('+ 70 000 включённых кредитов').waitFor();
+    await page.getByRole('link', { name: 'В личный кабинет' }).click();
+    await page
+      .locator('.info-item')
+      .filter({ hasText: /^Тариф/ })
+      .getByText('Premium')
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Продлить тариф Premium' }).waitFor();
+    await screenshot(page, 'billing-dashboard-premium');
+
+    await page.getByRole('button', { name: 'Купить тариф Elite' }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByRole('button', { name: 'Отменить' }).click();
+    await page.waitForURL(/\/payment\/result/);
+    await page.getByText('Платёж отменён').waitFor();
+    await screenshot(page, 'billing-payment-canceled');
+  }, 60_000);
+});
+
+describe('/admin/tariffs', () => {
+  test('create with the validation texts, view, edit, refusals as toasts, delete', async () => {
+    await signInAsAdmin();
+    await page.goto(`${stack.url}/admin/tariffs`);
+    const table = page.locator('table[aria-label="Тарифы"]');
+    await rowOf('Тарифы', 'Premium').waitFor();
+    await expect(table.locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(3);
+    await expect(rowOf('Тарифы', 'Premium').getByText('Active').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'billing-admin-tariffs');
+
+    await page.getByRole('button', { name: 'Добавить тариф' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Новый тариф' }).waitFor();
+    const save = dialog.getByRole('button', { name: 'Сохранить' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Название').fill('   ');
+    await dialog.getByLabel('Кредитов за 1 ₽').fill('0');
+    await expect(invalidFeedback().allTextContents()).resolves.toEqual([
+      'Название обязательно',
+      'Количество кредитов должно быть больше 0',
+    ]);
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'billing-admin-tariff-validation');
+
+    const name = `Команда ${uniqueName('t').slice(-6)}`;
+    await dialog.getByLabel('Название').fill(name);
+    await dialog.getByLabel('Кредитов за 1 ₽').fill('150');
+    await dialog.getByLabel('Цена в месяц, ₽').fill('199.99');
+    await dialog.getByLabel('Включённые кредиты').fill('1000');
+    await dialog.getByLabel('Генерация изображений').check();
+    await expect(invalidFeedback().count()).resolves.toBe(0);
+    await save.click();
+    await toast('Тариф создан').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = rowOf('Тарифы', name);
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/199,99\s₽/);
+
+    await row.getByRole('button', { name: 'Просмотр' }).click();
+    await page.getByRole('heading', { name: 'Информация о тарифе' }).waitFor();
+    await expect(page.getByRole('dialog').getByText('Не указано').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'billing-admin-tariff-view');
+    await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).first().click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Редактировать' }).click();
+    await dialog.getByRole('heading', { name: 'Редактировать тариф' }).waitFor();
+    await dialog.getByLabel('Название').fill('Premium');
+    await save.click();
+    await toast('Тариф с таким названием уже существует').waitFor();
+    await dialog.getByLabel('Название').fill(name);
+    await dialog.getByLabel('Цена в месяц, ₽').fill('249.5');
+    await dialog.getByLabel('Активен').uncheck();
+    await save.click();
+    await toast('Тариф сохранен').waitFor();
+    await expect(row.textContent()).resolves.toMatch(/249,50\s₽/);
+    await row.getByText('Inactive').waitFor();
+
+    await rowOf('Тарифы', 'Base').getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить', exact: true }).click();
+    await toast('Базовый тариф нельзя удалить').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog').getByText(`Вы действительно хотите удалить тариф «${name}»?`).waitFor();
+    await screenshot(page, 'billing-admin-tariff-delete');
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить', exact: true }).click();
+    await toast('Тариф удален').waitFor();
+    await row.waitFor({ state: 'detached' });
+  }, 60_000);
+});
+
+describe('/admin/payments', () => {
+  test('filters (userId from the query, username, status) and the detail with the provider id and metadata', async () => {
+    const web = await registeredUser();
+    const paid = await createPayment(web.token, { amount: '250.00' });
+    await paySandbox(paid);
+    const open = await createPayment(web.token, { amount: '99.90' });
+
+    const telegramId = Date.now() % 1_000_000_000;
+    const username = uniqueName('tg');
+    const botUser = await api<{ id: number }>('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, username, first_name: 'Мария', last_name: 'Иванова' },
+    });
+    expect([200, 201]).toContain(botUser.status);
+    await billingKnows(botUser.body.id);
+    const botPayment = await api<CreatePaymentResponse>('POST', '/api/bot/payments', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, tariff_id: 2, email: 'maria@example.com' },
+    });
+    expect(botPayment.status).toBe(201);
+
+    await signInAsAdmin();
+    await page.goto(`${stack.url}/admin/payments?userId=${web.id}`);
+    await expect(page.getByLabel('ID пользователя').inputValue()).resolves.toBe(String(web.id));
+    await rowOf('Платежи', '250,00').waitFor();
+    await expect(page.locator('table[aria-label="Платежи"] tbody tr').count()).resolves.toBe(2);
+    await expect(rowOf('Платежи', '250,00').getByText('Успешно').isVisible()).resolves.toBe(true);
+    await expect(rowOf('Платежи', '99,90').getByText('Ожидает оплаты').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'billing-admin-payments-user');
+
+    await page.getByLabel('Статус').selectOption('succeeded');
+    await rowOf('Платежи', '99,90').waitFor({ state: 'detached' });
+    await expect(page.locator('table[aria-label="Платежи"] tbody tr').count()).resolves.toBe(1);
+
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await page.waitForFunction(
+      () => (document.getElementById('payments-filter-user-id') as HTMLInputElement | null)?.value === '',
+    );
+    await page.getByLabel('Username').fill(username.slice(0, -3).toUpperCase());
+    const botRow = rowOf('Платежи', `@${username}`);
+    await page.waitForFunction((name) => {
+      const rows = [...document.querySelectorAll('table[aria-label="Платежи"] tbody tr')];
+      return rows.length === 1 && rows[0]!.textContent!.includes(name);
+    }, `@${username}`);
+    await expect(botRow.textContent()).resolves.toContain('Мария Иванова');
+    await screenshot(page, 'billing-admin-payments-username');
+
+    await botRow.getByRole('button', { name: 'Просмотр' }).click();
+    const detail = page.getByRole('dialog');
+    await detail.getByRole('heading', { name: 'Информация о платеже' }).waitFor();
+    await detail.getByText('ID платежа ЮKassa').waitFor();
+    await expect(detail.getByText(botPayment.body.payment_id).first().isVisible()).resolves.toBe(true);
+    await expect(detail.locator('pre').textContent()).resolves.toContain(
+      `"payment_id": "${botPayment.body.payment_id}"`,
+    );
+    await expect(detail.textContent()).resolves.toContain('maria@example.com');
+    await expect(detail.textContent()).resolves.toContain('Тариф «Premium» на 1 месяц');
+    await screenshot(page, 'billing-admin-payment-detail');
+    expect(open.status).toBe('pending');
+  }, 60_000);
+});

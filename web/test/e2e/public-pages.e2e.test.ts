@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import type { FeedbackReceivedData } from '@gpt/contracts';
+import type { RunningGateway } from '@gpt/gateway';
+import { startTestService, type TestService } from '@gpt/kit/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BillingConfig, loadBillingConfig } from '../../../services/billing/src/config';
+import type { BillingDatabase } from '../../../services/billing/src/data/schema';
+import { billingService } from '../../../services/billing/src/service';
+import { type ContentService, startContent } from '../../../services/content/test/support';
+import { launchChromium, screenshot } from '../support/browser';
+import { startSite } from '../support/site';
+
+let content: ContentService;
+let billing: TestService<BillingConfig, BillingDatabase>;
+let site: RunningGateway;
+let downSite: RunningGateway;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [content, billing] = await Promise.all([startContent(), startTestService(billingService, loadBillingConfig)]);
+  [site, downSite, browser] = await Promise.all([
+    startSite({ CONTENT_URL: content.url, BILLING_URL: billing.url, BOT_URL: 'https://t.me/gpt_test_bot' }),
+    startSite(), // content and billing are down
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([site?.close(), downSite?.close()]);
+  await Promise.all([content?.stop(), billing?.stop()]);
+});
+afterEach(() => context?.close());
+
+async function openPage(url: string, width = 1280) {
+  context = await browser.newContext({ viewport: { width, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  page = await context.newPage();
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  await page.goto(url);
+  return page;
+}
+
+describe('public pages in Chromium', () => {
+  test('home: hero buttons, tariff cards from billing, FAQ and the two article teasers', async () => {
+    await openPage(`${site.url}/`);
+    await expect(page.getByRole('link', { name: 'Начать бесплатно' }).first().getAttribute('href')).resolves.toBe(
+      '/register',
+    );
+    const bot = page.locator('a', { hasText: 'Открыть бота' }).first();
+    await expect(bot.getAttribute('href')).resolves.toBe('https://t.me/gpt_test_bot');
+    await expect(bot.getAttribute('target')).resolves.toBe('_blank');
+    for (const plan of ['Base', 'Premium', 'Elite']) await page.getByRole('heading', { name: plan }).waitFor();
+    await page.getByText('1 250 ₽').waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Тренды искусственного интеллекта' }).getAttribute('href'),
+    ).resolves.toBe('/articles/ai-trends');
+    await expect(
+      page.getByRole('link', { name: 'Как пользоваться GPT: руководство для начинающих' }).getAttribute('href'),
+    ).resolves.toBe('/articles/gpt-guide');
+    await page
+      .getByRole('button', { name: 'Частые вопросы' })
+      .or(page.getByRole('heading', { name: 'Частые вопросы' }))
+      .first()
+      .waitFor();
+
+    await page.getByRole('button', { name: /Узнать больше/ }).click();
+    await page.waitForFunction(() => {
+      const features = document.getElementById('features');
+      return features !== null && Math.abs(features.getBoundingClientRect().top) < 5;
+    });
+    await screenshot(page, 'home-full');
+  });
+
+  test('pricing: three cards with the descriptions billing keeps', async () => {
+    await openPage(`${site.url}/pricing`);
+    await page.getByText('500 000 кредитов в месяц, генерация изображений').waitFor();
+    await expect(page.locator('.tariff-card').count()).resolves.toBe(3);
+    await screenshot(page, 'pricing');
+  });
+
+  test('FAQ, offer (26.06.2025) and privacy (152-ФЗ) carry their texts', async () => {
+    await openPage(`${site.url}/faq`);
+    await page.getByRole('button', { name: 'Можно ли вернуть деньги?' }).click();
+    await page.getByText('неизрасходованные купленные кредиты можно вернуть').waitFor();
+    await screenshot(page, 'faq');
+
+    await page.goto(`${site.url}/offer`);
+    await page.getByText('Последнее обновление: 26.06.2025').waitFor();
+    for (const heading of [
+      'Стороны и общие положения',
+      'Предмет договора',
+      'Тарифы и стоимость услуг',
+      'Порядок оплаты',
+      'Возврат средств',
+      'Ответственность сторон',
+    ]) {
+      await page.getByRole('heading', { name: new RegExp(heading) }).waitFor();
+    }
+    await screenshot(page, 'offer');
+
+    await page.goto(`${site.url}/privacy`);
+    await page.getByText('№ 152-ФЗ «О персональных данных»').first().waitFor();
+    await screenshot(page, 'privacy');
+  });
+
+  test('contact: every field is required; a sent message clears the form and is announced', async () => {
+    await openPage(`${site.url}/contact`);
+    await expect(page.getByLabel('Telegram').getAttribute('placeholder')).resolves.toBe('@username или номер');
+    await expect(page.getByLabel('Сообщение').getAttribute('rows')).resolves.toBe('5');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.locator('.invalid-feedback:visible').count()).resolves.toBe(3);
+    await screenshot(page, 'contact-invalid');
+
+    const subject = `Вопрос ${Date.now()}`;
+    const announced = content.deps.bus.waitFor(
+      'published',
+      (event) => event.type === 'feedback.received' && (event.data as FeedbackReceivedData).subject === subject,
+    );
+    await page.getByLabel('Telegram').fill('@ivan');
+    await page.getByLabel('Тема').fill(subject);
+    const message = page.getByLabel('Сообщение');
+    const before = await message.evaluate((element) => element.clientHeight);
+    await message.fill('Строка\n'.repeat(12));
+    await expect(message.evaluate((element) => element.clientHeight)).resolves.toBeGreaterThan(before);
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await page.getByText('Спасибо! Ваше сообщение отправлено.').waitFor();
+    await expect(page.getByLabel('Тема').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Сообщение').inputValue()).resolves.toBe('');
+    expect((await announced).data).toMatchObject({ telegram: '@ivan', subject });
+    await screenshot(page, 'contact-sent');
+  });
+
+  test('contact: when the service does not answer, then «Ошибка отправки. Попробуйте позже.»', async () => {
+    await openPage(`${downSite.url}/contact`);
+    await page.getByLabel('Telegram').fill('@ivan');
+    await page.getByLabel('Тема').fill('Тема');
+    await page.getByLabel('Сообщение').fill('Текст');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await page.getByText('Ошибка отправки. Попробуйте позже.').waitFor();
+    await expect(page.getByLabel('Тема').inputValue()).resolves.toBe('Тема');
+  });
+
+  test('home without billing: the spec’s three plans still show', async () => {
+    await openPage(`${downSite.url}/`, 390);
+    for (const plan of ['Base', 'Premium', 'Elite']) await page.getByRole('heading', { name: plan }).waitFor();
+    await screenshot(page, 'home-mobile-offline');
+  });
+});
