@@ -1,0 +1,79 @@
+import { authService, loadAuthConfig } from '@gpt/auth';
+import { billingService, loadBillingConfig } from '@gpt/billing';
+import { chatHistoryService, loadChatHistoryConfig } from '@gpt/chat-history';
+import { contentService, loadContentConfig } from '@gpt/content';
+import { buildOpenApiDocument } from '@gpt/contracts/openapi';
+import { startGateway, type RunningGateway } from '@gpt/gateway';
+import {
+  createInProcessBroker,
+  createKeyValue,
+  runSteps,
+  startService,
+  type Env,
+  type Logger,
+  type RunningService,
+  type ServiceConfig,
+  type ServiceDefinition,
+} from '@gpt/kit';
+import { loadMetricsConfig, metricsService } from '@gpt/metrics';
+
+export interface Stack {
+  gateway: RunningGateway;
+  services: RunningService<ServiceConfig, unknown>[];
+  close(): Promise<void>;
+}
+
+/**
+ * The five services and the gateway in this process. Services listen on free loopback ports and
+ * the gateway routes to them. Without AMQP_URL they share an in-process bus; without REDIS_URL,
+ * one in-memory store.
+ */
+export async function startStack(env: Env, logger: Logger): Promise<Stack> {
+  // Held until every service has declared its queue, so no early event (the admin seed) finds nobody to deliver to.
+  const broker = env.AMQP_URL ? undefined : createInProcessBroker({ held: true });
+  const kv = createKeyValue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  const serviceEnv: Env = { ...env, PORT: '0', HOST: '127.0.0.1' };
+
+  const start = <C extends ServiceConfig, DB>(definition: ServiceDefinition<C, DB>, load: (env: Env) => C) =>
+    startService(definition, load(serviceEnv), {
+      broker,
+      kv,
+      logger: logger.child({ service: definition.name }),
+    }) as Promise<RunningService<ServiceConfig, unknown>>;
+  // Billing first: auth calls it for the admin's deposits and tariff changes.
+  const billing = await start(billingService, loadBillingConfig);
+  const services = [
+    await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url })),
+    await start(contentService, loadContentConfig),
+    billing,
+    await start(chatHistoryService, loadChatHistoryConfig),
+    await start(metricsService, loadMetricsConfig),
+  ];
+  broker?.open();
+
+  const upstream = (name: string) => services.find((service) => service.name === name)!.url;
+  const gateway = await startGateway({
+    env: {
+      ...env,
+      AUTH_URL: upstream('auth'),
+      CONTENT_URL: upstream('content'),
+      BILLING_URL: upstream('billing'),
+      CHAT_HISTORY_URL: upstream('chat-history'),
+      METRICS_URL: upstream('metrics'),
+    },
+    kv,
+    logger: logger.child({ service: 'gateway' }),
+    openapi: buildOpenApiDocument(),
+  });
+
+  return {
+    gateway,
+    services,
+    close: () =>
+      runSteps(logger, [
+        ['gateway', gateway.close],
+        ...services.map((service) => [service.name, service.close] as [string, () => Promise<void>]),
+        ['key-value', () => kv.close()],
+      ]),
+  };
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# What `npm test` needs on this machine: PostgreSQL, RabbitMQ and Redis running locally (started here
+# when installed but stopped) and Debian's Chromium for the browser tests (installed when missing).
+# With TEST_DATABASE_URL / TEST_AMQP_URL / TEST_REDIS_URL pointing elsewhere, those servers are left alone.
+set -euo pipefail
+
+have() { command -v "$1" >/dev/null 2>&1; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif have sudo; then sudo "$@"; else return 1; fi; }
+
+if [ -z "${TEST_DATABASE_URL:-}" ] && have pg_isready && ! pg_isready -h 127.0.0.1 -p 5432 -q; then
+  echo "Starting PostgreSQL…"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start || true
+fi
+if [ -z "${TEST_REDIS_URL:-}" ] && have redis-server && ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  echo "Starting Redis…"
+  as_root redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+    --dir /var/lib/redis --logfile /var/log/redis/ci.log || true
+fi
+if [ -z "${TEST_AMQP_URL:-}" ] && have rabbitmq-server && ! rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1; then
+  echo "Starting RabbitMQ…"
+  as_root rabbitmq-server -detached || true
+  for _ in $(seq 1 45); do rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1 && break; sleep 2; done
+fi
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "Installing Debian's Chromium for the browser tests…"
+  if ! (as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); then
+    echo "Chromium is missing: install Debian's 'chromium' package or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
