@@ -111,6 +111,15 @@ export const PaymentCanceledData = PaymentFact.extend({
 }).meta({ id: 'PaymentCanceledData' });
 export type PaymentCanceledData = z.infer<typeof PaymentCanceledData>;
 
+/**
+ * The payer gave an e-mail for receipts with a payment (the bot asks when there is none). Auth
+ * owns the user's `telegram_email` and keeps it, so the next payment does not ask again.
+ */
+export const ReceiptEmailSuppliedData = z
+  .object({ user_id: Id, email: z.email(), payment_id: z.string(), supplied_at: IsoDateTime })
+  .meta({ id: 'ReceiptEmailSuppliedData' });
+export type ReceiptEmailSuppliedData = z.infer<typeof ReceiptEmailSuppliedData>;
+
 // ---------------------------------------------------------------------------------------------
 // chat-history
 
@@ -164,6 +173,7 @@ export const eventSchemas = {
   'payment.succeeded': PaymentSucceededData,
   'payment.failed': PaymentFailedData,
   'payment.canceled': PaymentCanceledData,
+  'receipt_email.supplied': ReceiptEmailSuppliedData,
   'message.recorded': MessageRecordedData,
   'feedback.received': FeedbackReceivedData,
 } as const satisfies Record<string, z.ZodType>;
@@ -187,6 +197,7 @@ export const eventProducers: Record<EventType, ServiceName> = {
   'payment.succeeded': 'billing',
   'payment.failed': 'billing',
   'payment.canceled': 'billing',
+  'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
   'feedback.received': 'content',
 };
@@ -237,7 +248,7 @@ export function createEvent<T extends EventType>(
  * first deploy). A service whose code consumes a type not listed here refuses to start.
  */
 export const eventSubscriptions = {
-  auth: ['credits.changed', 'message.recorded'],
+  auth: ['credits.changed', 'message.recorded', 'receipt_email.supplied'],
   content: ['user.registered', 'user.updated', 'user.deleted'],
   billing: ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked', 'message.recorded'],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],

@@ -46,7 +46,7 @@ describe('EventEnvelope', () => {
     expect(EventEnvelope.safeParse(envelope({ producer: 'someone' })).success).toBe(false);
   });
 
-  test('when every DESIGN.md event is listed, then each has a schema and a producer', () => {
+  test('when every DESIGN.md event (and the receipt e-mail fact) is listed, then each has a schema and a producer', () => {
     const expected = [
       'user.registered',
       'user.updated',
@@ -56,6 +56,7 @@ describe('EventEnvelope', () => {
       'payment.succeeded',
       'payment.failed',
       'payment.canceled',
+      'receipt_email.supplied',
       'message.recorded',
       'feedback.received',
     ];

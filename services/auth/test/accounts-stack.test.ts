@@ -166,3 +166,45 @@ describe('linking merges two balances', () => {
     expect(profile.body).toMatchObject({ credits: 150, telegram_linked: true, telegram_id: telegramId });
   });
 });
+
+describe('the receipt e-mail the bot asks for', () => {
+  test('is kept as the user’s telegram_email, so the next payment does not ask again', async () => {
+    const telegramId = 6_000_000 + Math.floor(Math.random() * 1e9);
+    const tg = await api<{ id: number }>('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId },
+    });
+    await balanceOpened(tg.body.id);
+    const billingBus = stack.services.find((s) => s.name === 'billing')!.deps.bus;
+    const pay = () =>
+      api<{ payment_id: string; status: string }>('POST', '/api/bot/payments', {
+        botKey: BOT_KEY,
+        body: { telegram_id: telegramId, amount: '100.00' },
+      });
+    const first = await pay();
+    expect(first.body.status).toBe('pending_email');
+    const billingKnows = billingBus.waitFor(
+      'acked',
+      (e) =>
+        e.type === 'user.updated' &&
+        (e.data as { user_id: number; telegram_email: string | null }).user_id === tg.body.id &&
+        (e.data as { telegram_email: string | null }).telegram_email === 'receipts@example.com',
+    );
+
+    const supplied = await api('PATCH', `/api/bot/payments/${first.body.payment_id}/email`, {
+      botKey: BOT_KEY,
+      body: { email: 'receipts@example.com' },
+    });
+
+    expect(supplied.status).toBe(200);
+    await billingKnows;
+    const again = await api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId },
+    });
+    expect(again.body).toMatchObject({
+      telegram_email: 'receipts@example.com',
+    });
+    expect((await pay()).body.status).toBe('pending');
+  });
+});

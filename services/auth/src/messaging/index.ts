@@ -1,8 +1,13 @@
 import type { Consumer, EventSchemas } from '@gpt/kit';
+import type { AuthDeps } from '../app';
 import type { AuthDatabase } from '../data/schema';
 import { creditsChangedConsumer } from './credits-changed.consumer';
 import { messageRecordedConsumer } from './message-recorded.consumer';
+import { receiptEmailConsumer } from './receipt-email.consumer';
 
-/** What auth consumes: its projection of balances and message usage. */
-export const authConsumers = (): Consumer<AuthDatabase, EventSchemas>[] =>
-  [creditsChangedConsumer, messageRecordedConsumer] as Consumer<AuthDatabase, EventSchemas>[];
+/** What auth consumes: its projection of balances and message usage, and receipt e-mails given with payments. */
+export const authConsumers = (deps: AuthDeps): Consumer<AuthDatabase, EventSchemas>[] =>
+  [creditsChangedConsumer, messageRecordedConsumer, receiptEmailConsumer(deps)] as Consumer<
+    AuthDatabase,
+    EventSchemas
+  >[];

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
 import { conflict, notFound, serviceUnavailable, AppError } from '@gpt/kit';
+import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../app';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
+import type { BillingDatabase } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { usersRepository, type BillingUser } from '../data/users.repository';
 import type { Providers } from '../provider';
@@ -45,19 +47,25 @@ export async function createPayment(
   const target = await paymentTarget(deps, command);
   const email = command.email ?? receiptEmailOf(user);
   const paymentId = randomUUID();
-  const payment = await paymentsRepository(deps.db).insert({
-    paymentId,
-    userId: user.id,
-    ...target,
-    status: email ? 'pending' : 'pending_email',
-    email,
-    source: command.source,
-    metadata: {
-      payment_id: paymentId,
-      user_id: String(user.id),
-      kind: target.kind,
-      ...(target.tariffId === null ? {} : { tariff_id: String(target.tariffId) }),
-    },
+  const payment = await deps.bus.transaction(async (trx) => {
+    const inserted = await paymentsRepository(trx).insert({
+      paymentId,
+      userId: user.id,
+      ...target,
+      status: email ? 'pending' : 'pending_email',
+      email,
+      source: command.source,
+      metadata: {
+        payment_id: paymentId,
+        user_id: String(user.id),
+        kind: target.kind,
+        ...(target.tariffId === null ? {} : { tariff_id: String(target.tariffId) }),
+      },
+    });
+    if (command.email !== undefined && command.email !== user.telegramEmail) {
+      await publishReceiptEmail(deps, trx, inserted);
+    }
+    return inserted;
   });
   return payment.status === 'pending' ? submitToProvider(deps, providers, payment) : responseOf(payment);
 }
@@ -69,13 +77,26 @@ export async function supplyReceiptEmail(
   paymentId: string,
   email: string,
 ): Promise<CreatePaymentResponse> {
-  const payments = paymentsRepository(deps.db);
-  const payment = await payments.findByPaymentId(paymentId);
+  const payment = await paymentsRepository(deps.db).findByPaymentId(paymentId);
   if (!payment) throw notFound('Платёж не найден', 'payment_not_found');
-  if (!(await payments.supplyEmail(payment.id, email))) {
-    throw conflict('Платёж не ожидает email', 'payment_not_waiting_for_email');
-  }
-  return submitToProvider(deps, providers, { ...payment, email, status: 'pending' });
+  const supplied = { ...payment, email, status: 'pending' as const };
+  await deps.bus.transaction(async (trx) => {
+    if (!(await paymentsRepository(trx).supplyEmail(payment.id, email))) {
+      throw conflict('Платёж не ожидает email', 'payment_not_waiting_for_email');
+    }
+    await publishReceiptEmail(deps, trx, supplied);
+  });
+  return submitToProvider(deps, providers, supplied);
+}
+
+/** Auth keeps the e-mail as the user's receipt address, so the bot does not have to ask again. */
+async function publishReceiptEmail(deps: BillingDeps, trx: Transaction<BillingDatabase>, payment: PaymentRecord) {
+  await deps.bus.publish(trx, 'receipt_email.supplied', {
+    user_id: payment.userId,
+    email: payment.email as string,
+    payment_id: payment.paymentId,
+    supplied_at: new Date().toISOString(),
+  });
 }
 
 async function paymentTarget(deps: BillingDeps, command: CreatePaymentCommand) {
