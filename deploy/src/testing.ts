@@ -48,3 +48,41 @@ export async function startTestStack(env: Env = {}): Promise<TestStack> {
     },
   };
 }
+
+/** Stack settings for suites that sign many users up and in: cheap hashing, no login or sign-up limits. */
+export const MANY_USERS_ENV = {
+  ARGON2_MEMORY_KIB: '8192',
+  ARGON2_TIME_COST: '1',
+  RATE_LIMIT_LOGIN_POINTS: '1000',
+  RATE_LIMIT_REGISTER_POINTS: '1000',
+};
+
+export interface ApiAnswer<T> {
+  status: number;
+  /** The JSON answer; the text itself when the answer is not JSON. */
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * Calls the product's API the way the web app and the bot do: optional bearer token or bot key.
+ * `rawBody` sends a string as is (for malformed JSON); `headers` adds or overrides headers.
+ */
+export async function callApi<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; token?: string; botKey?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.botKey) headers['X-Bot-Key'] = options.botKey;
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...headers, ...options.headers },
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.includes('json') && text !== '';
+  return { status: res.status, body: (json ? JSON.parse(text) : text) as T, headers: res.headers };
+}

@@ -1,11 +1,11 @@
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse } from '@gpt/contracts';
-import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import type { TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
+import { startSelfAddressedStack } from '../support/site';
 
 const BOT_KEY = 'dev-only-bot-key';
 
@@ -13,26 +13,9 @@ let stack: TestStack;
 let browser: Browser;
 let page: Page;
 
-/** A port nobody listens on: the site's address must be known before the stack starts (SITE_URL). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
   // No YooKassa keys: payments go through the sandbox provider's page on the site itself.
-  stack = await startTestStack({
-    PORT: String(port),
-    SITE_URL: `http://127.0.0.1:${port}`,
-    ...MANY_USERS_ENV,
-  });
+  stack = await startSelfAddressedStack(MANY_USERS_ENV);
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {

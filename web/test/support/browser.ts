@@ -22,8 +22,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot under test-results/screenshots for people to look at. */
+/**
+ * Saves a full-page screenshot under test-results/screenshots for people to look at. Taken from
+ * the top: a page scrolled down would show its sticky header in the middle of the picture.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

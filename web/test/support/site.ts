@@ -1,8 +1,10 @@
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { startGateway, type RunningGateway } from '@gpt/gateway';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
-import { createKeyValue } from '@gpt/kit';
+import { createKeyValue, type Env } from '@gpt/kit';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -27,4 +29,25 @@ export function startSite(upstreams: Record<string, string> = {}): Promise<Runni
     kv: createKeyValue({}),
     openapi: buildOpenApiDocument(),
   });
+}
+
+/** A port nobody listens on at the moment of asking. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The whole product on a port chosen before it starts, so the links it builds from SITE_URL
+ * (the sandbox payment page, payment results, the bot's link URLs) lead back to it.
+ */
+export async function startSelfAddressedStack(env: Env = {}): Promise<TestStack> {
+  const port = await freePort();
+  return startTestStack({ PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env });
 }
