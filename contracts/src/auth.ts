@@ -9,6 +9,7 @@ import {
   nullableText,
   QueryId,
   queryText,
+  SerialId,
   TelegramId,
   TelegramIdInput,
   UsdAmount,
@@ -284,7 +285,7 @@ export const AdminUserUpdateRequest = z
   .object({
     email: emailInput('Введите email').optional(),
     role: UserRole.optional(),
-    tariff_id: Id.nullable().optional(),
+    tariff_id: SerialId.nullable().optional(),
     depositAmount: z
       .int({ error: 'Сумма пополнения должна быть целым неотрицательным числом' })
       .min(0, { error: 'Сумма пополнения должна быть целым неотрицательным числом' })

@@ -12,6 +12,7 @@ import {
   nullableText,
   QueryId,
   queryText,
+  SerialId,
   TelegramId,
   TelegramIdInput,
 } from './common';
@@ -187,7 +188,7 @@ export const InternalAdminAdjustmentRequest = z
     admin_id: Id,
     action_id: z.uuid(),
     deposit_credits: z.int().positive().optional(),
-    tariff_id: Id.optional(),
+    tariff_id: SerialId.optional(),
   })
   .meta({ id: 'InternalAdminAdjustmentRequest' });
 export type InternalAdminAdjustmentRequest = z.infer<typeof InternalAdminAdjustmentRequest>;
@@ -298,7 +299,7 @@ const exactlyOneTargetMessage = 'Укажите либо сумму пополн
 export const CreatePaymentRequest = z
   .object({
     amount: TopUpAmountInput.optional().meta({ description: 'Top-up in roubles' }),
-    tariff_id: Id.optional().meta({ description: 'Tariff to buy for one month' }),
+    tariff_id: SerialId.optional().meta({ description: 'Tariff to buy for one month' }),
   })
   .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
   .meta({ id: 'CreatePaymentRequest' });
@@ -309,7 +310,7 @@ export const BotCreatePaymentRequest = z
   .object({
     telegram_id: TelegramIdInput,
     amount: TopUpAmountInput.optional(),
-    tariff_id: Id.optional(),
+    tariff_id: SerialId.optional(),
     email: emailInput('Введите email').optional(),
   })
   .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  BigIdParam,
   Credits,
   Id,
   IdParam,
   IsoDateTime,
   listQuery,
+  MAX_SERIAL_ID,
   nullableText,
   optionalLimitParam,
   Pagination,
@@ -172,7 +174,7 @@ export type HistoryExportQuery = z.infer<typeof HistoryExportQuery>;
 export const HistoryNeighbourQuery = z.object({ userId: QueryId });
 export type HistoryNeighbourQuery = z.infer<typeof HistoryNeighbourQuery>;
 
-export const HistoryIdParams = z.object({ id: IdParam });
+export const HistoryIdParams = z.object({ id: BigIdParam });
 export type HistoryIdParams = z.infer<typeof HistoryIdParams>;
 
 /** Whole numbers arrive as strings in multipart bodies. */
@@ -203,7 +205,12 @@ export const BotMessageRequest = z
   .object({
     telegram_id: TelegramIdInput.optional(),
     user_id: wholeNumberInput('user_id должен быть целым положительным числом')
-      .pipe(z.int().positive({ error: 'user_id должен быть целым положительным числом' }))
+      .pipe(
+        z
+          .int()
+          .positive({ error: 'user_id должен быть целым положительным числом' })
+          .max(MAX_SERIAL_ID, { error: `user_id не может быть больше ${MAX_SERIAL_ID}` }),
+      )
       .optional(),
     model: requiredText(100, 'Укажите модель'),
     user_message: z

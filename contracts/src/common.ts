@@ -55,8 +55,22 @@ export type Id = z.infer<typeof Id>;
 
 const idMessage = 'Идентификатор должен быть целым положительным числом';
 
-/** An id taken from a path or query string ("42" → 42). */
-export const IdParam = z.coerce.number({ error: idMessage }).int({ error: idMessage }).positive({ error: idMessage });
+/** The largest PostgreSQL `integer`: ids of `serial` columns (all but messages) never exceed it. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+const serialIdMessage = `Идентификатор не может быть больше ${MAX_SERIAL_ID}`;
+
+/** An id in input that refers to a `serial` row: a bigger number names nothing and must not reach the database. */
+export const SerialId = Id.max(MAX_SERIAL_ID, { error: serialIdMessage });
+
+/** A `bigserial` id (messages) taken from a path or query string ("42" → 42), within JavaScript's exact integers. */
+export const BigIdParam = z.coerce
+  .number({ error: idMessage })
+  .int({ error: idMessage })
+  .positive({ error: idMessage })
+  .max(Number.MAX_SAFE_INTEGER, { error: idMessage });
+
+/** An id of a `serial` row taken from a path or query string ("42" → 42). */
+export const IdParam = BigIdParam.max(MAX_SERIAL_ID, { error: serialIdMessage });
 
 /** `/{id}` path parameters. */
 export const IdParams = z.object({ id: IdParam });
@@ -248,7 +262,9 @@ export function nullableLink(max = 2000) {
     .string({ error: 'Ожидается строка' })
     .trim()
     .max(max, { error: `Не более ${max} символов` })
-    .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)?$/i, { error: 'Ссылка должна начинаться с http://, https:// или /' })
+    .regex(/^([hH][tT][tT][pP][sS]?:\/\/[^\s]+|\/[^\s]*)?$/, {
+      error: 'Ссылка должна начинаться с http://, https:// или /',
+    })
     .nullish()
     .transform((value) => (value ? value : null));
 }

@@ -10,6 +10,7 @@ import {
   PageParam,
   Pagination,
   requiredText,
+  SerialId,
 } from './common';
 
 /**
@@ -260,8 +261,8 @@ export const ArticleInput = z
       .nullish()
       .transform((value) => value ?? null),
     published_at: IsoDateTime.nullish().transform((value) => value ?? null),
-    category_ids: z.array(Id).max(50, { error: 'Не более 50 категорий' }).default([]),
-    tag_ids: z.array(Id).max(100, { error: 'Не более 100 тегов' }).default([]),
+    category_ids: z.array(SerialId).max(50, { error: 'Не более 50 категорий' }).default([]),
+    tag_ids: z.array(SerialId).max(100, { error: 'Не более 100 тегов' }).default([]),
   })
   .meta({ id: 'ArticleInput' });
 export type ArticleInput = z.infer<typeof ArticleInput>;

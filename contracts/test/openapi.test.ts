@@ -195,6 +195,19 @@ describe('buildOpenApiDocument', () => {
       ]),
     );
   });
+
+  test('when a field has a pattern, then it is a plain regular expression that its valid values match', () => {
+    const patterns = new Map<string, string>();
+    JSON.stringify(doc, (key, value: unknown) => {
+      if (key === 'pattern' && typeof value === 'string') patterns.set(value, value);
+      return value;
+    });
+    expect(patterns.size).toBeGreaterThan(0);
+    for (const pattern of patterns.keys()) expect(() => new RegExp(pattern, 'u')).not.toThrow();
+    const link = [...patterns.keys()].find((pattern) => pattern.includes('https'));
+    expect(new RegExp(link!, 'u').test('https://example.com/a.png')).toBe(true);
+    expect(new RegExp(link!, 'u').test('HTTP://EXAMPLE.COM/')).toBe(true);
+  });
 });
 
 describe('toExpressPath', () => {

@@ -7,6 +7,7 @@ import {
   conflict,
   createHttpApp,
   createLogger,
+  errorBody,
   forbidden,
   notFound,
   tooManyRequests,
@@ -106,6 +107,16 @@ describe('createHttpApp', () => {
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: 'Внутренняя ошибка сервера', code: 'internal_error' });
     expect(text).not.toContain('secret');
+  });
+
+  test('when a text holds U+0000 (which PostgreSQL cannot store), then validate refuses it as a 400', () => {
+    let thrown: unknown;
+    try {
+      validate(z.object({ names: z.array(z.string()) }), { names: ['ok', 'a\u0000b'] });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(errorBody(thrown)).toMatchObject({ status: 400, body: { code: 'nul_character' } });
   });
 
   test('when the route is unknown, then a JSON 404', async () => {
