@@ -1,34 +1,32 @@
 /**
  * Public article reads at scale (issue 4): 10 000 generated Russian articles (with categories and
  * tags) in a database of their own, then GET /api/articles and GET /api/articles/search through the
- * gateway, and straight at the service to show what the gateway adds.
+ * gateway, and straight at the service (the reference: what the gateway adds).
  *
- *   node bench/content.mjs [--articles 10000] [--connections 10] [--duration 5] [--reload]
+ *   node bench/content.mjs [--articles 10000] [--connections 10] [--duration 5] [--warmup 2]
+ *                          [--cases list,search-topic,…] [--reload] [--json FILE]
  *
- * The data is loaded once (INSERT … SELECT generate_series) and kept for the next run; --reload loads
- * it again. PostgreSQL comes from BENCH_DATABASE_URL (default: the local server, database
- * gpt_bench_content). The service and the gateway run as child processes built by esbuild, as deploy
- * builds them; the load generator (autocannon) runs in this process. Each case runs with one client
- * (latency: p50 / p99) and with `connections` clients (throughput, and the latency it costs).
- * Target: p99 < 100 ms through the gateway with one client for the lists and the searches. Searches
- * for a word that is in every generated article (so all 9 000 match, are counted and ranked) are
- * shown as stress cases.
+ * The data is loaded once (INSERT … SELECT generate_series) into the database gpt_bench_content on
+ * the benchmark's PostgreSQL (BENCH_DATABASE_URL, default the local server) and kept for the next
+ * run; --reload loads it again. The service and the gateway run as child processes built by esbuild,
+ * as deploy builds them; the load generator (autocannon) runs in this process. Each case runs with
+ * one client (latency: p50 / p99) and with `connections` clients (throughput, and the latency it
+ * costs); --cases picks some of them by key (default: all). Target: p99 < 100 ms through the gateway
+ * with one client for the lists and the searches. Searches for a word that is in every generated
+ * article (so all 9 000 match, are counted and ranked) are shown as stress cases.
  */
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import * as esbuild from 'esbuild';
-import pg from 'pg';
-import { freePorts, waitForPort } from './lib/ports.mjs';
+import { bundleMains } from './lib/bundle.mjs';
+import { countRows, databaseUrl, recreateDatabase, serverVersion, withClient } from './lib/infra.mjs';
+import { call, cannon } from './lib/load.mjs';
+import { ROOT, withProcesses } from './lib/processes.mjs';
+import { startGateway, startService } from './lib/product.mjs';
+import { datasetOptions, figure, pickCases, writeFigures } from './lib/report.mjs';
+import { columns } from './lib/stats.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef-0123456789abcdef';
-const BOT_API_KEY = 'bench-bot-key-0123456789';
 const TARGET_P99_MS = 100;
 /** Every RARE_EVERY-th article is about RARE_WORD: a selective search (0.1 % of articles). */
 const RARE_WORD = 'криптография';
@@ -83,162 +81,129 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
-    reload: { type: 'boolean', default: false },
+    ...datasetOptions,
   },
 });
 const ARTICLES = Number(values.articles);
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gpt_bench_content';
+const database = databaseUrl('gpt_bench_content');
+const PUBLISHED = `select count(*)::int as n from articles where status = 'published' and published_at <= now()`;
 
-const children = [];
+await withProcesses(main);
 
-async function main() {
-  const [servicePort, gatewayPort] = await freePorts(2);
-  const [serviceBundle, gatewayBundle] = await Promise.all([
-    bundle('services/content/src/main.ts', 'content.mjs'),
-    bundle('gateway/src/main.ts', 'gateway.mjs'),
-  ]);
-
-  const fresh = values.reload || (await publishedCount()) < ARTICLES * 0.8;
-  if (fresh) await recreateDatabase();
+async function main(group) {
+  const bundles = await bundleMains('content', ['content', 'gateway']);
+  const fresh = values.reload || (await countRows(database, PUBLISHED)) < ARTICLES * 0.8;
+  if (fresh) await recreateDatabase(database);
   // The service migrates (and seeds) its database at start: the schema under test is the real one.
-  children.push(
-    startChild('content', serviceBundle, {
-      PORT: String(servicePort),
-      CONTENT_DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'content', 'data'),
-    }),
-  );
-  await waitForPort(servicePort);
+  const service = await startService(group, 'content', bundles.content, {
+    CONTENT_DATABASE_URL: database,
+    DATA_DIR: path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'content', 'data'),
+  });
   if (fresh) await load();
+  const gateway = await startGateway(group, {
+    script: bundles.gateway,
+    upstreamOf: () => service.url,
+    env: { ACCESS_LOG: 'false' },
+  });
 
-  const service = `http://127.0.0.1:${servicePort}`;
-  children.push(
-    startChild('gateway', gatewayBundle, {
-      PORT: String(gatewayPort),
-      AUTH_URL: service,
-      CONTENT_URL: service,
-      BILLING_URL: service,
-      CHAT_HISTORY_URL: service,
-      METRICS_URL: service,
-      WEB_DIR: path.join(ROOT, 'web', 'dist'),
-      ACCESS_LOG: 'false',
-    }),
-  );
-  await waitForPort(gatewayPort);
-  const gateway = `http://127.0.0.1:${gatewayPort}`;
-
-  const published = await publishedCount();
+  const published = await countRows(database, PUBLISHED);
   const deepPage = Math.floor(published / 12 / 2);
   const q = (text) => encodeURIComponent(text);
-  const cases = [
-    ['list, page 1', '/api/articles?page=1&limit=12'],
-    [`list, page ${deepPage} (middle)`, `/api/articles?page=${deepPage}&limit=12`],
-    ['list of a category, page 1', '/api/articles/category/bench-cat-2?page=1&limit=12'],
-    [`search "${RARE_WORD}" (0.1 %)`, `/api/articles/search?q=${q(RARE_WORD)}`],
-    ['search "медицине" (a topic, 5 %)', `/api/articles/search?q=${q('медицине')}`],
-    ['search "медицинский обучение" (2 words)', `/api/articles/search?q=${q('медицинский обучение')}`],
-    ['search "медиц" (prefix)', `/api/articles/search?q=${q('медиц')}`],
-    ['search "дицин" (part of a word)', `/api/articles/search?q=${q('дицин')}`],
-    ['search "нейросети" (in every article)', `/api/articles/search?q=${q('нейросети')}`, 'stress'],
-    ['search "ейросет" (part, every article)', `/api/articles/search?q=${q('ейросет')}`, 'stress'],
+  const all = [
+    ['list', 'list, page 1', '/api/articles?page=1&limit=12'],
+    ['list-deep', `list, page ${deepPage} (middle)`, `/api/articles?page=${deepPage}&limit=12`],
+    ['list-category', 'list of a category, page 1', '/api/articles/category/bench-cat-2?page=1&limit=12'],
+    ['search-rare', `search "${RARE_WORD}" (0.1 %)`, `/api/articles/search?q=${q(RARE_WORD)}`],
+    ['search-topic', 'search "медицине" (a topic, 5 %)', `/api/articles/search?q=${q('медицине')}`],
+    ['search-two', 'search "медицинский обучение" (2 words)', `/api/articles/search?q=${q('медицинский обучение')}`],
+    ['search-prefix', 'search "медиц" (prefix)', `/api/articles/search?q=${q('медиц')}`],
+    ['search-part', 'search "дицин" (part of a word)', `/api/articles/search?q=${q('дицин')}`],
+    ['stress-word', 'search "нейросети" (in every article)', `/api/articles/search?q=${q('нейросети')}`, 'stress'],
+    ['stress-part', 'search "ейросет" (part, every article)', `/api/articles/search?q=${q('ейросет')}`, 'stress'],
   ];
+  const cases = pickCases(all, values.cases);
 
   console.log(
     `content bench: ${published.toLocaleString('en')} published articles (${ARTICLES.toLocaleString('en')} generated); ` +
       `${DURATION} s per measurement after ${WARMUP} s warm-up; node ${process.version}; ` +
       `${await serverVersion()}; ${availableParallelism()} CPUs, load average ${loadavg()[0].toFixed(1)} at start`,
   );
-  console.log(
-    `\n${pad('case', 40)}${pad('via', 9)}${lpad('matches', 8)}${lpad('1 client: p50', 15)}${lpad('p99 ms', 8)}` +
-      `${lpad(`${CONNECTIONS} clients: req/s`, 20)}${lpad('p50', 6)}${lpad('p99 ms', 8)}  verdict`,
-  );
+  const line = columns([
+    ['case', 40],
+    ['via', 9],
+    ['matches', -8],
+    ['1 client: p50', -15],
+    ['p99 ms', -8],
+    [`${CONNECTIONS} clients: req/s`, -20],
+    ['p50', -6],
+    ['p99 ms', -8],
+    ['  verdict', 0],
+  ]);
+  console.log(`\n${line.header}`);
   let met = true;
-  for (const [name, url, kind] of cases) {
+  const figures = [];
+  for (const [, name, url, kind] of cases) {
+    const measured = {};
     for (const [via, base] of [
-      ['gateway', gateway],
-      ['service', service],
+      ['gateway', gateway.url],
+      ['direct', service.url],
     ]) {
-      const matches = await check(base + url);
-      await cannon(base + url, WARMUP, CONNECTIONS);
-      const alone = await cannon(base + url, DURATION, 1);
-      const loaded = await cannon(base + url, DURATION, CONNECTIONS);
-      const failed = [alone, loaded].reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-      const ok = failed === 0 && alone.latency.p99 < TARGET_P99_MS;
+      const body = await call(base + url);
+      if (!Array.isArray(body.articles)) throw new Error(`${base + url}: no list of articles`);
+      await cannon({ url: base + url }, { connections: CONNECTIONS, duration: WARMUP });
+      const alone = await cannon({ url: base + url }, { connections: 1, duration: DURATION });
+      const loaded = await cannon({ url: base + url }, { connections: CONNECTIONS, duration: DURATION });
+      const failed = alone.failed + loaded.failed;
+      const ok = failed === 0 && alone.p99 < TARGET_P99_MS;
       if (via === 'gateway' && kind !== 'stress') met &&= ok;
+      measured[via] = { alone, loaded };
       console.log(
-        `${pad(name, 40)}${pad(via, 9)}${lpad(String(matches), 8)}${lpad(String(alone.latency.p50), 15)}` +
-          `${lpad(String(alone.latency.p99), 8)}${lpad(loaded.requests.average.toFixed(0), 20)}` +
-          `${lpad(String(loaded.latency.p50), 6)}${lpad(String(loaded.latency.p99), 8)}  ` +
-          `${failed > 0 ? `${failed} FAILED` : ok ? 'ok' : kind === 'stress' ? 'over (stress case, not a target)' : 'MISSED'}`,
+        line([
+          name,
+          via,
+          body.pagination.total,
+          alone.p50,
+          alone.p99,
+          loaded.rps.toFixed(0),
+          loaded.p50,
+          loaded.p99,
+          `  ${failed > 0 ? `${failed} FAILED` : ok ? 'ok' : kind === 'stress' ? 'over (stress case, not a target)' : 'MISSED'}`,
+        ]),
       );
     }
+    const { gateway: g, direct: d } = measured;
+    figures.push(
+      figure(
+        `${name}, 1 client: p99`,
+        'ms',
+        ['gateway', g.alone.p99],
+        ['direct', d.alone.p99],
+        kind === 'stress' ? 'stress case' : `target < ${TARGET_P99_MS} ms through the gateway`,
+      ),
+      figure(`${name}, ${CONNECTIONS} clients: req/s`, 'req/s', ['gateway', g.loaded.rps], ['direct', d.loaded.rps]),
+    );
   }
   console.log(`load average ${loadavg()[0].toFixed(1)} at the end`);
   console.log(
     `\ntarget: p99 < ${TARGET_P99_MS} ms through the gateway with one client for every case but the stress ones → ${met ? 'met' : 'NOT met'}`,
   );
+  await writeFigures(values.json, figures, met);
   process.exitCode = met ? 0 : 1;
-}
-
-/** One request first: the answer must be a list; returns its total. */
-async function check(url) {
-  const res = await fetch(url);
-  const body = await res.json();
-  if (res.status !== 200 || !Array.isArray(body.articles))
-    throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body.pagination.total;
-}
-
-function cannon(url, seconds, connections) {
-  return autocannon({ url, connections, duration: seconds, timeout: 30 });
 }
 
 // ─── data ──────────────────────────────────────────────────────────────────────────────────────
 
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function publishedCount() {
-  try {
-    return await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query(
-        `select count(*)::int as n from articles where status = 'published' and published_at <= now()`,
-      );
-      return rows[0].n;
-    });
-  } catch {
-    return -1;
-  }
-}
-
-async function recreateDatabase() {
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  await withClient(admin.toString(), async (client) => {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  });
-}
-
 async function load() {
-  await withClient(databaseUrl, async (client) => {
+  await withClient(database, async (client) => {
     const step = async (label, sql, params) => {
       const started = performance.now();
       await client.query(sql, params);
       console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     };
-    console.log(`loading ${ARTICLES.toLocaleString('en')} articles into ${new URL(databaseUrl).pathname.slice(1)}…`);
+    console.log(`loading ${ARTICLES.toLocaleString('en')} articles into ${new URL(database).pathname.slice(1)}…`);
     await client.query(
       `create or replace function pg_temp.words(pool text[], k int) returns text language sql volatile as $$
          select string_agg(pool[1 + floor(random() * array_length(pool, 1))::int], ' ') from generate_series(1, k)
@@ -302,88 +267,4 @@ async function load() {
       'vacuum analyze articles, article_category_links, article_tag_links, article_views, search_words',
     );
   });
-}
-
-async function serverVersion() {
-  return withClient(
-    databaseUrl,
-    async (client) => (await client.query('show server_version')).rows[0].server_version,
-  ).then((v) => `PostgreSQL ${v}`);
-}
-
-// ─── processes ─────────────────────────────────────────────────────────────────────────────────
-
-async function bundle(entry, name) {
-  // Inside node_modules so the external packages resolve from the repository's node_modules.
-  const outfile = path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'content', name);
-  await mkdir(path.dirname(outfile), { recursive: true });
-  await esbuild.build({
-    entryPoints: [path.join(ROOT, entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@gpt/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
-
-function startChild(name, script, env) {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      BOT_API_KEY,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child.name = name;
-  child.on('exit', (code, signal) => {
-    if (!child.stopping) console.error(`${name} exited unexpectedly (${code ?? signal})`);
-  });
-  return child;
-}
-
-async function stopAll() {
-  for (const child of children.splice(0).reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    child.stopping = true;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-function pad(text, width) {
-  return text.padEnd(width);
-}
-
-function lpad(text, width) {
-  return text.padStart(width);
-}
-
-// Last, so every declaration above is initialised before it runs.
-process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
-try {
-  await main();
-} finally {
-  await stopAll();
 }

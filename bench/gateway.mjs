@@ -2,31 +2,46 @@
  * Gateway speed (issue 9): one service, nginx in front of it, our gateway in front of it; the same
  * load against each, twice, for a public read and an authenticated read.
  *
- *   node bench/gateway.mjs [--duration 10] [--connections 50] [--rounds 2] [--no-access-log]
+ *   node bench/gateway.mjs [--duration 10] [--connections 50] [--rounds 2] [--warmup 3] [--no-access-log]
+ *                          [--with-bare] [--json FILE]
  *
  * The servers run in child processes and the load generator (autocannon) in this one, so the
  * measuring does not steal the measured process's event loop. Nginx comes from Debian's package
  * (installed when missing); its config is generated into a temp folder: one worker, upstream
- * keep-alive, loopback only, no daemon.
+ * keep-alive, loopback only, no daemon. The gateway uses Redis (BENCH_REDIS_URL) when it answers.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundle } from './lib/bundle.mjs';
+import { reachable, servers } from './lib/infra.mjs';
+import { call, cannon } from './lib/load.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
+import { cpuMs, withProcesses } from './lib/processes.mjs';
+import { local, signToken, startGateway } from './lib/product.mjs';
+import { figure, jsonOption, writeFigures } from './lib/report.mjs';
+import { columns, mean } from './lib/stats.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
 const NGINX = '/usr/sbin/nginx';
-const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef-0123456789abcdef';
-const BOT_API_KEY = 'bench-bot-key-0123456789';
 const TARGET_RPS_RATIO = 0.6;
 const TARGET_P99_RATIO = 2;
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+/** The rows of the measurements (declared before the top-level await below runs). */
+const line = columns([
+  ['round', 6],
+  ['route', 24],
+  ['target', 9],
+  ['req/s', -9],
+  ['p50 ms', -8],
+  ['p99 ms', -8],
+  ['proxy CPU µs/req', -18],
+  ['service CPU µs/req', -20],
+]);
 
 const role = process.argv[2];
 if (role === '--upstream') await runUpstream();
@@ -46,6 +61,7 @@ async function main() {
       'no-access-log': { type: 'boolean', default: false },
       // Also measure a bare node:http proxy (no checks, no library): the ceiling for any Node gateway here.
       'with-bare': { type: 'boolean', default: false },
+      ...jsonOption,
     },
   });
   const duration = Number(values.duration);
@@ -55,183 +71,196 @@ async function main() {
   const accessLog = !values['no-access-log'];
   const withBare = values['with-bare'];
 
-  const { default: autocannon } = await import('autocannon');
   const work = await mkdtemp(path.join(tmpdir(), 'gpt-bench-'));
   await chmod(work, 0o755); // nginx's worker runs as nobody and needs its temp folders
-  const children = [];
-  const stopAll = async () => {
-    for (const child of children.reverse()) await stop(child);
-    await rm(work, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
-
   try {
-    const token = await signToken();
-    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const redis = (await reachable(redisUrl)) ? redisUrl : undefined;
-
-    const [upstreamPort, nginxPort, gatewayPort, barePort] = await freePorts(4);
-    children.push(startChild('upstream', process.execPath, [SELF, '--upstream'], { PORT: String(upstreamPort) }));
-    await waitForPort(upstreamPort);
-    const upstream = `http://127.0.0.1:${upstreamPort}`;
-
-    children.push(await startNginx(work, nginxPort, upstreamPort));
-    await waitForPort(nginxPort);
-
-    const bundle = await buildGatewayBundle();
-    children.push(
-      startChild('gateway', process.execPath, [SELF, '--gateway', bundle], {
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        JWT_SECRET,
-        BOT_API_KEY,
-        AUTH_URL: upstream,
-        CONTENT_URL: upstream,
-        BILLING_URL: upstream,
-        CHAT_HISTORY_URL: upstream,
-        METRICS_URL: upstream,
-        ...(redis ? { REDIS_URL: redis } : {}),
-        ACCESS_LOG: String(accessLog),
-        LOG_LEVEL: 'info',
-      }),
-    );
-    await waitForPort(gatewayPort);
-
-    let bareChild;
-    if (withBare) {
-      bareChild = startChild('bare', process.execPath, [SELF, '--bare-proxy'], {
-        PORT: String(barePort),
-        UPSTREAM_PORT: String(upstreamPort),
-      });
-      children.push(bareChild);
-      await waitForPort(barePort);
-    }
-
-    const targets = {
-      direct: `http://127.0.0.1:${upstreamPort}`,
-      nginx: `http://127.0.0.1:${nginxPort}`,
-      ...(withBare ? { 'node-bare': `http://127.0.0.1:${barePort}` } : {}),
-      gateway: `http://127.0.0.1:${gatewayPort}`,
-    };
-    const routes = {
-      'GET /api/articles': { path: '/api/articles?page=1&limit=12', headers: {} },
-      'GET /api/auth/profile': { path: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } },
-    };
-    for (const [name, target] of Object.entries(targets)) {
-      for (const route of Object.values(routes))
-        await expectOk(`${name} ${route.path}`, target + route.path, route.headers);
-    }
-    // The gateway must refuse what it should, or the numbers measure a gateway that checks nothing.
-    const refused = await fetch(`${targets.gateway}/api/auth/profile`);
-    if (refused.status !== 401)
-      throw new Error(`gateway let an unauthenticated profile read through (${refused.status})`);
-
-    console.log(
-      `gateway bench: ${connections} connections, ${duration} s per run, ${rounds} rounds; node ${process.version}; ` +
-        `nginx ${nginxVersion()}; gateway store: ${redis ? 'Redis' : 'memory'}; access log: ${accessLog ? 'on' : 'off'}`,
-    );
-    const [upstreamChild, nginxChild, gatewayChild] = children;
-    const proxyOf = { direct: undefined, nginx: nginxChild, gateway: gatewayChild, 'node-bare': bareChild };
-    const load = async (url, headers, seconds, proxy) => {
-      const before = [cpuMs(proxy?.pid), cpuMs(upstreamChild.pid)];
-      const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
-      if (result.errors || result.timeouts || result.non2xx) {
-        throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
-      }
-      const perRequest = (ms, start) => ((ms - start) * 1000) / result.requests.total;
-      return {
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        proxyCpu: proxy ? perRequest(cpuMs(proxy.pid), before[0]) : undefined,
-        serviceCpu: perRequest(cpuMs(upstreamChild.pid), before[1]),
-      };
-    };
-
-    if (warmup > 0) {
-      for (const target of Object.values(targets)) {
-        for (const route of Object.values(routes)) await load(target + route.path, route.headers, warmup);
-      }
-    }
-
-    const rows = [];
-    for (let round = 1; round <= rounds; round++) {
-      for (const [routeName, route] of Object.entries(routes)) {
-        for (const [targetName, target] of Object.entries(targets)) {
-          const measured = await load(target + route.path, route.headers, duration, proxyOf[targetName]);
-          rows.push({ round, route: routeName, target: targetName, ...measured });
-          printRow(rows.at(-1));
-        }
-      }
-    }
-    const passed = summarize(rows, Object.keys(routes), rounds);
+    const options = { duration, connections, rounds, warmup, accessLog, withBare };
+    const { passed, figures } = await withProcesses((group) => measure(group, work, options));
+    await writeFigures(values.json, figures, passed);
     process.exitCode = passed ? 0 : 1;
   } finally {
-    await stopAll();
+    await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Starts upstream, nginx, gateway (and the bare proxy) in `group`, measures them: { passed, figures }. */
+async function measure(group, work, { duration, connections, rounds, warmup, accessLog, withBare }) {
+  const token = signToken('user', 42);
+  const redis = (await reachable(servers.redis)) ? servers.redis : undefined;
+
+  const [upstreamPort, nginxPort, barePort] = await freePorts(3);
+  const upstream = group.node('upstream', SELF, { PORT: String(upstreamPort) }, ['--upstream']);
+  await waitForPort(upstreamPort);
+
+  const nginx = await startNginx(group, work, nginxPort, upstreamPort);
+  await waitForPort(nginxPort);
+
+  const { gateway: gatewayBundle } = await bundle('gateway', { gateway: 'gateway/src/start.ts' });
+  const gateway = await startGateway(group, {
+    script: SELF,
+    args: ['--gateway', gatewayBundle],
+    upstreamOf: () => local(upstreamPort),
+    env: {
+      ...(redis ? { REDIS_URL: redis, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}:` } : {}),
+      ACCESS_LOG: String(accessLog),
+      LOG_LEVEL: 'info',
+    },
+  });
+
+  let bare;
+  if (withBare) {
+    bare = group.node('bare', SELF, { PORT: String(barePort), UPSTREAM_PORT: String(upstreamPort) }, ['--bare-proxy']);
+    await waitForPort(barePort);
+  }
+
+  const targets = {
+    direct: local(upstreamPort),
+    nginx: local(nginxPort),
+    ...(withBare ? { 'node-bare': local(barePort) } : {}),
+    gateway: gateway.url,
+  };
+  const proxyOf = { direct: undefined, nginx, gateway: gateway.child, 'node-bare': bare };
+  const routes = {
+    'GET /api/articles': { path: '/api/articles?page=1&limit=12', headers: {} },
+    'GET /api/auth/profile': { path: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } },
+  };
+  for (const target of Object.values(targets)) {
+    for (const route of Object.values(routes)) await call(target + route.path, { headers: route.headers });
+  }
+  // The gateway must refuse what it should, or the numbers measure a gateway that checks nothing.
+  await call(`${targets.gateway}/api/auth/profile`, { expect: 401 });
+
+  console.log(
+    `gateway bench: ${connections} connections, ${duration} s per run, ${rounds} rounds; node ${process.version}; ` +
+      `nginx ${nginxVersion()}; gateway store: ${redis ? 'Redis' : 'memory'}; access log: ${accessLog ? 'on' : 'off'}`,
+  );
+  const load = async (url, headers, seconds, proxy) => {
+    const before = [cpuMs(proxy?.pid), cpuMs(upstream.pid)];
+    const result = await cannon({ url, headers }, { connections, duration: seconds });
+    if (result.failed) throw new Error(`${url}: ${result.failed} errors, timeouts or non-2xx answers`);
+    const perRequest = (ms, start) => ((ms - start) * 1000) / result.total;
+    return {
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      proxyCpu: proxy ? perRequest(cpuMs(proxy.pid), before[0]) : undefined,
+      serviceCpu: perRequest(cpuMs(upstream.pid), before[1]),
+    };
+  };
+
+  if (warmup > 0) {
+    for (const target of Object.values(targets)) {
+      for (const route of Object.values(routes)) await load(target + route.path, route.headers, warmup);
+    }
+  }
+
+  const rows = [];
+  console.log(`\n${line.header}`);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [routeName, route] of Object.entries(routes)) {
+      for (const [targetName, target] of Object.entries(targets)) {
+        const measured = await load(target + route.path, route.headers, duration, proxyOf[targetName]);
+        rows.push({ round, route: routeName, target: targetName, ...measured });
+        printRow(rows.at(-1));
+      }
+    }
+  }
+  return summarize(rows, Object.keys(routes), rounds, connections);
 }
 
 function printRow(row) {
-  if (row.round === 1 && row.route.endsWith('articles') && row.target === 'direct') {
-    console.log(
-      `\n${pad('round', 6)}${pad('route', 24)}${pad('target', 9)}${lpad('req/s', 9)}${lpad('p50 ms', 8)}${lpad('p99 ms', 8)}` +
-        `${lpad('proxy CPU µs/req', 18)}${lpad('service CPU µs/req', 20)}`,
-    );
-  }
   console.log(
-    `${pad(String(row.round), 6)}${pad(row.route, 24)}${pad(row.target, 9)}${lpad(row.rps.toFixed(0), 9)}` +
-      `${lpad(String(row.p50), 8)}${lpad(String(row.p99), 8)}` +
-      `${lpad(row.proxyCpu === undefined ? '-' : row.proxyCpu.toFixed(0), 18)}${lpad(row.serviceCpu.toFixed(0), 20)}`,
+    line([
+      row.round,
+      row.route,
+      row.target,
+      row.rps.toFixed(0),
+      row.p50,
+      row.p99,
+      row.proxyCpu === undefined ? '-' : row.proxyCpu.toFixed(0),
+      row.serviceCpu.toFixed(0),
+    ]),
   );
 }
 
-/** Ratios per round and over the mean of the rounds; the target holds when every round meets it. */
-function summarize(rows, routes, rounds) {
-  console.log(
-    `\n${pad('route', 24)}${pad('round', 7)}${lpad('gw/nginx req/s', 16)}${lpad('gw/nginx p99', 14)}  verdict`,
-  );
+/**
+ * Ratios per round and over the mean of the rounds; the target holds when every round meets it.
+ * Also the figures for the suite's table: the means, gateway against direct and against nginx.
+ */
+function summarize(rows, routes, rounds, connections) {
+  const ratios = columns([
+    ['route', 24],
+    ['round', 7],
+    ['gw/nginx req/s', -16],
+    ['gw/nginx p99', -14],
+    ['  verdict', 0],
+  ]);
+  console.log(`\n${ratios.header}`);
   let passed = true;
+  const figures = [];
   for (const route of routes) {
-    const pick = (target, round) =>
-      rows.filter((r) => r.route === route && r.target === target && (!round || r.round === round));
-    const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
+    const of = (target, key, round) =>
+      mean(
+        rows
+          .filter((r) => r.route === route && r.target === target && (!round || r.round === round))
+          .map((r) => r[key]),
+      );
+    const perRound = [];
     for (let round = 1; round <= rounds + 1; round++) {
-      const label = round > rounds ? 'mean' : String(round);
-      const nginx = pick('nginx', round > rounds ? 0 : round);
-      const gateway = pick('gateway', round > rounds ? 0 : round);
-      const rps = mean(gateway, 'rps') / mean(nginx, 'rps');
-      const p99 = mean(gateway, 'p99') / Math.max(1, mean(nginx, 'p99'));
+      const only = round > rounds ? 0 : round;
+      const rps = of('gateway', 'rps', only) / of('nginx', 'rps', only);
+      const p99 = of('gateway', 'p99', only) / Math.max(1, of('nginx', 'p99', only));
       const ok = rps >= TARGET_RPS_RATIO && p99 <= TARGET_P99_RATIO;
-      if (round <= rounds) passed &&= ok;
-      console.log(
-        `${pad(route, 24)}${pad(label, 7)}${lpad(rps.toFixed(2), 16)}${lpad(p99.toFixed(2), 14)}  ${ok ? 'ok' : 'MISSED'}`,
+      if (only) {
+        passed &&= ok;
+        perRound.push({ rps, p99, ok });
+      }
+      console.log(ratios([route, only || 'mean', rps.toFixed(2), p99.toFixed(2), `  ${ok ? 'ok' : 'MISSED'}`]));
+    }
+    const listed = (key) => perRound.map((r) => r[key].toFixed(2)).join(', ');
+    const verdict = perRound.every((r) => r.ok) ? 'met' : 'MISSED';
+    const label = `${route}, ${connections} connections`;
+    if (route === routes[0]) {
+      figures.push(
+        figure(
+          `public read ${label}: req/s`,
+          'req/s',
+          ['gateway', of('gateway', 'rps')],
+          ['direct', of('direct', 'rps')],
+        ),
+        figure(`public read ${label}: p99`, 'ms', ['gateway', of('gateway', 'p99')], ['direct', of('direct', 'p99')]),
       );
     }
+    figures.push(
+      figure(
+        `${label}: req/s, gateway vs nginx`,
+        'req/s',
+        ['gateway', of('gateway', 'rps')],
+        ['nginx', of('nginx', 'rps')],
+        `target ≥ ${TARGET_RPS_RATIO} every round (${listed('rps')}): ${verdict}`,
+      ),
+      figure(
+        `${label}: p99, gateway vs nginx`,
+        'ms',
+        ['gateway', of('gateway', 'p99')],
+        ['nginx', of('nginx', 'p99')],
+        `target ≤ ${TARGET_P99_RATIO} every round (${listed('p99')}): ${verdict}`,
+      ),
+    );
   }
   console.log(
     `\ntarget: gateway/nginx ≥ ${TARGET_RPS_RATIO} on req/s and ≤ ${TARGET_P99_RATIO} on p99 → ${passed ? 'met' : 'NOT met'}`,
   );
   if (rows.some((r) => r.target === 'node-bare')) {
     for (const route of routes) {
-      const mean = (target, key) => {
-        const list = rows.filter((r) => r.route === route && r.target === target);
-        return list.reduce((sum, r) => sum + r[key], 0) / list.length;
-      };
+      const of = (target) => mean(rows.filter((r) => r.route === route && r.target === target).map((r) => r.rps));
       console.log(
-        `reference, ${route}: node-bare/nginx req/s ${(mean('node-bare', 'rps') / mean('nginx', 'rps')).toFixed(2)}, ` +
-          `gateway/node-bare req/s ${(mean('gateway', 'rps') / mean('node-bare', 'rps')).toFixed(2)}`,
+        `reference, ${route}: node-bare/nginx req/s ${(of('node-bare') / of('nginx')).toFixed(2)}, ` +
+          `gateway/node-bare req/s ${(of('gateway') / of('node-bare')).toFixed(2)}`,
       );
     }
   }
-  return passed;
-}
-
-function pad(text, width) {
-  return text.padEnd(width);
-}
-
-function lpad(text, width) {
-  return text.padStart(width);
+  return { passed, figures };
 }
 
 // ─── the servers ───────────────────────────────────────────────────────────────────────────────
@@ -274,7 +303,6 @@ async function runUpstream() {
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-/** The gateway as deploy runs it: its TypeScript bundled by esbuild, npm packages from node_modules. */
 /** For reference only: node:http piping to a keep-alive agent, nothing checked, nothing logged. */
 async function runBareProxy() {
   const http = await import('node:http');
@@ -296,43 +324,16 @@ async function runBareProxy() {
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-async function runGateway(bundle) {
-  const { startGateway } = await import(bundle);
+/** The gateway as deploy runs it (bundled by esbuild), with a stand-in OpenAPI document. */
+async function runGateway(file) {
+  const { startGateway } = await import(file);
   const running = await startGateway({
     openapi: { openapi: '3.1.0', info: { title: 'bench', version: '0' }, paths: {} },
   });
   process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
 }
 
-async function buildGatewayBundle() {
-  const esbuild = await import('esbuild');
-  // Inside node_modules so the external packages resolve from the repository's node_modules.
-  const outfile = path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'gateway.mjs');
-  await mkdir(path.dirname(outfile), { recursive: true });
-  await esbuild.build({
-    entryPoints: [path.join(ROOT, 'gateway', 'src', 'start.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(build) {
-          // Our workspaces are TypeScript source: bundle them; npm packages load as installed.
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@gpt/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
-
-async function startNginx(work, port, upstreamPort) {
+async function startNginx(group, work, port, upstreamPort) {
   if (!existsSync(NGINX)) {
     console.log('nginx not found: installing Debian’s package…');
     const apt = (...args) =>
@@ -379,87 +380,10 @@ http {
 `;
   const file = temp('nginx.conf');
   await writeFile(file, conf);
-  return startChild('nginx', NGINX, ['-p', work, '-c', file, '-e', temp('error.log')], {});
+  return group.start('nginx', NGINX, ['-p', work, '-c', file, '-e', temp('error.log')], { stopSignal: 'SIGQUIT' });
 }
 
 function nginxVersion() {
   const { stdout, stderr } = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
   return `${stdout}${stderr}`.replace('nginx version: ', '').trim();
-}
-
-// ─── helpers ───────────────────────────────────────────────────────────────────────────────────
-
-function startChild(name, command, args, env) {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    // Logs go nowhere: the point is the cost of producing them, not of a terminal showing them.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child.name = name;
-  child.on('exit', (code, signal) => {
-    if (!child.stopping) console.error(`${name} exited unexpectedly (${code ?? signal})`);
-  });
-  return child;
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.stopping = true;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(child.name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function reachable(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname);
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/**
- * CPU time (user + system, ms) of a process and its children (nginx's worker): the cost per request
- * can be read even when the machine is busy with other work and the req/s figures swing.
- */
-function cpuMs(pid) {
-  if (!pid) return 0;
-  let ticks = 0;
-  const visit = (id) => {
-    try {
-      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      for (const task of readdirSync(`/proc/${id}/task`)) {
-        const kids = readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
-        for (const kid of kids ? kids.split(' ') : []) visit(kid);
-      }
-    } catch {
-      // gone
-    }
-  };
-  visit(pid);
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-async function expectOk(label, url, headers) {
-  const res = await fetch(url, { headers });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`${label}: ${res.status} ${body.slice(0, 200)}`);
-}
-
-async function signToken() {
-  const { default: jwt } = await import('jsonwebtoken');
-  return jwt.sign({ role: 'user', ver: 0 }, JWT_SECRET, { algorithm: 'HS256', subject: '42', expiresIn: '1h' });
 }

@@ -1,34 +1,39 @@
 /**
  * Message history at scale (issue 6): 1 000 000 messages across 10 000 users in a database of
- * its own, then GET /api/admin/history through the gateway (and straight at the service, to
- * show what the gateway adds) for the first page, a deep page, a userId filter and a text filter.
+ * its own, then GET /api/admin/history through the gateway and straight at the service (the
+ * reference: what the gateway adds) for the first page, deep pages, a sort, a userId filter and
+ * text filters.
  *
- *   node bench/history.mjs [--messages 1000000] [--users 10000] [--requests 300] [--reload]
+ *   node bench/history.mjs [--messages 1000000] [--users 10000] [--requests 300] [--cases first,deep,…]
+ *                          [--reload] [--json FILE]
  *
  * The data is loaded once (INSERT … SELECT generate_series, indexes dropped during the load and
- * rebuilt after) and kept for the next run; --reload loads it again. PostgreSQL comes from
- * BENCH_DATABASE_URL (default: the local server, database gpt_bench_history). The service and the
- * gateway run as child processes built by esbuild, as deploy builds them; requests go one at a
- * time, so the figures are latencies, not throughput. Target: p95 < 100 ms for every case; the
- * broad text filter (10 000 matches, each a heap page to visit for the exact total) is shown as a
- * stress case beyond the target.
+ * rebuilt after) into the database gpt_bench_history on the benchmark's PostgreSQL
+ * (BENCH_DATABASE_URL, default the local server) and kept for the next run; --reload loads it again.
+ * The service and the gateway run as child processes built by esbuild, as deploy builds them;
+ * requests go one at a time, so the figures are latencies, not throughput. --cases picks some cases
+ * by key (default: all). Target: p95 < 100 ms for every case; the broad text filter (10 000 matches,
+ * each a heap page to visit for the exact total) is shown as a stress case beyond the target.
+ *
+ * The list is paged by page number, not by keyset: pages below offset 1 000 use a plain OFFSET,
+ * deeper pages of the unfiltered list by date start from the hourly message counts (the hour the
+ * page begins in) and skip only within that hour. Keyset pagination serves the CSV export alone, so
+ * the deep page is read against the first page.
  */
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as esbuild from 'esbuild';
-import jwt from 'jsonwebtoken';
-import pg from 'pg';
-import { freePorts, waitForPort } from './lib/ports.mjs';
+import { bundleMains } from './lib/bundle.mjs';
+import { countRows, databaseUrl, recreateDatabase, serverVersion, withClient } from './lib/infra.mjs';
+import { call, sequential } from './lib/load.mjs';
+import { ROOT, withProcesses } from './lib/processes.mjs';
+import { signToken, startGateway, startService } from './lib/product.mjs';
+import { datasetOptions, figure, pickCases, writeFigures } from './lib/report.mjs';
+import { columns, percentiles } from './lib/stats.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef-0123456789abcdef';
-const BOT_API_KEY = 'bench-bot-key-0123456789';
 const TARGET_P95_MS = 100;
+const WARMUP_REQUESTS = 20;
 /** Every RARE_EVERY-th message asks about RARE_WORD: a selective text filter (0.1 % of rows). */
 const RARE_WORD = 'kubernetes';
 const RARE_EVERY = 1000;
@@ -43,89 +48,92 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '1000000' },
     users: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '300' },
-    reload: { type: 'boolean', default: false },
+    ...datasetOptions,
   },
 });
 const MESSAGES = Number(values.messages);
 const USERS = Number(values.users);
 const REQUESTS = Number(values.requests);
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gpt_bench_history';
+const database = databaseUrl('gpt_bench_history');
 
-const children = [];
+await withProcesses(main);
 
-async function main() {
-  const [servicePort, gatewayPort] = await freePorts(2);
-  const [serviceBundle, gatewayBundle] = await Promise.all([
-    bundle('services/chat-history/src/main.ts', 'chat-history.mjs'),
-    bundle('gateway/src/main.ts', 'gateway.mjs'),
-  ]);
-
-  const fresh = values.reload || (await messageCount()) !== MESSAGES;
-  if (fresh) await recreateDatabase();
+async function main(group) {
+  const bundles = await bundleMains('history', ['chat-history', 'gateway']);
+  const fresh = values.reload || (await countRows(database, 'select count(*)::int as n from messages')) !== MESSAGES;
+  if (fresh) await recreateDatabase(database);
   // The service migrates its database at start: the schema under test is the real one.
-  children.push(
-    startChild('chat-history', serviceBundle, {
-      PORT: String(servicePort),
-      CHAT_HISTORY_DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'history', 'data'),
-    }),
-  );
-  await waitForPort(servicePort);
+  const service = await startService(group, 'chat-history', bundles['chat-history'], {
+    CHAT_HISTORY_DATABASE_URL: database,
+    DATA_DIR: path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'history', 'data'),
+  });
   if (fresh) await load();
+  const gateway = await startGateway(group, { script: bundles.gateway, upstreamOf: () => service.url });
 
-  const service = `http://127.0.0.1:${servicePort}`;
-  children.push(
-    startChild('gateway', gatewayBundle, {
-      PORT: String(gatewayPort),
-      AUTH_URL: service,
-      CONTENT_URL: service,
-      BILLING_URL: service,
-      CHAT_HISTORY_URL: service,
-      METRICS_URL: service,
-      WEB_DIR: path.join(ROOT, 'web', 'dist'),
-    }),
-  );
-  await waitForPort(gatewayPort);
-  const gateway = `http://127.0.0.1:${gatewayPort}`;
-
-  const token = jwt.sign({ role: 'admin', ver: 0 }, JWT_SECRET, { algorithm: 'HS256', subject: '1', expiresIn: '1h' });
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${signToken('admin', 1)}` };
   const deepPage = Math.floor(MESSAGES / 10 / 2);
-  const cases = [
-    ['first page', () => '/api/admin/history?page=1&pageSize=10'],
-    [`deep page (${deepPage}, offset ${(deepPage - 1) * 10})`, () => `/api/admin/history?page=${deepPage}&pageSize=10`],
-    [`last page (${MESSAGES / 10})`, () => `/api/admin/history?page=${MESSAGES / 10}&pageSize=10`],
-    ['random page', () => `/api/admin/history?page=${1 + randomInt(MESSAGES / 10)}&pageSize=10`],
-    ['sorted by cost, most expensive first', () => '/api/admin/history?page=1&pageSize=10&sortField=cost&sortOrder=-1'],
-    ['userId filter (random user)', () => `/api/admin/history?page=1&limit=10&userId=${1 + randomInt(USERS)}`],
-    [`text filter "${RARE_WORD}" (0.1 %)`, () => `/api/admin/history?page=1&limit=10&message=${RARE_WORD}`],
+  const randomInt = (n) => Math.floor(Math.random() * n);
+  const all = [
+    ['first', 'first page', () => '/api/admin/history?page=1&pageSize=10'],
     [
+      'deep',
+      `deep page (${deepPage}, offset ${(deepPage - 1) * 10})`,
+      () => `/api/admin/history?page=${deepPage}&pageSize=10`,
+    ],
+    ['last', `last page (${MESSAGES / 10})`, () => `/api/admin/history?page=${MESSAGES / 10}&pageSize=10`],
+    ['random', 'random page', () => `/api/admin/history?page=${1 + randomInt(MESSAGES / 10)}&pageSize=10`],
+    [
+      'cost',
+      'sorted by cost, most expensive first',
+      () => '/api/admin/history?page=1&pageSize=10&sortField=cost&sortOrder=-1',
+    ],
+    ['user', 'userId filter (random user)', () => `/api/admin/history?page=1&limit=10&userId=${1 + randomInt(USERS)}`],
+    ['text', `text filter "${RARE_WORD}" (0.1 %)`, () => `/api/admin/history?page=1&limit=10&message=${RARE_WORD}`],
+    [
+      'text-common',
       `text filter "${COMMON_WORD}" (1 %, stress)`,
       () => `/api/admin/history?page=1&limit=10&message=${encodeURIComponent(COMMON_WORD)}`,
       'stress',
     ],
   ];
+  const cases = pickCases(all, values.cases);
 
   console.log(
     `history bench: ${MESSAGES.toLocaleString('en')} messages, ${USERS.toLocaleString('en')} users, ` +
-      `${REQUESTS} sequential requests per case after 20 warm-up; node ${process.version}; ${await serverVersion()}; ` +
-      `${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at start`,
+      `${REQUESTS} sequential requests per case after ${WARMUP_REQUESTS} warm-up; node ${process.version}; ` +
+      `${await serverVersion()}; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at start`,
   );
-  console.log(
-    `\n${pad('case', 44)}${pad('via', 9)}${lpad('total', 9)}${lpad('p50 ms', 9)}${lpad('p95 ms', 9)}${lpad('p99 ms', 9)}  verdict`,
-  );
+  const line = columns([
+    ['case', 44],
+    ['via', 9],
+    ['total', -9],
+    ['p50 ms', -9],
+    ['p95 ms', -9],
+    ['p99 ms', -9],
+    ['  verdict', 0],
+  ]);
+  console.log(`\n${line.header}`);
   let met = true;
-  for (const [name, pathOf, kind] of cases) {
+  const results = {};
+  for (const [key, name, pathOf, kind] of cases) {
     for (const [via, base] of [
-      ['gateway', gateway],
-      ['service', service],
+      ['gateway', gateway.url],
+      ['direct', service.url],
     ]) {
       const result = await measure(base, pathOf, headers);
+      results[`${key} ${via}`] = result;
       const ok = result.p95 < TARGET_P95_MS;
       if (via === 'gateway' && kind !== 'stress') met &&= ok;
       console.log(
-        `${pad(name, 44)}${pad(via, 9)}${lpad(String(result.total), 9)}${lpad(result.p50.toFixed(1), 9)}` +
-          `${lpad(result.p95.toFixed(1), 9)}${lpad(result.p99.toFixed(1), 9)}  ${ok ? 'ok' : kind === 'stress' ? 'over (stress case, not a target)' : 'MISSED'}`,
+        line([
+          name,
+          via,
+          result.total,
+          result.p50.toFixed(1),
+          result.p95.toFixed(1),
+          result.p99.toFixed(1),
+          `  ${ok ? 'ok' : kind === 'stress' ? 'over (stress case, not a target)' : 'MISSED'}`,
+        ]),
       );
     }
   }
@@ -133,64 +141,47 @@ async function main() {
   console.log(
     `\ntarget: p95 < ${TARGET_P95_MS} ms through the gateway for every case but the stress one → ${met ? 'met' : 'NOT met'}`,
   );
+  await writeFigures(values.json, figures(cases, results, deepPage), met);
   process.exitCode = met ? 0 : 1;
 }
 
-async function measure(base, pathOf, headers) {
-  const once = async () => {
-    const url = base + pathOf();
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    const body = await res.json();
-    const ms = performance.now() - started;
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    return { ms, total: body.total };
-  };
-  for (let i = 0; i < 20; i++) await once();
-  const times = [];
-  let total = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const result = await once();
-    times.push(result.ms);
-    total = result.total;
+/** Each case's p95 through the gateway against direct; the deep page's p50 and p95 also against the first page's. */
+function figures(cases, results, deepPage) {
+  const at = `${(MESSAGES / 1e6).toLocaleString('en')} M messages`;
+  const list = cases.map(([key, name, , kind]) =>
+    figure(
+      `${name}, ${at}: p95`,
+      'ms',
+      ['gateway', results[`${key} gateway`].p95],
+      ['direct', results[`${key} direct`].p95],
+      kind === 'stress' ? 'stress case' : `target < ${TARGET_P95_MS} ms through the gateway`,
+    ),
+  );
+  if (results['first direct'] && results['deep direct']) {
+    for (const key of ['p50', 'p95']) {
+      list.push(
+        figure(
+          `deep page ${deepPage} vs first page, ${at}: ${key}`,
+          'ms',
+          ['deep', results['deep direct'][key]],
+          ['first', results['first direct'][key]],
+          'direct; no keyset: a deep page starts from the hourly counts',
+        ),
+      );
+    }
   }
-  times.sort((a, b) => a - b);
-  const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-  return { total, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+  return list;
+}
+
+/** `REQUESTS` sequential requests after a warm-up: p50 / p95 / p99 and the total the list reported. */
+async function measure(base, pathOf, headers) {
+  const once = () => call(base + pathOf(), { headers });
+  await sequential(WARMUP_REQUESTS, once);
+  const { times, last } = await sequential(REQUESTS, once);
+  return { total: last.total, ...percentiles(times) };
 }
 
 // ─── data ──────────────────────────────────────────────────────────────────────────────────────
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function messageCount() {
-  try {
-    return await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query('select count(*)::int as n from messages');
-      return rows[0].n;
-    });
-  } catch {
-    return -1;
-  }
-}
-
-async function recreateDatabase() {
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  await withClient(admin.toString(), async (client) => {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  });
-}
 
 /** Pseudo-words from Cyrillic syllables: word n of 8 000, drawn with a skew so a few are common. */
 const WORDS = `
@@ -203,13 +194,13 @@ const WORDS = `
   $$;`;
 
 async function load() {
-  await withClient(databaseUrl, async (client) => {
+  await withClient(database, async (client) => {
     const step = async (label, sql) => {
       const started = performance.now();
       await client.query(sql);
       console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     };
-    console.log(`loading ${MESSAGES.toLocaleString('en')} messages into ${new URL(databaseUrl).pathname.slice(1)}…`);
+    console.log(`loading ${MESSAGES.toLocaleString('en')} messages into ${new URL(database).pathname.slice(1)}…`);
     const { rows: indexes } = await client.query(
       `select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`,
     );
@@ -266,92 +257,4 @@ async function load() {
     for (const { indexname, indexdef } of indexes) await step(`index ${indexname}`, indexdef);
     await step('vacuum analyze', 'vacuum analyze messages, message_counts, message_hours, directory_users, ai_models');
   });
-}
-
-async function serverVersion() {
-  return withClient(
-    databaseUrl,
-    async (client) => (await client.query('show server_version')).rows[0].server_version,
-  ).then((v) => `PostgreSQL ${v}`);
-}
-
-// ─── processes ─────────────────────────────────────────────────────────────────────────────────
-
-async function bundle(entry, name) {
-  // Inside node_modules so the external packages resolve from the repository's node_modules.
-  const outfile = path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'history', name);
-  await mkdir(path.dirname(outfile), { recursive: true });
-  await esbuild.build({
-    entryPoints: [path.join(ROOT, entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@gpt/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
-
-function startChild(name, script, env) {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      BOT_API_KEY,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child.name = name;
-  child.on('exit', (code, signal) => {
-    if (!child.stopping) console.error(`${name} exited unexpectedly (${code ?? signal})`);
-  });
-  return child;
-}
-
-async function stopAll() {
-  for (const child of children.splice(0).reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    child.stopping = true;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-function randomInt(n) {
-  return Math.floor(Math.random() * n);
-}
-
-function pad(text, width) {
-  return text.padEnd(width);
-}
-
-function lpad(text, width) {
-  return text.padStart(width);
-}
-
-// Last, so every declaration above is initialised before it runs.
-process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
-try {
-  await main();
-} finally {
-  await stopAll();
 }

@@ -18,7 +18,7 @@ export const bundles = [
 ];
 
 /** Our workspaces (@gpt/*) are TypeScript sources and get bundled; every other package stays external. */
-const externalPackages = {
+export const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {

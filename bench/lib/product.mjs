@@ -1,0 +1,53 @@
+// How a bench starts the product's own processes: the shared secrets, the services, the gateway in
+// front of them, tokens the gateway accepts.
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { freePorts } from './ports.mjs';
+import { ROOT, waitForReady } from './processes.mjs';
+
+export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef-0123456789abcdef';
+export const BOT_API_KEY = 'bench-bot-key-0123456789';
+export const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics'];
+/** Nothing listens on port 9 (discard): the upstream of a service a bench does not run. */
+export const CLOSED = 'http://127.0.0.1:9';
+
+/** What every product process gets: loopback only, warn-level logs, the shared secrets. */
+export const productEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET, BOT_API_KEY };
+
+/** `chat-history` → `CHAT_HISTORY`, as in the services' variable names. */
+export const envName = (service) => service.toUpperCase().replace('-', '_');
+
+/** The gateway's <SERVICE>_URL variables, each from upstreamOf(service). */
+export const upstreamEnv = (upstreamOf) =>
+  Object.fromEntries(SERVICES.map((name) => [`${envName(name)}_URL`, upstreamOf(name)]));
+
+export const local = (port) => `http://127.0.0.1:${port}`;
+
+/** A token as auth issues it, for `role` and user id `subject`. */
+export function signToken(role, subject) {
+  return jwt.sign({ role, ver: 0 }, JWT_SECRET, { algorithm: 'HS256', subject: String(subject), expiresIn: '1h' });
+}
+
+/** Starts a service's bundle on a free port (or env.PORT) and waits until it is ready: { url, child }. */
+export async function startService(group, name, file, env) {
+  const port = env.PORT ?? String((await freePorts(1))[0]);
+  const child = group.node(name, file, { ...productEnv, ...env, PORT: port });
+  await waitForReady(`${local(port)}/readyz`, child);
+  return { url: local(port), child };
+}
+
+/**
+ * Starts the gateway in front of upstreamOf(service) and waits until it answers: { url, child }.
+ * `script` is its bundle, or a bench's own role running it (with `args`); `port` a free one unless given.
+ */
+export async function startGateway(group, { script, args = [], upstreamOf, env = {}, port }) {
+  port ??= (await freePorts(1))[0];
+  const child = group.node(
+    'gateway',
+    script,
+    { ...productEnv, WEB_DIR: path.join(ROOT, 'web', 'dist'), ...upstreamEnv(upstreamOf), ...env, PORT: String(port) },
+    args,
+  );
+  await waitForReady(`${local(port)}/healthz`, child);
+  return { url: local(port), child };
+}
