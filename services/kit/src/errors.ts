@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDatabaseUnavailable } from './db/errors';
 
 /** An error whose message is meant for the person using the product; its status and code go to the client as is. */
 export class AppError extends Error {
@@ -83,5 +84,7 @@ export function errorBody(err: unknown): MappedError {
       return { status, body: { error: 'Некорректный запрос', code: 'bad_request' } };
     }
   }
+  // The database restarting or out of reach is an outage to wait out, not a fault of the request.
+  if (isDatabaseUnavailable(err)) return errorBody(serviceUnavailable());
   return internalError;
 }

@@ -59,6 +59,10 @@ async function openPostgres(url: string, max: number) {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A dropped server connection surfaces here; the pool replaces the client, the process lives on.
   pool.on('error', () => {});
+  // The pool listens only to idle clients. One that is checked out (mid-transaction) when its server
+  // session ends (a restart, a terminated backend) would otherwise raise an unhandled 'error' that
+  // ends the process; its queries fail on their own and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { kind: 'postgres' as const, dialect: new PostgresDialect({ pool }), close: async () => {} };
 }
 
