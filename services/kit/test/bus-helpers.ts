@@ -72,6 +72,8 @@ export class TcpProxy {
   accepted = 0;
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  /** Each open connection: what the client sends, and the socket to the broker it goes to. */
+  private readonly links = new Set<{ client: net.Socket; upstream: net.Socket }>();
   private waiters: (() => void)[] = [];
   private readonly target = new URL(testInfra.amqpUrl);
 
@@ -98,6 +100,9 @@ export class TcpProxy {
         });
       }
       client.pipe(upstream).pipe(client);
+      const link = { client, upstream };
+      this.links.add(link);
+      client.on('close', () => this.links.delete(link));
       this.accepted += 1;
       this.waiters.splice(0).forEach((resolve) => resolve());
     });
@@ -107,6 +112,18 @@ export class TcpProxy {
     });
     this.server = server;
     this.port = (server.address() as net.AddressInfo).port;
+  }
+
+  /**
+   * From now on nothing the open connections send reaches the broker (an ack, say), while what the
+   * broker sends still arrives, as when a process hangs between doing the work and acknowledging it.
+   * Killing the connections then loses what was held back, as its crash would.
+   */
+  holdUpstream(): void {
+    for (const { client, upstream } of this.links) {
+      client.unpipe(upstream);
+      client.pause();
+    }
   }
 
   /** Every live connection through the proxy dies at once, as when a broker node goes down. */

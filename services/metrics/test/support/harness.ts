@@ -80,10 +80,10 @@ export class MetricsHarness {
   }
 
   /** Publishes like the owning service does (outbox → broker) and waits until metrics acknowledged it. */
-  async publish<T extends EventType>(type: T, data: EventInput<T>): Promise<Envelope> {
+  async publish<T extends EventType>(type: T, data: EventInput<T>, timeoutMs?: number): Promise<Envelope> {
     const bus = this.producers.get(eventProducers[type]) as Bus<BusTables, EventSchemas>;
     const envelope = await bus.transaction((trx) => bus.publish(trx, type, data));
-    return this.bus.waitFor('acked', (event) => event.id === envelope.id);
+    return this.bus.waitFor('acked', (event) => event.id === envelope.id, timeoutMs);
   }
 
   token(role: 'admin' | 'user' = 'admin', sub = '1'): string {
