@@ -1,0 +1,451 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { buildOpenApiDocument } from '@gpt/contracts/openapi';
+import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { uniqueName } from '@gpt/kit/testing';
+import { eventually } from './faults/fault-stack';
+import {
+  BOT_KEY,
+  type CallOptions,
+  type Case,
+  concretePath,
+  type JsonSchema,
+  type Operation,
+  operationsOf,
+  problemsOf,
+  refusalProblem,
+  registerUser,
+  SECURITY_ENV,
+  type Session,
+} from './support/security';
+
+/**
+ * Hostile input on every write route of the OpenAPI document, through the real gateway and
+ * services: broken JSON, wrong types, missing fields, huge bodies, SQL injection and XSS payloads.
+ */
+const operations = operationsOf(buildOpenApiDocument());
+const writeOps = operations.filter((op) => op.method !== 'GET');
+const routeOf = (op: Operation) => `${op.method} ${op.path}`;
+
+const SQL_PAYLOADS = ["x' OR '1'='1' --", "'); DROP TABLE users; --"];
+const XSS_PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>'];
+const PAYLOADS = [...SQL_PAYLOADS, ...XSS_PAYLOADS.slice(0, 2), 'javascript:alert(1)', 'nul\u0000byte'];
+/** Numbers a database column may not hold, or JSON cannot carry exactly. */
+const EDGE_NUMBERS = [2_147_483_648, Number.MAX_SAFE_INTEGER + 1, 1e300, 1.5];
+/** Fields whose text is HTML by design: stored sanitized, not verbatim. */
+const HTML_FIELDS = new Set(['content']);
+const TWO_MB = 2 * 1024 * 1024;
+
+let stack: TestStack;
+let admin: Session;
+let user: Session;
+/** Things the sample requests point at, made once. */
+const fx = {
+  telegramId: 0,
+  editedUserId: 0,
+  deletableUserId: 0,
+  articleId: 0,
+  categoryId: 0,
+  tagId: 0,
+  tariffId: 0,
+  modelId: 0,
+  modelName: '',
+  sysValKey: '',
+  paymentId: '',
+  emailPaymentId: '',
+};
+
+beforeAll(async () => {
+  stack = await startTestStack({ ...SECURITY_ENV, RATE_LIMIT_FEEDBACK_POINTS: '100000' });
+  admin = await loginAdmin();
+  user = await registerUser(stack);
+  /** The answer of a write that must work, as the given shape. */
+  const made = async <T>(method: string, path: string, options: CallOptions) => {
+    const res = await api<T>(method, path, options);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const asAdmin = (body: object) => ({ token: admin.token, body });
+  type Made = { id: number };
+
+  fx.telegramId = freshTelegramId();
+  await made('POST', '/api/bot/users', { botKey: BOT_KEY, body: { telegram_id: fx.telegramId } });
+  fx.editedUserId = (await registerUser(stack)).id;
+  fx.deletableUserId = (await registerUser(stack)).id;
+  const taxonomy = { name: 'Безопасность', slug: slug() };
+  fx.categoryId = (
+    await made<{ category: Made }>('POST', '/api/admin/article_categories', asAdmin(taxonomy))
+  ).category.id;
+  fx.tagId = (
+    await made<{ tag: Made }>('POST', '/api/admin/article_tags', asAdmin({ ...taxonomy, slug: slug() }))
+  ).tag.id;
+  fx.articleId = (await made<{ article: Made }>('POST', '/api/admin/articles', asAdmin(articleBody()))).article.id;
+  fx.tariffId = (await made<{ tariff: Made }>('POST', '/api/admin/tariffs', asAdmin(tariffBody()))).tariff.id;
+  const { model } = await made<{ model: Made & { model: string } }>('POST', '/api/admin/models', asAdmin(modelBody()));
+  fx.modelId = model.id;
+  fx.modelName = model.model;
+  fx.sysValKey = uniqueName('sec_key');
+  await made('POST', '/api/admin/sys_vals', asAdmin({ key: fx.sysValKey, value: '1' }));
+  const topUp = { token: user.token, body: { amount: '100.00' } };
+  fx.paymentId = (await made<{ payment_id: string }>('POST', '/api/billing/payments', topUp)).payment_id;
+  // Without an e-mail the bot's payment waits for one (pending_email).
+  const botTopUp = { botKey: BOT_KEY, body: { telegram_id: fx.telegramId, amount: '100.00' } };
+  fx.emailPaymentId = (await made<{ payment_id: string }>('POST', '/api/bot/payments', botTopUp)).payment_id;
+}, 60_000);
+afterAll(() => stack?.close());
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: CallOptions) =>
+  callApi<T>(stack.url, method, path, options);
+
+const freshTelegramId = () => randomInt(1_000_000, 2 ** 47);
+const slug = () => uniqueName('sec').replace(/_/g, '-');
+const freshEmail = () => `${uniqueName('sec')}@example.com`;
+const articleBody = () => ({
+  title: 'Статья о безопасности',
+  slug: slug(),
+  content: '<p>Текст <strong>статьи</strong></p>',
+  excerpt: 'Кратко',
+  meta_title: 'Заголовок',
+  meta_description: 'Описание',
+  meta_keywords: 'безопасность',
+  og_title: 'OG',
+  og_description: 'OG описание',
+  status: 'published',
+});
+const tariffBody = () => ({ name: uniqueName('Тариф'), description: 'Описание', monthly_price: '100.00' });
+const modelBody = () => ({
+  model: uniqueName('sec-model'),
+  description: 'Модель',
+  input_price_per_1m: '1.500000',
+  output_price_per_1m: '2',
+});
+const taxonomyBody = (name: string) => ({ name, slug: slug(), description: 'Описание' });
+
+/** The stack's admin is made at start; a fresh login gives the session. */
+async function loginAdmin(): Promise<Session> {
+  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  expect(res.status).toBe(200);
+  return { ...stack.admin, id: res.body.user.id, token: res.body.token };
+}
+
+interface Sample {
+  params?: Record<string, string | number>;
+  /** Instead of the session the route's security calls for. */
+  token?: string;
+  body?: Record<string, unknown>;
+}
+
+/** A request each write route accepts; the cases below spoil one thing of it at a time. */
+const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
+  'POST /api/auth/login': () => ({ body: { email: user.email, password: user.password } }),
+  'POST /api/auth/register': () => ({ body: { email: freshEmail(), password: 'password1', utm_source: 'security' } }),
+  'POST /api/auth/change-password': async () => {
+    // Each accepted change revokes the session: a new user every time.
+    const someone = await registerUser(stack);
+    return { token: someone.token, body: { currentPassword: someone.password, newPassword: 'password2' } };
+  },
+  'POST /api/auth/link': () => ({ body: { token: 'no-such-link-token' } }),
+  'POST /api/bot/users': () => ({
+    body: { telegram_id: freshTelegramId(), username: 'sec', first_name: 'Иван', last_name: 'Петров', utm_source: 'x' },
+  }),
+  'POST /api/bot/link-tokens': () => ({ body: { telegram_id: fx.telegramId } }),
+  'PUT /api/admin/users/{id}': () => ({ params: { id: fx.editedUserId }, body: { email: freshEmail() } }),
+  'DELETE /api/admin/users/{id}': () => ({ params: { id: fx.deletableUserId } }),
+  'POST /api/feedback': () => ({ body: { telegram: '@security', subject: 'Вопрос', message: 'Текст сообщения' } }),
+  'POST /api/admin/articles': () => ({ body: articleBody() }),
+  'PUT /api/admin/articles/{id}': () => ({ params: { id: fx.articleId }, body: articleBody() }),
+  'DELETE /api/admin/articles/{id}': () => ({ params: { id: fx.articleId } }),
+  'POST /api/admin/article_categories': () => ({ body: taxonomyBody('Категория') }),
+  'PUT /api/admin/article_categories/{id}': () => ({
+    params: { id: fx.categoryId },
+    body: { ...taxonomyBody('Категория'), meta_title: 'Заголовок', meta_description: 'Описание' },
+  }),
+  'DELETE /api/admin/article_categories/{id}': () => ({ params: { id: fx.categoryId } }),
+  'POST /api/admin/article_tags': () => ({ body: taxonomyBody('Тег') }),
+  'PUT /api/admin/article_tags/{id}': () => ({ params: { id: fx.tagId }, body: taxonomyBody('Тег') }),
+  'DELETE /api/admin/article_tags/{id}': () => ({ params: { id: fx.tagId } }),
+  'POST /api/billing/payments': () => ({ body: { amount: '100.00' } }),
+  'POST /api/billing/sandbox/payments/{id}/decision': () => ({
+    params: { id: fx.paymentId },
+    body: { decision: 'canceled' },
+  }),
+  'POST /api/billing/webhooks/yookassa': () => ({
+    body: { type: 'notification', event: 'payment.succeeded', object: { id: 'no-such-payment', status: 'succeeded' } },
+  }),
+  'POST /api/admin/tariffs': () => ({ body: tariffBody() }),
+  'PUT /api/admin/tariffs/{id}': () => ({ params: { id: fx.tariffId }, body: tariffBody() }),
+  'DELETE /api/admin/tariffs/{id}': () => ({ params: { id: fx.tariffId } }),
+  'POST /api/bot/payments': () => ({
+    body: { telegram_id: fx.telegramId, amount: '100.00', email: 'buyer@example.com' },
+  }),
+  'PATCH /api/bot/payments/{id}/email': () => ({
+    params: { id: fx.emailPaymentId },
+    body: { email: 'buyer@example.com' },
+  }),
+  'POST /api/admin/models': () => ({ body: modelBody() }),
+  'PUT /api/admin/models/{id}': () => ({ params: { id: fx.modelId }, body: { ...modelBody(), model: fx.modelName } }),
+  'DELETE /api/admin/models/{id}': () => ({ params: { id: fx.modelId } }),
+  'POST /api/admin/sys_vals': () => ({ body: { key: uniqueName('sec_key'), value: 'значение' } }),
+  'PUT /api/admin/sys_vals/{key}': () => ({ params: { key: fx.sysValKey }, body: { value: 'значение' } }),
+  'DELETE /api/admin/sys_vals/{key}': () => ({ params: { key: fx.sysValKey } }),
+  'POST /api/bot/messages': () => ({
+    body: {
+      telegram_id: fx.telegramId,
+      model: fx.modelName,
+      user_message: 'Привет',
+      bot_response: 'Здравствуйте',
+      input_tokens: 10,
+      output_tokens: 20,
+    },
+  }),
+};
+
+/** A hostile value put in a body field (or a path parameter, without `field`). */
+interface HostileCase extends Case {
+  field?: string;
+  value: unknown;
+}
+
+async function sampleOf(op: Operation): Promise<{ sample: Sample; auth: CallOptions }> {
+  const make = SAMPLES[routeOf(op)];
+  if (!make) throw new Error(`no sample request for ${routeOf(op)}: add one to SAMPLES`);
+  const sample = await make();
+  const token = sample.token ?? (op.path.startsWith('/api/admin/') ? admin.token : user.token);
+  const auth = op.security === 'bot' ? { botKey: BOT_KEY } : op.security === 'bearer' ? { token } : {};
+  return { sample, auth };
+}
+
+const typesOf = (schema: JsonSchema): string[] =>
+  schema.anyOf ? schema.anyOf.flatMap(typesOf) : [schema.type ?? []].flat();
+
+/** A value of a type the field does not take (an operator object where a scalar is due). */
+const wrongValueFor = (schema: JsonSchema): unknown =>
+  typesOf(schema).includes('object') ? 'not-an-object' : { $gt: '' };
+
+/** Requests every write route must refuse, and refuse without changing anything. */
+async function refusedCases(op: Operation): Promise<Case[]> {
+  const { sample, auth } = await sampleOf(op);
+  const base = { method: op.method, path: concretePath(op, sample.params) };
+  const withBody = (label: string, body: unknown): Case => ({ ...base, label, options: { ...auth, body } });
+  const cases: Case[] = [
+    { ...base, label: 'malformed JSON', options: { ...auth, rawBody: '{"broken": ' } },
+    withBody('a 2 MB body', { ...sample.body, padding: 'x'.repeat(TWO_MB) }),
+  ];
+  if (op.body) {
+    cases.push({ ...base, label: 'a list instead of an object', options: { ...auth, rawBody: '[]' } });
+    for (const [field, schema] of Object.entries(op.body.properties ?? {})) {
+      const wrong = wrongValueFor(schema);
+      cases.push(withBody(`${field} = ${JSON.stringify(wrong)}`, { ...sample.body, [field]: wrong }));
+    }
+    for (const field of op.body.required ?? []) {
+      const { [field]: _missing, ...body } = sample.body ?? {};
+      cases.push(withBody(`${field} missing`, body));
+    }
+  }
+  for (const param of op.pathParams.filter((p) => p.schema.type === 'integer')) {
+    for (const wrong of ['abc', '0', '-1', '1.5']) {
+      const path = concretePath(op, { ...sample.params, [param.name]: wrong });
+      cases.push({ ...base, path, label: `${param.name} = ${wrong}`, options: { ...auth, body: sample.body } });
+    }
+  }
+  return cases;
+}
+
+/** Hostile values in every field that takes text, and odd integers in every one that takes numbers. */
+async function hostileCases(op: Operation): Promise<HostileCase[]> {
+  const cases: HostileCase[] = [];
+  for (const [field, schema] of Object.entries(op.body?.properties ?? {})) {
+    const types = typesOf(schema);
+    const numeric = types.includes('integer') || types.includes('number');
+    const values = [
+      ...(types.includes('string') ? PAYLOADS : []),
+      ...(numeric ? EDGE_NUMBERS : []),
+      ...(schema.items?.type === 'integer' ? EDGE_NUMBERS.map((n) => [n]) : []),
+    ];
+    for (const value of values) {
+      const { sample, auth } = await sampleOf(op);
+      cases.push({
+        label: `${field} = ${JSON.stringify(value)}`,
+        method: op.method,
+        path: concretePath(op, sample.params),
+        options: { ...auth, body: { ...sample.body, [field]: value } },
+        field,
+        value,
+      });
+    }
+  }
+  for (const param of op.pathParams) {
+    for (const value of [...SQL_PAYLOADS, XSS_PAYLOADS[0]!, '2147483648']) {
+      const { sample, auth } = await sampleOf(op);
+      cases.push({
+        label: `${param.name} = ${JSON.stringify(value)}`,
+        method: op.method,
+        path: concretePath(op, { ...sample.params, [param.name]: value }),
+        options: { ...auth, body: sample.body },
+        value,
+      });
+    }
+  }
+  return cases;
+}
+
+/** What the admin screens show of everything: every admin list, read once. */
+async function everything(): Promise<string> {
+  const lists = operations.filter(
+    (op) =>
+      op.method === 'GET' &&
+      op.path.startsWith('/api/admin/') &&
+      op.pathParams.length === 0 &&
+      !op.path.startsWith('/api/admin/stats'),
+  );
+  const answers = await Promise.all(lists.map((op) => api('GET', op.path, { token: admin.token })));
+  return JSON.stringify(answers.map((res, i) => [lists[i]!.path, res.status, res.body]));
+}
+
+/** Reads everything until two reads agree (events of earlier writes may still be landing). */
+async function settledEverything(): Promise<string> {
+  let previous = await everything();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const current = await everything();
+    if (current === previous) return current;
+    previous = current;
+  }
+  throw new Error('the data never settled');
+}
+
+/** The first string under `key` in the answer, looking at shallower levels first. */
+function findText(value: unknown, key: string): string | undefined {
+  let level: unknown[] = [value];
+  while (level.length > 0) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (item === null || typeof item !== 'object') continue;
+      const record = item as Record<string, unknown>;
+      if (!Array.isArray(item) && typeof record[key] === 'string') return record[key];
+      next.push(...Object.values(record));
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+/** The text fields the route's answer carries back as they were sent (the sample request tells). */
+async function echoedFields(op: Operation): Promise<Set<string>> {
+  const { sample, auth } = await sampleOf(op);
+  const res = await api(op.method, concretePath(op, sample.params), { ...auth, body: sample.body });
+  expect(res.status).toBeLessThan(500);
+  return new Set(
+    Object.entries(sample.body ?? {})
+      .filter(([field, value]) => typeof value === 'string' && findText(res.body, field) === value)
+      .map(([field]) => field),
+  );
+}
+
+/** Markup that could run script: tags that load or run it, event handler attributes, script URLs in links. */
+const INERT_HTML = /<(script|img|svg|iframe|object|embed)|\son\w+\s*=|(href|src)\s*=\s*["']?\s*javascript:/i;
+
+describe('every write route of the OpenAPI document', () => {
+  test('has a sample request here, so none escapes the checks below', () => {
+    expect(writeOps.length).toBeGreaterThan(30);
+    expect(writeOps.map(routeOf).filter((route) => !SAMPLES[route])).toEqual([]);
+  });
+
+  test('refuses malformed JSON, wrong types, missing fields, bad ids and a 2 MB body with a 4xx and a message, changing nothing', async () => {
+    const cases = (await Promise.all(writeOps.map(refusedCases))).flat();
+    const before = await settledEverything();
+    const problems = await problemsOf(stack, cases, (res) =>
+      refusalProblem(res, (status) => status >= 400 && status < 500),
+    );
+    expect(problems).toEqual([]);
+    expect(await everything()).toBe(before);
+  });
+
+  test.each(writeOps.map(routeOf))(
+    '%s: SQL injection, XSS and odd numbers are refused with a 4xx or stored as inert text',
+    async (route) => {
+      const op = writeOps.find((candidate) => routeOf(candidate) === route)!;
+      const echoed = await echoedFields(op);
+      const problems = await problemsOf(stack, await hostileCases(op), (res, c) => {
+        if (res.status >= 400) return refusalProblem(res, (status) => status < 500);
+        if (typeof c.value !== 'string' || !c.field || !echoed.has(c.field)) return undefined;
+        const stored = findText(res.body, c.field);
+        const inert = HTML_FIELDS.has(c.field) ? !INERT_HTML.test(stored ?? '') : stored === c.value;
+        return inert ? undefined : `came back as ${JSON.stringify(stored)}`;
+      });
+      expect(problems).toEqual([]);
+    },
+  );
+});
+
+describe('stored text comes back inert', () => {
+  test('an article made of payloads: the HTML is sanitized, the rest is the same text, the page escapes it', async () => {
+    const [title, excerpt, description] = XSS_PAYLOADS;
+    const body = {
+      ...articleBody(),
+      title,
+      excerpt,
+      meta_title: title,
+      meta_description: description,
+      content: `<p>Текст <strong>жирный</strong></p>${XSS_PAYLOADS.join('')}<a href="javascript:alert(1)">ссылка</a>`,
+    };
+    expect((await api('POST', '/api/admin/articles', { token: admin.token, body })).status).toBe(201);
+
+    const read = await api<{ article: Record<string, string> }>('GET', `/api/articles/${body.slug}`);
+    expect(read.status).toBe(200);
+    expect(read.body.article).toMatchObject({ title, excerpt });
+    expect(read.body.article.content).toContain('<strong>жирный</strong>');
+    expect(read.body.article.content).not.toMatch(INERT_HTML);
+
+    const page = await (await fetch(`${stack.url}/articles/${body.slug}`)).text();
+    for (const payload of XSS_PAYLOADS) expect(page).not.toContain(payload);
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  test('a bot user and message made of payloads come back as the same text in the admin screens', async () => {
+    const model = await api<{ model: { model: string } }>('POST', '/api/admin/models', {
+      token: admin.token,
+      body: modelBody(),
+    });
+    expect(model.status).toBe(201);
+    const telegramId = freshTelegramId();
+    const names = {
+      username: `${uniqueName('sec')}${SQL_PAYLOADS[0]}`,
+      first_name: XSS_PAYLOADS[0],
+      last_name: SQL_PAYLOADS[1],
+    };
+    const upsert = await api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, ...names },
+    });
+    expect(upsert.status).toBe(200);
+    // Chat-history learns of the new user from auth's event.
+    const message = await eventually(async () => {
+      const res = await api<{ id: number }>('POST', '/api/bot/messages', {
+        botKey: BOT_KEY,
+        body: {
+          telegram_id: telegramId,
+          model: model.body.model.model,
+          user_message: XSS_PAYLOADS[1],
+          bot_response: SQL_PAYLOADS[1],
+          input_tokens: 1,
+          output_tokens: 1,
+        },
+      });
+      expect(res.status).toBe(201);
+      return res;
+    }, 10_000);
+
+    const history = await api('GET', `/api/admin/history/${message.body.id}`, { token: admin.token });
+    expect(history.body).toMatchObject({ user_message: XSS_PAYLOADS[1], bot_response: SQL_PAYLOADS[1] });
+    const users = await api<{ users: unknown[] }>(
+      'GET',
+      `/api/admin/users?username=${encodeURIComponent(names.username)}`,
+      { token: admin.token },
+    );
+    expect(users.status).toBe(200);
+    expect(users.body.users).toEqual([expect.objectContaining(names)]);
+  });
+});
