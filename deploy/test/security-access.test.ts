@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { signAccessToken } from '@gpt/kit';
-import { eventually } from './faults/fault-stack';
+import { eventually } from './support/async';
 import {
   BOT_KEY,
   type CallOptions,

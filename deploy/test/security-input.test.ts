@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
-import { eventually } from './faults/fault-stack';
+import { eventually } from './support/async';
 import {
   BOT_KEY,
   type CallOptions,

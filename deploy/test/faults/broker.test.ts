@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
+import { eventually, inPool } from '../support/async';
 import {
   type Customer,
   dashboardDeposits,
-  eventually,
   expectCredits,
   type FaultStack,
-  inPool,
   payAndNotify,
   paymentsLogged,
   roubles,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { TcpProxy } from '../../../services/kit/test/bus-helpers';
 import { MetricsHarness, paymentSucceeded } from '../../../services/metrics/test/support/harness';
-import { eventually } from './fault-stack';
+import { eventually } from '../support/async';
 
 /*
  * The metrics service consumes through a TCP hop to RabbitMQ that the test controls, so it can make

@@ -4,10 +4,10 @@ import { testInfra } from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
 import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '../../src/testing';
+import { eventually } from '../support/async';
 import {
   type Customer,
   dashboardDeposits,
-  eventually,
   expectCredits,
   roubles,
   signIn,

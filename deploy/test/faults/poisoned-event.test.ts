@@ -5,7 +5,8 @@ import { type Bus, deadLetterQueueOf, type EventSchemas, serviceQueue } from '@g
 import { testInfra, uniqueName } from '@gpt/kit/testing';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '../../src/testing';
-import { type Customer, eventually, signIn, signUp } from './fault-stack';
+import { eventually } from '../support/async';
+import { type Customer, signIn, signUp } from './fault-stack';
 
 /* Nothing is stopped here, so the product runs on the shared servers (fresh databases, its own exchange). */
 let stack: TestStack;

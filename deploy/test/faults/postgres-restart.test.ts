@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
+import { eventually } from '../support/async';
 import {
   type Call,
   type CreatedPayment,
   type Customer,
-  eventually,
   expectCredits,
   type FaultStack,
   paymentsLogged,

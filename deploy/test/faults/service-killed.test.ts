@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { startGateway, type RunningGateway } from '@gpt/gateway';
 import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from '@gpt/kit/testing';
-import { eventually, Traffic } from './fault-stack';
+import { eventually } from '../support/async';
+import { Traffic } from './fault-stack';
 import { freePort } from './private-infra';
 import { ServiceProcess } from './service-process';
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { eventually } from './fault-stack';
+import { eventually } from '../support/async';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

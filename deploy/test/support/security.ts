@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { type ApiAnswer, callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
-import { inPool } from '../faults/fault-stack';
+import { inPool } from './async';
 
 /** Secrets of the security suites' stacks, so the tests can sign (and forge) tokens themselves. */
 export const JWT_SECRET = 'security-matrix-jwt-secret-0123456789abcdef';
