@@ -148,6 +148,21 @@ describe('POST and PUT /api/admin/articles', () => {
     expect(read.body.article).toEqual(updated.body.article);
   });
 
+  test('concurrent edits of one article: each answer shows the article as that edit left it', async () => {
+    const article = await api.createArticle();
+    const titles = Array.from({ length: 40 }, (_, i) => `Правка номер ${i}`);
+    const answers = await Promise.all(
+      titles.map((title) =>
+        api.admin<ArticleAnswer>(
+          'PUT',
+          `/api/admin/articles/${article.id}`,
+          buildArticle({ slug: article.slug, title }),
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.body.article.title)).toEqual(titles);
+  });
+
   test('when the article does not exist, then PUT, GET and DELETE answer 404', async () => {
     expect((await api.admin('PUT', '/api/admin/articles/999999', buildArticle())).status).toBe(404);
     expect((await api.admin('GET', '/api/admin/articles/999999')).status).toBe(404);

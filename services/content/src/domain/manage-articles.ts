@@ -71,11 +71,16 @@ export function manageArticles(deps: ContentDeps) {
     if (missingTags.length > 0) throw badRequest(`Тег не найден: ${missingTags.join(', ')}`, 'tag_not_found');
   };
 
-  /** Runs the write in a transaction; a slug somebody else holds is a 409. */
+  /**
+   * Runs the write in a transaction and answers the article as that write left it (read before the
+   * commit, while the row is still locked against a concurrent edit); a slug somebody else holds is a 409.
+   */
   const write = async (work: (trx: Kysely<ContentDatabase>) => Promise<number>): Promise<AdminArticle> => {
     try {
-      const id = await deps.db.transaction().execute(work);
-      return (await articlesRepository(deps.db).adminById(id)) as AdminArticle;
+      return await deps.db.transaction().execute(async (trx) => {
+        const id = await work(trx);
+        return (await articlesRepository(trx).adminById(id)) as AdminArticle;
+      });
     } catch (err) {
       if (violatedUniqueConstraint(err) === ARTICLE_SLUG_CONSTRAINT) throw slugTaken();
       throw err;
