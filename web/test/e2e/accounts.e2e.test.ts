@@ -47,12 +47,18 @@ async function signInAs(session: { token: string; user: unknown }) {
   }, session);
 }
 
-async function signInAsAdmin() {
+/** The admin's session, through the API. */
+async function adminSession() {
   const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/login', {
     body: { email: stack.admin.email, password: stack.admin.password },
   });
-  await signInAs(res.body);
-  return res.body.token;
+  return res.body;
+}
+
+async function signInAsAdmin() {
+  const session = await adminSession();
+  await signInAs(session);
+  return session.token;
 }
 
 const invalidFeedback = (scope: Page | Locator) => scope.locator('.invalid-feedback:visible');
@@ -97,13 +103,10 @@ describe('registration and login', () => {
     await expect(main.getByText('Base', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(main.getByRole('button', { name: 'Связать', exact: true }).isVisible()).resolves.toBe(true);
 
-    const admin = await api<{ token: string }>('POST', '/api/auth/login', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    });
     const list = await api<{ users: Array<{ email: string; utm_source: string }> }>(
       'GET',
       `/api/admin/users?email=${encodeURIComponent(email)}`,
-      { token: admin.body.token },
+      { token: (await adminSession()).token },
     );
     expect(list.body.users[0]).toMatchObject({ email, utm_source: source });
   });
@@ -129,6 +132,26 @@ describe('registration and login', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('alert').filter({ hasText: 'Неверный email или пароль' }).waitFor();
     await screenshot(page, 'accounts-login-error');
+  });
+});
+
+describe('a session the server ended', () => {
+  test('the account deleted by an admin: reloading the dashboard signs out to /login with the server’s message', async () => {
+    const user = await registeredUser();
+    await signInAs(user);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole('main').getByText(user.email).first().waitFor();
+    const { token } = await adminSession();
+    expect((await api('DELETE', `/api/admin/users/${user.id}`, { token })).status).toBe(200);
+
+    await page.reload();
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByRole('alert').filter({ hasText: 'Сессия завершена, войдите снова' }).waitFor();
+    await screenshot(page, 'accounts-session-ended');
+    await expect(page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).resolves.toEqual([
+      null,
+      null,
+    ]);
   });
 });
 

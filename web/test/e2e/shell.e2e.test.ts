@@ -1,15 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
+import { signAccessToken } from '@gpt/kit';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, screenshot } from '../support/browser';
 import { startSite } from '../support/site';
+
+const JWT_SECRET = 'shell-e2e-jwt-secret-0123456789abcdef';
 
 let site: RunningGateway;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  site = await startSite();
+  site = await startSite({ JWT_SECRET });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -49,13 +52,27 @@ describe('web shell in Chromium through the gateway', () => {
     await screenshot(page, 'login-from-admin');
   });
 
-  test('/admin for a signed-in non-admin lands on /dashboard', async () => {
+  /** Stores a session in the browser as a login does. */
+  async function storeSession(token: string) {
     await page.goto(`${site.url}/`);
-    await page.evaluate(() => {
-      localStorage.setItem('token', 'x.y.z');
+    await page.evaluate((stored) => {
+      localStorage.setItem('token', stored);
       localStorage.setItem('user', JSON.stringify({ id: 1, email: 'u@example.com', role: 'user' }));
-    });
+    }, token);
+  }
+
+  test('/admin for a signed-in non-admin lands on /dashboard', async () => {
+    // A token the gateway accepts; with the auth service down the profile load fails and the session stays.
+    await storeSession(signAccessToken({ sub: '1', role: 'user', ver: 0 }, JWT_SECRET));
     await page.goto(`${site.url}/admin/users`);
     await page.waitForURL(`${site.url}/dashboard`);
+  });
+
+  test('a stored token the gateway refuses ends the session: /dashboard lands on /login with its message', async () => {
+    await storeSession('x.y.z');
+    await page.goto(`${site.url}/dashboard`);
+    await page.waitForURL(`${site.url}/login`);
+    await page.getByRole('alert').filter({ hasText: 'Недействительный токен авторизации' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
   });
 });

@@ -16,10 +16,10 @@
  * while `pending`; the dialog cannot be closed while pending.
  */
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button, { type ButtonProps } from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import type { ButtonProps } from 'react-bootstrap/Button';
+
+import { BusyButton } from './busy-button';
+import { DialogFrame } from './dialog-frame';
 
 export interface ConfirmDialogProps {
   show: boolean;
@@ -45,29 +45,20 @@ export function ConfirmDialog({
   error,
 }: ConfirmDialogProps) {
   return (
-    <Modal show={show} onHide={() => !pending && onCancel()} backdrop={pending ? 'static' : true} centered>
-      <Modal.Header closeButton={!pending} closeLabel="Закрыть">
-        <Modal.Title as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {error && (
-          <Alert variant="danger" className="py-2">
-            {error}
-          </Alert>
-        )}
-        <div className="mb-0">{message}</div>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-          Отмена
-        </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={pending} aria-busy={pending}>
-          {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+    <DialogFrame
+      show={show}
+      onHide={onCancel}
+      title={title}
+      error={error}
+      busy={pending}
+      dismissLabel="Отмена"
+      action={
+        <BusyButton variant={confirmVariant} onClick={onConfirm} busy={pending}>
           {confirmLabel}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+        </BusyButton>
+      }
+    >
+      <div className="mb-0">{message}</div>
+    </DialogFrame>
   );
 }

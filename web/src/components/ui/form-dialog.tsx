@@ -19,45 +19,29 @@
  * and shows the spec's messages through `error`.
  */
 import type { FormEvent, ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal, { type ModalProps } from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 
-import { dialogWidthClass, type DialogWidth } from './dialog-width';
+import { BusyButton } from './busy-button';
+import { DialogFrame, type DialogFrameProps } from './dialog-frame';
 
-export interface FormDialogProps {
-  show: boolean;
-  title: ReactNode;
-  onHide: () => void;
+export interface FormDialogProps extends Omit<
+  DialogFrameProps,
+  'dismissLabel' | 'footerStart' | 'action' | 'busy' | 'onSubmit'
+> {
   onSubmit: () => void;
-  children: ReactNode;
   saving?: boolean;
   submitLabel?: ReactNode;
   submitDisabled?: boolean;
-  error?: ReactNode;
-  width?: DialogWidth;
-  size?: ModalProps['size'];
-  dialogClassName?: string;
   /** Runs once the dialog has opened, e.g. to focus the first field. */
   onEntered?: () => void;
 }
 
 export function FormDialog({
-  show,
-  title,
-  onHide,
   onSubmit,
-  children,
   saving = false,
   submitLabel = 'Сохранить',
   submitDisabled = false,
-  error,
-  width,
-  size,
-  dialogClassName,
   onEntered,
+  ...frame
 }: FormDialogProps) {
   // Focusing the first field once the dialog has appeared must not pull the caret out of a field
   // the person already started typing in.
@@ -73,39 +57,17 @@ export function FormDialog({
   }
 
   return (
-    <Modal
-      show={show}
-      onHide={() => !saving && onHide()}
+    <DialogFrame
+      {...frame}
+      busy={saving}
       onEntered={entered}
-      size={size}
-      dialogClassName={dialogWidthClass(width, dialogClassName)}
-      backdrop={saving ? 'static' : true}
-      centered
-    >
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton={!saving} closeLabel="Закрыть">
-          <Modal.Title as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {error && (
-            <Alert variant="danger" className="py-2">
-              {error}
-            </Alert>
-          )}
-          {children}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide} disabled={saving}>
-            Отмена
-          </Button>
-          <Button type="submit" variant="primary" disabled={saving || submitDisabled} aria-busy={saving}>
-            {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
-            {submitLabel}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+      onSubmit={submit}
+      dismissLabel="Отмена"
+      action={
+        <BusyButton type="submit" variant="primary" busy={saving} disabled={submitDisabled}>
+          {submitLabel}
+        </BusyButton>
+      }
+    />
   );
 }

@@ -19,11 +19,8 @@
  * «Закрыть» (e.g. previous / next in the history detail), `width` a spec §9 width.
  */
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Modal, { type ModalProps } from 'react-bootstrap/Modal';
 
-import { dialogWidthClass, type DialogWidth } from './dialog-width';
+import { DialogFrame, type DialogFrameProps } from './dialog-frame';
 import { SpinnerBlock } from './spinner-block';
 
 /** Shown for an empty value (spec §2: an empty tariff description shows 'Не указано'). */
@@ -58,52 +55,20 @@ export function DetailList({ items, className }: { items: readonly DetailItem[];
   );
 }
 
-export interface ViewDialogProps {
-  show: boolean;
-  title: ReactNode;
-  onHide: () => void;
+export interface ViewDialogProps extends Omit<
+  DialogFrameProps,
+  'children' | 'dismissLabel' | 'footerStart' | 'action' | 'busy' | 'onSubmit'
+> {
   children?: ReactNode;
   loading?: boolean;
-  error?: ReactNode;
+  /** Buttons left of «Закрыть». */
   footer?: ReactNode;
-  width?: DialogWidth;
-  size?: ModalProps['size'];
-  dialogClassName?: string;
 }
 
-export function ViewDialog({
-  show,
-  title,
-  onHide,
-  children,
-  loading = false,
-  error,
-  footer,
-  width,
-  size,
-  dialogClassName,
-}: ViewDialogProps) {
+export function ViewDialog({ children, loading = false, footer, ...frame }: ViewDialogProps) {
   return (
-    <Modal show={show} onHide={onHide} size={size} dialogClassName={dialogWidthClass(width, dialogClassName)} centered>
-      <Modal.Header closeButton closeLabel="Закрыть">
-        <Modal.Title as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {error && (
-          <Alert variant="danger" className="py-2">
-            {error}
-          </Alert>
-        )}
-        {loading ? <SpinnerBlock /> : children}
-      </Modal.Body>
-      <Modal.Footer>
-        {footer}
-        <Button variant="outline-secondary" onClick={onHide}>
-          Закрыть
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <DialogFrame {...frame} dismissLabel="Закрыть" footerStart={footer}>
+      {loading ? <SpinnerBlock /> : children}
+    </DialogFrame>
   );
 }

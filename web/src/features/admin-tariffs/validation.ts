@@ -9,7 +9,8 @@ export interface TariffFormValues {
   is_active: boolean;
 }
 
-export type TariffFormErrors = Partial<Record<'name' | 'credits_per_ruble', string>>;
+/** Only `name` and `credits_per_ruble` have rules. */
+export type TariffFormErrors = Partial<Record<keyof TariffFormValues, string>>;
 
 /** A new tariff's form (spec §3 defaults: price 0, 100 credits per rouble, 0 included, active). */
 export const emptyTariffForm: TariffFormValues = {

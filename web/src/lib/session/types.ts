@@ -54,6 +54,8 @@ export interface SessionState {
   loading: boolean;
   /** Message of the last failed auth action; cleared when the next one starts. */
   error: string | null;
+  /** Why the server ended the last session (a 401 on the profile); shown on /login until the next sign-in. */
+  endedBecause: string | null;
 }
 
 export function isAdmin(user: SessionUser | null | undefined): boolean {

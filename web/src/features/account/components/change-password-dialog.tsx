@@ -2,8 +2,9 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 
+import { BusyButton } from '@/components/ui/busy-button';
+import { TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { errorMessage } from '@/lib/api-client';
 import { sessionMessages } from '@/lib/session/session-store';
@@ -54,7 +55,7 @@ export function ChangePasswordDialog({ show, onClose }: { show: boolean; onClose
   const bind = (field: Field) => ({
     type: 'password',
     value: values[field],
-    isInvalid: Boolean(shown(field)),
+    error: shown(field),
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       setValues((v) => ({ ...v, [field]: e.target.value }));
       setDirty((d) => ({ ...d, [field]: true }));
@@ -74,30 +75,35 @@ export function ChangePasswordDialog({ show, onClose }: { show: boolean; onClose
           <Modal.Title>Смена пароля</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group className="mb-3" controlId="password-current">
-            <Form.Label>Текущий пароль</Form.Label>
-            <Form.Control ref={currentRef} autoComplete="current-password" {...bind('currentPassword')} />
-            <Form.Control.Feedback type="invalid">{shown('currentPassword')}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="password-new">
-            <Form.Label>Новый пароль</Form.Label>
-            <Form.Control autoComplete="new-password" {...bind('newPassword')} />
-            <Form.Control.Feedback type="invalid">{shown('newPassword')}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group controlId="password-confirm">
-            <Form.Label>Подтверждение нового пароля</Form.Label>
-            <Form.Control autoComplete="new-password" {...bind('confirmPassword')} />
-            <Form.Control.Feedback type="invalid">{shown('confirmPassword')}</Form.Control.Feedback>
-          </Form.Group>
+          <TextField
+            controlId="password-current"
+            label="Текущий пароль"
+            className="mb-3"
+            ref={currentRef}
+            autoComplete="current-password"
+            {...bind('currentPassword')}
+          />
+          <TextField
+            controlId="password-new"
+            label="Новый пароль"
+            className="mb-3"
+            autoComplete="new-password"
+            {...bind('newPassword')}
+          />
+          <TextField
+            controlId="password-confirm"
+            label="Подтверждение нового пароля"
+            autoComplete="new-password"
+            {...bind('confirmPassword')}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={close}>
             Отмена
           </Button>
-          <Button type="submit" variant="primary" disabled={loading}>
-            {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+          <BusyButton type="submit" variant="primary" busy={loading}>
             Сменить пароль
-          </Button>
+          </BusyButton>
         </Modal.Footer>
       </Form>
     </Modal>

@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { AddButton, useCrudDialogs, useDeleteRow, useSaveRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Icon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { useToast } from '@/components/ui/toasts';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -15,7 +15,7 @@ import { useListState } from '@/lib/use-list-state';
 
 import { useDeleteArticle } from '../api/delete-article';
 import { useAdminArticles } from '../api/get-admin-articles';
-import { useSaveArticle, type ArticleBody } from '../api/save-article';
+import { useSaveArticle } from '../api/save-article';
 import type { TaxonomyKind } from '../api/taxonomies';
 import { articleStatusBadge } from '../article-status';
 import { ArticleFormDialog } from './article-form-dialog';
@@ -32,15 +32,22 @@ const LIST_DEFAULTS = {
 
 /** The admin articles screen (spec §2): the table, create / view / edit / delete, categories and tags. */
 export function AdminArticlesScreen() {
-  const toast = useToast();
   const list = useListState(LIST_DEFAULTS);
   const articles = useAdminArticles(toApiListQuery(list.state));
-  const save = useSaveArticle();
-  const remove = useDeleteArticle();
-  const [viewed, setViewed] = useState<AdminArticle | null>(null);
-  /** The article in the form dialog: 'new' for a new one. */
-  const [edited, setEdited] = useState<AdminArticle | 'new' | null>(null);
-  const [deleted, setDeleted] = useState<AdminArticle | null>(null);
+  const crud = useCrudDialogs<AdminArticle>();
+  const { view, edit, askDelete } = crud;
+  const saving = useSaveRow(crud, useSaveArticle(), {
+    created: 'Статья создана',
+    saved: 'Статья сохранена',
+    nameOf: (a) => a.title,
+    failed: 'Ошибка сохранения статьи',
+  });
+  const deleting = useDeleteRow(crud, useDeleteArticle(), {
+    idOf: (a) => a.id,
+    deleted: 'Статья удалена',
+    nameOf: (a) => a.title,
+    failed: 'Ошибка удаления статьи',
+  });
   const [managed, setManaged] = useState<TaxonomyKind | null>(null);
 
   const columns = useMemo<DataColumn<AdminArticle>[]>(
@@ -57,41 +64,13 @@ export function AdminArticlesScreen() {
         className: 'text-nowrap',
       },
       actionsColumn((a) => [
-        rowAction.view(() => setViewed(a)),
-        rowAction.edit(() => setEdited(a)),
-        rowAction.delete(() => setDeleted(a)),
+        rowAction.view(() => view(a)),
+        rowAction.edit(() => edit(a)),
+        rowAction.delete(() => askDelete(a)),
       ]),
     ],
-    [],
+    [view, edit, askDelete],
   );
-
-  function submit(body: ArticleBody) {
-    const target = edited === 'new' ? undefined : edited?.id;
-    save.mutate(
-      { ...body, id: target },
-      {
-        onSuccess: (article) => {
-          toast.success(target === undefined ? 'Статья создана' : 'Статья сохранена', article.title);
-          setEdited(null);
-        },
-      },
-    );
-  }
-
-  function closeForm() {
-    save.reset();
-    setEdited(null);
-  }
-
-  function confirmDelete() {
-    if (!deleted) return;
-    remove.mutate(deleted.id, {
-      onSuccess: () => {
-        toast.success('Статья удалена', deleted.title);
-        setDeleted(null);
-      },
-    });
-  }
 
   return (
     <>
@@ -105,10 +84,7 @@ export function AdminArticlesScreen() {
           <Icon name="tag" size={16} className="me-1" />
           Теги
         </Button>
-        <Button variant="primary" onClick={() => setEdited('new')}>
-          <Icon name="plus" size={16} className="me-1" />
-          Создать статью
-        </Button>
+        <AddButton onClick={crud.create}>Создать статью</AddButton>
       </div>
       <DataTable
         {...list.table}
@@ -120,33 +96,16 @@ export function AdminArticlesScreen() {
         emptyText="Статей пока нет"
         label="Статьи"
       />
-      <ArticleViewDialog article={viewed} onHide={() => setViewed(null)} />
-      {edited !== null && (
-        <ArticleFormDialog
-          key={edited === 'new' ? 'new' : edited.id}
-          show
-          article={edited === 'new' ? null : edited}
-          saving={save.isPending}
-          saveError={save.isError ? errorMessage(save.error, 'Ошибка сохранения статьи') : null}
-          onHide={closeForm}
-          onSave={submit}
-        />
-      )}
+      <ArticleViewDialog article={crud.viewed} onHide={crud.closeView} />
+      {crud.formOpen && <ArticleFormDialog key={crud.formKey} article={crud.editedRow} {...saving.dialog} />}
       <ConfirmDialog
-        show={deleted !== null}
+        {...deleting.dialog}
         title="Удаление статьи"
         message={
           <>
-            Вы действительно хотите удалить статью <strong>«{deleted?.title}»</strong>?
+            Вы действительно хотите удалить статью <strong>«{crud.deleted?.title}»</strong>?
           </>
         }
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          remove.reset();
-          setDeleted(null);
-        }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Ошибка удаления статьи') : null}
       />
       {managed !== null && <TaxonomyManagerDialog key={managed} kind={managed} show onHide={() => setManaged(null)} />}
     </>

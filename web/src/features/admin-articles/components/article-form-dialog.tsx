@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Field, TextField } from '@/components/ui/form-field';
 
 import type { ArticleBody } from '../api/save-article';
 import { useTaxonomies, type TaxonomyKind } from '../api/taxonomies';
@@ -33,7 +34,7 @@ interface ArticleFormValues {
   canonical_url: string;
 }
 
-type TextField = Exclude<keyof ArticleFormValues, 'status' | 'category_ids' | 'tag_ids'>;
+type TextName = Exclude<keyof ArticleFormValues, 'status' | 'category_ids' | 'tag_ids'>;
 
 /** `2025-06-24T12:00:00.000Z` → `2025-06-24T15:00` in the browser's zone, as datetime-local wants it. */
 function toLocalInput(iso: string | null): string {
@@ -131,7 +132,7 @@ export function ArticleFormDialog({
   show,
   article,
   saving,
-  saveError,
+  error,
   onHide,
   onSave,
 }: {
@@ -139,7 +140,7 @@ export function ArticleFormDialog({
   /** null: a new article. */
   article: AdminArticle | null;
   saving: boolean;
-  saveError: string | null;
+  error: string | null;
   onHide: () => void;
   onSave: (body: ArticleBody) => void;
 }) {
@@ -151,22 +152,18 @@ export function ArticleFormDialog({
   const set = <K extends keyof ArticleFormValues>(name: K, value: ArticleFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  const field = (
-    name: TextField,
-    label: ReactNode,
-    options: { as?: 'textarea'; type?: string; hint?: string } = {},
-  ) => (
-    <Form.Group className="mb-3" controlId={`article-${name}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as={options.as}
-        rows={options.as ? 2 : undefined}
-        type={options.type}
-        value={values[name]}
-        onChange={(event) => set(name, event.target.value)}
-      />
-      {options.hint && <Form.Text>{options.hint}</Form.Text>}
-    </Form.Group>
+  const field = (name: TextName, label: ReactNode, options: { as?: 'textarea'; type?: string; hint?: string } = {}) => (
+    <TextField
+      controlId={`article-${name}`}
+      label={label}
+      className="mb-3"
+      as={options.as}
+      rows={options.as ? 2 : undefined}
+      type={options.type}
+      hint={options.hint}
+      value={values[name]}
+      onChange={(event) => set(name, event.target.value)}
+    />
   );
 
   function submit() {
@@ -183,13 +180,12 @@ export function ArticleFormDialog({
       onSubmit={submit}
       onEntered={() => titleRef.current?.focus()}
       saving={saving}
-      error={problem ?? saveError}
+      error={problem ?? error}
       width="article"
     >
       <Row className="g-4">
         <Col lg={8}>
-          <Form.Group className="mb-3" controlId="article-title">
-            <Form.Label>Заголовок *</Form.Label>
+          <Field controlId="article-title" label="Заголовок *" className="mb-3">
             <Form.Control
               ref={titleRef}
               value={values.title}
@@ -199,9 +195,13 @@ export function ArticleFormDialog({
                 setValues((current) => ({ ...current, title, slug: slugEdited ? current.slug : slugify(title) }));
               }}
             />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="article-slug">
-            <Form.Label>Slug *</Form.Label>
+          </Field>
+          <Field
+            controlId="article-slug"
+            label="Slug *"
+            className="mb-3"
+            hint={<>Адрес статьи: /articles/{values.slug || '…'}. Строчные латинские буквы, цифры и дефисы.</>}
+          >
             <Form.Control
               value={values.slug}
               isInvalid={problem !== null && !SLUG_PATTERN.test(values.slug.trim())}
@@ -210,10 +210,7 @@ export function ArticleFormDialog({
                 set('slug', event.target.value);
               }}
             />
-            <Form.Text>
-              Адрес статьи: /articles/{values.slug || '…'}. Строчные латинские буквы, цифры и дефисы.
-            </Form.Text>
-          </Form.Group>
+          </Field>
           {field('excerpt', 'Анонс', { as: 'textarea' })}
           <Form.Group className="mb-3">
             <Form.Label id="article-content-label">Содержание *</Form.Label>
@@ -226,8 +223,7 @@ export function ArticleFormDialog({
           </Form.Group>
         </Col>
         <Col lg={4}>
-          <Form.Group className="mb-3" controlId="article-status">
-            <Form.Label>Статус</Form.Label>
+          <Field controlId="article-status" label="Статус" className="mb-3">
             <Form.Select value={values.status} onChange={(event) => set('status', event.target.value as ArticleStatus)}>
               {ARTICLE_STATUSES.map((status) => (
                 <option key={status.value} value={status.value}>
@@ -235,22 +231,22 @@ export function ArticleFormDialog({
                 </option>
               ))}
             </Form.Select>
-          </Form.Group>
+          </Field>
           {field('published_at', 'Дата публикации', {
             type: 'datetime-local',
             hint: 'Пусто — при первой публикации',
           })}
-          <Form.Group className="mb-3" controlId="article-reading_time">
-            <Form.Label>Время чтения, мин</Form.Label>
-            <Form.Control
-              type="number"
-              min={1}
-              step={1}
-              value={values.reading_time}
-              onChange={(event) => set('reading_time', event.target.value)}
-            />
-            <Form.Text>Пусто — посчитать по тексту</Form.Text>
-          </Form.Group>
+          <TextField
+            controlId="article-reading_time"
+            label="Время чтения, мин"
+            className="mb-3"
+            hint="Пусто — посчитать по тексту"
+            type="number"
+            min={1}
+            step={1}
+            value={values.reading_time}
+            onChange={(event) => set('reading_time', event.target.value)}
+          />
           {field('featured_image', 'Обложка (URL)', { type: 'url' })}
           <TaxonomyChecks
             kind="category"

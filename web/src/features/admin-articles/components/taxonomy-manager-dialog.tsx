@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { AddButton, useCrudDialogs, useDeleteRow } from '@/components/ui/crud-dialogs';
 import { RowActions, rowAction } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Icon } from '@/components/ui/icons';
+import { TextField } from '@/components/ui/form-field';
 import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { useToast } from '@/components/ui/toasts';
 import { ViewDialog } from '@/components/ui/view-dialog';
@@ -33,6 +32,7 @@ const TEXTS = {
     edit: 'Редактировать категорию',
     deleteTitle: 'Удаление категории',
     deleteQuestion: 'Вы действительно хотите удалить категорию',
+    detached: 'Она будет снята со всех статей.',
     saved: 'Категория сохранена',
     deleted: 'Категория удалена',
     saveFailed: 'Ошибка сохранения категории',
@@ -46,6 +46,7 @@ const TEXTS = {
     edit: 'Редактировать тег',
     deleteTitle: 'Удаление тега',
     deleteQuestion: 'Вы действительно хотите удалить тег',
+    detached: 'Он будет снят со всех статей.',
     saved: 'Тег сохранён',
     deleted: 'Тег удалён',
     saveFailed: 'Ошибка сохранения тега',
@@ -117,23 +118,22 @@ function TaxonomyFormDialog<K extends TaxonomyKind>({
   }
 
   const input = (name: keyof FormValues, label: string, as?: 'textarea') => (
-    <Form.Group className="mb-3" controlId={`${kind}-${name}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as={as}
-        rows={as ? 2 : undefined}
-        value={values[name]}
-        onChange={(event) => {
-          const value = event.target.value;
-          if (name === 'name' && !slugEdited)
-            setValues((current) => ({ ...current, name: value, slug: slugify(value) }));
-          else {
-            if (name === 'slug') setSlugEdited(true);
-            set(name, value);
-          }
-        }}
-      />
-    </Form.Group>
+    <TextField
+      controlId={`${kind}-${name}`}
+      label={label}
+      className="mb-3"
+      as={as}
+      rows={as ? 2 : undefined}
+      value={values[name]}
+      onChange={(event) => {
+        const value = event.target.value;
+        if (name === 'name' && !slugEdited) setValues((current) => ({ ...current, name: value, slug: slugify(value) }));
+        else {
+          if (name === 'slug') setSlugEdited(true);
+          set(name, value);
+        }
+      }}
+    />
   );
 
   return (
@@ -170,32 +170,28 @@ export function TaxonomyManagerDialog<K extends TaxonomyKind>({
   onHide: () => void;
 }) {
   const texts = TEXTS[kind];
-  const toast = useToast();
   const items = useTaxonomies(kind);
-  const remove = useDeleteTaxonomy(kind);
-  /** The item in the form: 'new' for a new one. */
-  const [edited, setEdited] = useState<Taxonomy<K> | 'new' | null>(null);
-  const [deleted, setDeleted] = useState<Taxonomy<K> | null>(null);
-
-  function confirmDelete() {
-    if (!deleted) return;
-    remove.mutate(deleted.id, {
-      onSuccess: () => {
-        toast.success(texts.deleted, deleted.name);
-        setDeleted(null);
-      },
-    });
-  }
+  const crud = useCrudDialogs<Taxonomy<K>>();
+  const deleting = useDeleteRow(crud, useDeleteTaxonomy(kind), {
+    idOf: (item) => item.id,
+    deleted: texts.deleted,
+    nameOf: (item) => item.name,
+    failed: texts.deleteFailed,
+  });
 
   return (
     <>
-      <ViewDialog show={show && edited === null && deleted === null} title={texts.list} onHide={onHide} width="list">
+      <ViewDialog
+        show={show && !crud.formOpen && crud.deleted === null}
+        title={texts.list}
+        onHide={onHide}
+        width="list"
+      >
         <ErrorBanner message={items.isError ? errorMessage(items.error, 'Ошибка загрузки') : null} />
         <div className="d-flex justify-content-end mb-3">
-          <Button variant="primary" size="sm" onClick={() => setEdited('new')}>
-            <Icon name="plus" size={16} className="me-1" />
+          <AddButton size="sm" onClick={crud.create}>
             {texts.add}
-          </Button>
+          </AddButton>
         </div>
         {items.isPending ? (
           <SpinnerBlock />
@@ -226,7 +222,7 @@ export function TaxonomyManagerDialog<K extends TaxonomyKind>({
                   <td className="small text-body-secondary">{item.description}</td>
                   <td>
                     <RowActions
-                      actions={[rowAction.edit(() => setEdited(item)), rowAction.delete(() => setDeleted(item))]}
+                      actions={[rowAction.edit(() => crud.edit(item)), rowAction.delete(() => crud.askDelete(item))]}
                     />
                   </td>
                 </tr>
@@ -235,30 +231,17 @@ export function TaxonomyManagerDialog<K extends TaxonomyKind>({
           </Table>
         )}
       </ViewDialog>
-      {edited !== null && (
-        <TaxonomyFormDialog
-          key={edited === 'new' ? 'new' : edited.id}
-          kind={kind}
-          item={edited === 'new' ? null : edited}
-          onHide={() => setEdited(null)}
-        />
+      {crud.formOpen && (
+        <TaxonomyFormDialog key={crud.formKey} kind={kind} item={crud.editedRow} onHide={crud.closeForm} />
       )}
       <ConfirmDialog
-        show={deleted !== null}
+        {...deleting.dialog}
         title={texts.deleteTitle}
         message={
           <>
-            {texts.deleteQuestion} <strong>«{deleted?.name}»</strong>? Он{kind === 'category' ? 'а' : ''} будет снят
-            {kind === 'category' ? 'а' : ''} со всех статей.
+            {texts.deleteQuestion} <strong>«{crud.deleted?.name}»</strong>? {texts.detached}
           </>
         }
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          remove.reset();
-          setDeleted(null);
-        }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, texts.deleteFailed) : null}
       />
     </>
   );

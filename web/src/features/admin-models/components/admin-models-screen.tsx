@@ -1,12 +1,10 @@
 import type { AiModel } from '@gpt/contracts';
-import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { AddButton, useCrudDialogs, useDeleteRow, useSaveRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
-import { Icon } from '@/components/ui/icons';
-import { useToast } from '@/components/ui/toasts';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -15,7 +13,7 @@ import { useListState } from '@/lib/use-list-state';
 
 import { useDeleteModel } from '../api/delete-model';
 import { useAdminModels } from '../api/get-admin-models';
-import { useSaveModel, type ModelBody } from '../api/save-model';
+import { useSaveModel } from '../api/save-model';
 import { ModelFormDialog } from './model-form-dialog';
 import { ModelStatus } from './model-status';
 
@@ -26,14 +24,22 @@ const LIST_DEFAULTS = {
 
 /** The admin models screen (spec §2): the server-driven table, add / edit / delete with the spec's texts. */
 export function AdminModelsScreen() {
-  const toast = useToast();
   const list = useListState(LIST_DEFAULTS);
   const models = useAdminModels(toApiListQuery(list.state));
-  const save = useSaveModel();
-  const remove = useDeleteModel();
-  /** The model in the form dialog: 'new' for a new one. */
-  const [edited, setEdited] = useState<AiModel | 'new' | null>(null);
-  const [deleted, setDeleted] = useState<AiModel | null>(null);
+  const crud = useCrudDialogs<AiModel>();
+  const { edit, askDelete } = crud;
+  const saving = useSaveRow(crud, useSaveModel(), {
+    created: 'Модель добавлена',
+    saved: 'Модель сохранена',
+    nameOf: (m) => m.model,
+    failed: 'Ошибка сохранения модели',
+  });
+  const deleting = useDeleteRow(crud, useDeleteModel(), {
+    idOf: (m) => m.id,
+    deleted: 'Модель удалена',
+    nameOf: (m) => m.model,
+    failed: 'Ошибка удаления модели',
+  });
 
   const columns = useMemo<DataColumn<AiModel>[]>(
     () => [
@@ -59,47 +65,16 @@ export function AdminModelsScreen() {
       },
       { id: 'is_active', header: 'Статус', cell: (m) => <ModelStatus active={m.is_active} /> },
       { id: 'created_at', header: 'Создана', cell: (m) => formatDateTime(m.created_at), className: 'text-nowrap' },
-      actionsColumn((m) => [rowAction.edit(() => setEdited(m)), rowAction.delete(() => setDeleted(m))]),
+      actionsColumn((m) => [rowAction.edit(() => edit(m)), rowAction.delete(() => askDelete(m))]),
     ],
-    [],
+    [edit, askDelete],
   );
-
-  function closeForm() {
-    save.reset();
-    setEdited(null);
-  }
-
-  function submit(body: ModelBody) {
-    const id = edited === 'new' ? undefined : edited?.id;
-    save.mutate(
-      { ...body, id },
-      {
-        onSuccess: (model) => {
-          toast.success(id === undefined ? 'Модель добавлена' : 'Модель сохранена', model.model);
-          closeForm();
-        },
-      },
-    );
-  }
-
-  function confirmDelete() {
-    if (!deleted) return;
-    remove.mutate(deleted.id, {
-      onSuccess: () => {
-        toast.success('Модель удалена', deleted.model);
-        setDeleted(null);
-      },
-    });
-  }
 
   return (
     <>
       <ErrorBanner message={models.isError ? errorMessage(models.error, 'Ошибка загрузки моделей') : null} />
       <div className="d-flex justify-content-end mb-3">
-        <Button variant="primary" onClick={() => setEdited('new')}>
-          <Icon name="plus" size={16} className="me-1" />
-          Добавить модель
-        </Button>
+        <AddButton onClick={crud.create}>Добавить модель</AddButton>
       </div>
       <DataTable
         {...list.table}
@@ -111,30 +86,15 @@ export function AdminModelsScreen() {
         emptyText="Моделей нет"
         label="Модели"
       />
-      <ModelFormDialog
-        key={edited === null ? 'closed' : edited === 'new' ? 'new' : edited.id}
-        show={edited !== null}
-        model={edited === 'new' ? null : edited}
-        saving={save.isPending}
-        error={save.isError ? errorMessage(save.error, 'Ошибка сохранения модели') : null}
-        onHide={closeForm}
-        onSave={submit}
-      />
+      <ModelFormDialog key={crud.formKey} model={crud.editedRow} {...saving.dialog} />
       <ConfirmDialog
-        show={deleted !== null}
+        {...deleting.dialog}
         title="Удаление модели"
         message={
           <>
-            Вы уверены, что хотите удалить модель <strong>«{deleted?.model}»</strong>?
+            Вы уверены, что хотите удалить модель <strong>«{crud.deleted?.model}»</strong>?
           </>
         }
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          remove.reset();
-          setDeleted(null);
-        }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Ошибка удаления модели') : null}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { TextField } from '@/components/ui/form-field';
 
 import type { ModelBody } from '../api/save-model';
 
@@ -28,6 +29,11 @@ function formOf(model: AiModel | null): ModelFormValues {
     is_active: model.is_active,
   };
 }
+
+const PRICE_FIELDS = [
+  { name: 'input_price_per_1m', controlId: 'model-input-price', label: 'Цена ввода, $ за 1M токенов' },
+  { name: 'output_price_per_1m', controlId: 'model-output-price', label: 'Цена вывода, $ за 1M токенов' },
+] as const;
 
 const priceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -91,47 +97,40 @@ export function ModelFormDialog({
       error={problem ?? error}
       width="model"
     >
-      <Form.Group className="mb-3" controlId="model-name">
-        <Form.Label>Модель</Form.Label>
-        <Form.Control
-          ref={nameRef}
-          value={values.model}
-          maxLength={100}
-          placeholder="gpt-4o-mini"
-          onChange={(event) => set('model', event.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="model-description">
-        <Form.Label>Описание</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          value={values.description}
-          maxLength={2000}
-          onChange={(event) => set('description', event.target.value)}
-        />
-      </Form.Group>
+      <TextField
+        controlId="model-name"
+        label="Модель"
+        className="mb-3"
+        ref={nameRef}
+        value={values.model}
+        maxLength={100}
+        placeholder="gpt-4o-mini"
+        onChange={(event) => set('model', event.target.value)}
+      />
+      <TextField
+        controlId="model-description"
+        label="Описание"
+        className="mb-3"
+        as="textarea"
+        rows={3}
+        value={values.description}
+        maxLength={2000}
+        onChange={(event) => set('description', event.target.value)}
+      />
       <div className="row g-3 mb-3">
-        <Form.Group className="col-12 col-md-6" controlId="model-input-price">
-          <Form.Label>Цена ввода, $ за 1M токенов</Form.Label>
-          <Form.Control
+        {PRICE_FIELDS.map((price) => (
+          <TextField
+            key={price.name}
+            controlId={price.controlId}
+            label={price.label}
+            className="col-12 col-md-6"
             type="number"
             step="0.0001"
             min={0}
-            value={values.input_price_per_1m}
-            onChange={(event) => set('input_price_per_1m', event.target.value)}
+            value={values[price.name]}
+            onChange={(event) => set(price.name, event.target.value)}
           />
-        </Form.Group>
-        <Form.Group className="col-12 col-md-6" controlId="model-output-price">
-          <Form.Label>Цена вывода, $ за 1M токенов</Form.Label>
-          <Form.Control
-            type="number"
-            step="0.0001"
-            min={0}
-            value={values.output_price_per_1m}
-            onChange={(event) => set('output_price_per_1m', event.target.value)}
-          />
-        </Form.Group>
+        ))}
       </div>
       <Form.Check
         id="model-is-active"

@@ -1,11 +1,10 @@
 import type { SysVal } from '@gpt/contracts';
-import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { AddButton, useCrudDialogs, useDeleteRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
-import { Icon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toasts';
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -29,11 +28,14 @@ export function AdminSysValsScreen() {
   const settings = useSysVals(toApiListQuery(list.state));
   const create = useCreateSysVal();
   const update = useUpdateSysVal();
-  const remove = useDeleteSysVal();
-  const [viewed, setViewed] = useState<SysVal | null>(null);
-  /** The setting in the form dialog: 'new' for a new one. */
-  const [edited, setEdited] = useState<SysVal | 'new' | null>(null);
-  const [deleted, setDeleted] = useState<SysVal | null>(null);
+  const crud = useCrudDialogs<SysVal>();
+  const { viewed, view, edit, askDelete } = crud;
+  const deleting = useDeleteRow(crud, useDeleteSysVal(), {
+    idOf: (s) => s.key,
+    deleted: 'Настройка удалена',
+    nameOf: (s) => s.key,
+    failed: 'Ошибка удаления настройки',
+  });
 
   const columns = useMemo<DataColumn<SysVal>[]>(
     () => [
@@ -47,18 +49,19 @@ export function AdminSysValsScreen() {
       },
       { id: 'updated_at', header: 'Обновлено', cell: (s) => formatDateTime(s.updated_at), className: 'text-nowrap' },
       actionsColumn((s) => [
-        rowAction.view(() => setViewed(s)),
-        rowAction.edit(() => setEdited(s)),
-        rowAction.delete(() => setDeleted(s)),
+        rowAction.view(() => view(s)),
+        rowAction.edit(() => edit(s)),
+        rowAction.delete(() => askDelete(s)),
       ]),
     ],
-    [],
+    [view, edit, askDelete],
   );
 
+  // Creating and editing are two calls with their own texts, so the form's save is this screen's own.
   function closeForm() {
     create.reset();
     update.reset();
-    setEdited(null);
+    crud.closeForm();
   }
 
   function submit(values: { key: string; value: string }) {
@@ -66,23 +69,13 @@ export function AdminSysValsScreen() {
       toast.success(title, setting.key);
       closeForm();
     };
-    if (edited === 'new') create.mutate(values, { onSuccess: saved('Настройка добавлена') });
-    else if (edited)
-      update.mutate({ key: edited.key, value: values.value }, { onSuccess: saved('Настройка сохранена') });
-  }
-
-  function confirmDelete() {
-    if (!deleted) return;
-    remove.mutate(deleted.key, {
-      onSuccess: () => {
-        toast.success('Настройка удалена', deleted.key);
-        setDeleted(null);
-      },
-    });
+    const edited = crud.editedRow;
+    if (!edited) create.mutate(values, { onSuccess: saved('Настройка добавлена') });
+    else update.mutate({ key: edited.key, value: values.value }, { onSuccess: saved('Настройка сохранена') });
   }
 
   const saveError =
-    edited === 'new'
+    crud.editedRow === null
       ? create.isError
         ? errorMessage(create.error, 'Ошибка создания настройки')
         : null
@@ -94,10 +87,7 @@ export function AdminSysValsScreen() {
     <>
       <ErrorBanner message={settings.isError ? errorMessage(settings.error, 'Ошибка загрузки настроек') : null} />
       <div className="d-flex justify-content-end mb-3">
-        <Button variant="primary" onClick={() => setEdited('new')}>
-          <Icon name="plus" size={16} className="me-1" />
-          Добавить настройку
-        </Button>
+        <AddButton onClick={crud.create}>Добавить настройку</AddButton>
       </div>
       <DataTable
         {...list.table}
@@ -109,7 +99,7 @@ export function AdminSysValsScreen() {
         emptyText="Настроек нет"
         label="Настройки"
       />
-      <ViewDialog show={viewed !== null} title="Настройка" onHide={() => setViewed(null)}>
+      <ViewDialog show={viewed !== null} title="Настройка" onHide={crud.closeView}>
         {viewed && (
           <DetailList
             items={[
@@ -123,29 +113,22 @@ export function AdminSysValsScreen() {
         )}
       </ViewDialog>
       <SysValFormDialog
-        key={edited === null ? 'closed' : edited === 'new' ? 'new' : edited.id}
-        show={edited !== null}
-        setting={edited === 'new' ? null : edited}
+        key={crud.formKey}
+        show={crud.formOpen}
+        setting={crud.editedRow}
         saving={create.isPending || update.isPending}
         error={saveError}
         onHide={closeForm}
         onSave={submit}
       />
       <ConfirmDialog
-        show={deleted !== null}
+        {...deleting.dialog}
         title="Удаление настройки"
         message={
           <>
-            Вы уверены, что хотите удалить настройку <strong>«{deleted?.key}»</strong>?
+            Вы уверены, что хотите удалить настройку <strong>«{crud.deleted?.key}»</strong>?
           </>
         }
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          remove.reset();
-          setDeleted(null);
-        }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Ошибка удаления настройки') : null}
       />
     </>
   );

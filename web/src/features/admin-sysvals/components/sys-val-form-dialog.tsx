@@ -1,8 +1,8 @@
 import type { SysVal } from '@gpt/contracts';
 import { useRef, useState } from 'react';
-import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { TextField } from '@/components/ui/form-field';
 
 const FILL_ALL = 'Заполните все поля';
 
@@ -48,30 +48,29 @@ export function SysValFormDialog({
       error={problem ?? error}
       submitLabel={setting ? 'Сохранить' : 'Добавить'}
     >
-      <Form.Group className="mb-3" controlId="sys-val-key">
-        <Form.Label>Ключ</Form.Label>
-        <Form.Control
-          ref={setting ? undefined : firstRef}
-          value={key}
-          readOnly={setting !== null}
-          plaintext={setting !== null}
-          className={setting ? 'font-monospace fw-medium' : 'font-monospace'}
-          maxLength={100}
-          placeholder="max_tokens_per_request"
-          onChange={(event) => setKey(event.target.value)}
-        />
-      </Form.Group>
-      <Form.Group controlId="sys-val-value">
-        <Form.Label>Значение</Form.Label>
-        <Form.Control
-          ref={setting ? firstRef : undefined}
-          as="textarea"
-          rows={3}
-          value={value}
-          maxLength={10000}
-          onChange={(event) => setValue(event.target.value)}
-        />
-      </Form.Group>
+      <TextField
+        controlId="sys-val-key"
+        label="Ключ"
+        className="mb-3"
+        ref={setting ? undefined : firstRef}
+        value={key}
+        readOnly={setting !== null}
+        plaintext={setting !== null}
+        controlClassName={setting ? 'font-monospace fw-medium' : 'font-monospace'}
+        maxLength={100}
+        placeholder="max_tokens_per_request"
+        onChange={(event) => setKey(event.target.value)}
+      />
+      <TextField
+        controlId="sys-val-value"
+        label="Значение"
+        ref={setting ? firstRef : undefined}
+        as="textarea"
+        rows={3}
+        value={value}
+        maxLength={10000}
+        onChange={(event) => setValue(event.target.value)}
+      />
     </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import type { Tariff } from '@gpt/contracts';
-import { useEffect, useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useEffect, useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { AddButton, useCrudDialogs, useDeleteRow, useSaveRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Icon } from '@/components/ui/icons';
@@ -15,7 +15,7 @@ import { useListState } from '@/lib/use-list-state';
 
 import { useDeleteTariff } from '../api/delete-tariff';
 import { useAdminTariffs } from '../api/get-admin-tariffs';
-import { useSaveTariff, type TariffBody } from '../api/save-tariff';
+import { useSaveTariff } from '../api/save-tariff';
 import { ActiveTag, ImagesIcon } from './tariff-flags';
 import { TariffFormDialog } from './tariff-form-dialog';
 import { TariffViewDialog } from './tariff-view-dialog';
@@ -41,12 +41,23 @@ export function AdminTariffsScreen() {
   const toast = useToast();
   const list = useListState(LIST_DEFAULTS);
   const tariffs = useAdminTariffs(toApiListQuery(list.state));
-  const save = useSaveTariff();
-  const remove = useDeleteTariff();
-  const [viewed, setViewed] = useState<Tariff | null>(null);
-  /** The tariff in the form dialog: 'new' for a new one. */
-  const [edited, setEdited] = useState<Tariff | 'new' | null>(null);
-  const [deleted, setDeleted] = useState<Tariff | null>(null);
+  const crud = useCrudDialogs<Tariff>();
+  const { view, edit, askDelete } = crud;
+  // Spec §8: a failed save or delete is told by a toast with the server's text.
+  const saving = useSaveRow(crud, useSaveTariff(), {
+    created: 'Тариф создан',
+    saved: 'Тариф сохранен',
+    nameOf: (t) => t.name,
+    failed: 'Произошла ошибка при сохранении',
+    failureIn: 'toast',
+  });
+  const deleting = useDeleteRow(crud, useDeleteTariff(), {
+    idOf: (t) => t.id,
+    deleted: 'Тариф удален',
+    nameOf: (t) => t.name,
+    failed: 'Произошла ошибка при удалении',
+    failureIn: 'toast',
+  });
 
   // Spec §8: a failed load is told by a toast (and the screen's banner).
   const loadError = tariffs.isError ? tariffs.error : null;
@@ -101,47 +112,19 @@ export function AdminTariffsScreen() {
       { id: 'is_active', header: 'Статус', cell: (t) => <ActiveTag active={t.is_active} /> },
       { id: 'created_at', header: 'Создан', cell: (t) => formatShortDate(t.created_at), className: 'text-nowrap' },
       actionsColumn((t) => [
-        rowAction.view(() => setViewed(t)),
-        rowAction.edit(() => setEdited(t)),
-        rowAction.delete(() => setDeleted(t)),
+        rowAction.view(() => view(t)),
+        rowAction.edit(() => edit(t)),
+        rowAction.delete(() => askDelete(t)),
       ]),
     ],
-    [],
+    [view, edit, askDelete],
   );
-
-  function submit(body: TariffBody) {
-    const target = edited === 'new' ? undefined : edited?.id;
-    save.mutate(
-      { ...body, id: target },
-      {
-        onSuccess: (tariff) => {
-          toast.success(target === undefined ? 'Тариф создан' : 'Тариф сохранен', tariff.name);
-          setEdited(null);
-        },
-        onError: (err) => toast.error('Ошибка', errorMessage(err, 'Произошла ошибка при сохранении')),
-      },
-    );
-  }
-
-  function confirmDelete() {
-    if (!deleted) return;
-    remove.mutate(deleted.id, {
-      onSuccess: () => {
-        toast.success('Тариф удален', deleted.name);
-        setDeleted(null);
-      },
-      onError: (err) => toast.error('Ошибка', errorMessage(err, 'Произошла ошибка при удалении')),
-    });
-  }
 
   return (
     <>
       <ErrorBanner message={loadError ? errorMessage(loadError, LOAD_FAILED) : null} />
       <div className="d-flex justify-content-end mb-3">
-        <Button variant="primary" onClick={() => setEdited('new')}>
-          <Icon name="plus" size={16} className="me-1" />
-          Добавить тариф
-        </Button>
+        <AddButton onClick={crud.create}>Добавить тариф</AddButton>
       </div>
       <DataTable
         {...list.table}
@@ -153,26 +136,16 @@ export function AdminTariffsScreen() {
         emptyText="Тарифов нет"
         label="Тарифы"
       />
-      <TariffViewDialog tariff={viewed} onHide={() => setViewed(null)} />
-      <TariffFormDialog
-        key={edited === null ? 'closed' : edited === 'new' ? 'new' : edited.id}
-        show={edited !== null}
-        tariff={edited === 'new' ? null : edited}
-        saving={save.isPending}
-        onHide={() => setEdited(null)}
-        onSave={submit}
-      />
+      <TariffViewDialog tariff={crud.viewed} onHide={crud.closeView} />
+      <TariffFormDialog key={crud.formKey} tariff={crud.editedRow} {...saving.dialog} />
       <ConfirmDialog
-        show={deleted !== null}
+        {...deleting.dialog}
         title="Удаление тарифа"
         message={
           <>
-            Вы действительно хотите удалить тариф <strong>«{deleted?.name}»</strong>?
+            Вы действительно хотите удалить тариф <strong>«{crud.deleted?.name}»</strong>?
           </>
         }
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleted(null)}
-        pending={remove.isPending}
       />
     </>
   );

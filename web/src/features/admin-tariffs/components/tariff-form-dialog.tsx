@@ -1,11 +1,19 @@
 import type { Tariff } from '@gpt/contracts';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { TextField } from '@/components/ui/form-field';
 
 import type { TariffBody } from '../api/save-tariff';
 import { emptyTariffForm, validateTariff, type TariffFormValues } from '../validation';
+
+/** Spec §5, §9: price step 0.01 from 0; credits per rouble from 1; included credits from 0. */
+const NUMBER_FIELDS = [
+  { name: 'monthly_price', label: 'Цена в месяц, ₽', step: '0.01', min: 0 },
+  { name: 'credits_per_ruble', label: 'Кредитов за 1 ₽', step: '1', min: 1 },
+  { name: 'included_credits', label: 'Включённые кредиты', step: '1', min: 0 },
+] as const;
 
 function formOf(tariff: Tariff | null): TariffFormValues {
   if (!tariff) return emptyTariffForm;
@@ -42,6 +50,7 @@ export function TariffFormDialog({
   show,
   tariff,
   saving,
+  error,
   onHide,
   onSave,
 }: {
@@ -49,6 +58,7 @@ export function TariffFormDialog({
   /** null: a new tariff. */
   tariff: Tariff | null;
   saving: boolean;
+  error: string | null;
   onHide: () => void;
   onSave: (body: TariffBody) => void;
 }) {
@@ -61,7 +71,15 @@ export function TariffFormDialog({
     setValues((current) => ({ ...current, [name]: value }));
     setTouched((current) => ({ ...current, [name]: true }));
   };
-  const shown = (name: 'name' | 'credits_per_ruble') => (touched[name] ? errors[name] : undefined);
+  const shown = (name: keyof TariffFormValues) => (touched[name] ? errors[name] : undefined);
+  /** A text or number field of the form; it counts as touched once changed or left. */
+  const bind = (name: Exclude<keyof TariffFormValues, 'can_generate_images' | 'is_active'>) => ({
+    controlId: `tariff-${name.replaceAll('_', '-')}`,
+    value: values[name],
+    error: shown(name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value),
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+  });
 
   return (
     <FormDialog
@@ -71,65 +89,16 @@ export function TariffFormDialog({
       onSubmit={() => onSave(bodyOf(values))}
       onEntered={() => nameRef.current?.focus()}
       saving={saving}
+      error={error}
       submitDisabled={invalid}
       width="model"
     >
-      <Form.Group className="mb-3" controlId="tariff-name">
-        <Form.Label>Название</Form.Label>
-        <Form.Control
-          ref={nameRef}
-          value={values.name}
-          maxLength={100}
-          isInvalid={Boolean(shown('name'))}
-          onChange={(event) => set('name', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-        />
-        <Form.Control.Feedback type="invalid">{shown('name')}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="tariff-description">
-        <Form.Label>Описание</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          value={values.description}
-          maxLength={2000}
-          onChange={(event) => set('description', event.target.value)}
-        />
-      </Form.Group>
+      <TextField label="Название" className="mb-3" ref={nameRef} maxLength={100} {...bind('name')} />
+      <TextField label="Описание" className="mb-3" as="textarea" rows={3} maxLength={2000} {...bind('description')} />
       <div className="row g-3 mb-3">
-        <Form.Group className="col-12 col-md-4" controlId="tariff-monthly-price">
-          <Form.Label>Цена в месяц, ₽</Form.Label>
-          <Form.Control
-            type="number"
-            step="0.01"
-            min={0}
-            value={values.monthly_price}
-            onChange={(event) => set('monthly_price', event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="col-12 col-md-4" controlId="tariff-credits-per-ruble">
-          <Form.Label>Кредитов за 1 ₽</Form.Label>
-          <Form.Control
-            type="number"
-            step="1"
-            min={1}
-            value={values.credits_per_ruble}
-            isInvalid={Boolean(shown('credits_per_ruble'))}
-            onChange={(event) => set('credits_per_ruble', event.target.value)}
-            onBlur={() => setTouched((current) => ({ ...current, credits_per_ruble: true }))}
-          />
-          <Form.Control.Feedback type="invalid">{shown('credits_per_ruble')}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="col-12 col-md-4" controlId="tariff-included-credits">
-          <Form.Label>Включённые кредиты</Form.Label>
-          <Form.Control
-            type="number"
-            step="1"
-            min={0}
-            value={values.included_credits}
-            onChange={(event) => set('included_credits', event.target.value)}
-          />
-        </Form.Group>
+        {NUMBER_FIELDS.map(({ name, ...field }) => (
+          <TextField key={name} className="col-12 col-md-4" type="number" {...field} {...bind(name)} />
+        ))}
       </div>
       <Form.Check
         id="tariff-can-generate-images"

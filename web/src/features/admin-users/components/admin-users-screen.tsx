@@ -1,9 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useCrudDialogs, useDeleteRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
+import { Icon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
@@ -37,25 +39,30 @@ export function AdminUsersScreen() {
   const users = useAdminUsers(toApiListQuery(list.state));
   const stats = useUtmStats();
   const tariffs = useTariffOptions();
-  const remove = useDeleteAdminUser();
-  const [viewed, setViewed] = useState<AdminUser | null>(null);
-  const [edited, setEdited] = useState<AdminUser | null>(null);
-  const [deleted, setDeleted] = useState<AdminUser | null>(null);
+  const crud = useCrudDialogs<AdminUser>();
+  const { view, edit, askDelete } = crud;
+  const deleting = useDeleteRow(crud, useDeleteAdminUser(), {
+    idOf: (u) => u.id,
+    deleted: 'Пользователь удален',
+    nameOf: userTitle,
+    failed: 'Ошибка удаления пользователя',
+  });
 
   const columns = useMemo<DataColumn<AdminUser>[]>(
     () => [
-      { id: 'id', header: 'ID', cell: (u) => u.id, width: 70 },
+      { id: 'id', header: 'ID', cell: (u) => u.id, width: 50 },
       {
         id: 'email',
         header: 'Пользователь',
+        className: 'admin-users-person',
         cell: (u) => (
           <>
-            <div className="text-nowrap">{u.email ?? '—'}</div>
-            {displayName(u) && <div className="small text-body-secondary text-nowrap">{displayName(u)}</div>}
+            <div>{u.email ? <EmailText email={u.email} /> : '—'}</div>
+            {displayName(u) && <div className="small text-body-secondary">{displayName(u)}</div>}
           </>
         ),
       },
-      { id: 'utm_source', header: 'UTM', cell: (u) => utmLabel(u.utm_source), className: 'text-nowrap' },
+      { id: 'utm_source', header: 'UTM', cell: (u) => utmLabel(u.utm_source), className: 'admin-users-utm' },
       { id: 'credits', header: 'Кредиты', cell: (u) => formatCredits(u.credits), className: 'text-end text-nowrap' },
       {
         id: 'money_spent',
@@ -69,7 +76,13 @@ export function AdminUsersScreen() {
         cell: (u) => formatRoubles(u.money_deposited),
         className: 'text-end text-nowrap',
       },
-      { id: 'messages_count', header: 'Сообщения', cell: (u) => u.messages_count, className: 'text-end' },
+      {
+        id: 'messages_count',
+        // An icon with its name as the title keeps the column as narrow as its counts.
+        header: <Icon name="chat" size={16} title="Сообщения" />,
+        cell: (u) => u.messages_count,
+        className: 'text-end',
+      },
       {
         id: 'role',
         header: 'Роль',
@@ -77,27 +90,17 @@ export function AdminUsersScreen() {
           <StatusBadge value={u.role} labels={{ [u.role]: roleLabel(u.role) }} variants={{ admin: 'dark' }} />
         ),
       },
-      { id: 'tariff_name', header: 'Тариф', cell: (u) => tariffLabel(u.tariff_name), className: 'text-nowrap' },
+      { id: 'tariff_name', header: 'Тариф', cell: (u) => tariffLabel(u.tariff_name) },
       { id: 'created_at', header: 'Регистрация', cell: (u) => formatShortDate(u.created_at), className: 'text-nowrap' },
       actionsColumn((u) => [
-        rowAction.view(() => setViewed(u)),
-        rowAction.edit(() => setEdited(u)),
-        rowAction.delete(() => setDeleted(u)),
+        rowAction.view(() => view(u)),
+        rowAction.edit(() => edit(u)),
+        rowAction.delete(() => askDelete(u)),
         u.messages_count > 0 && rowAction.history(() => navigate(`${paths.admin.history}?userId=${u.id}`)),
       ]),
     ],
-    [navigate],
+    [navigate, view, edit, askDelete],
   );
-
-  function confirmDelete() {
-    if (!deleted) return;
-    remove.mutate(deleted.id, {
-      onSuccess: () => {
-        toast.success('Пользователь удален', userTitle(deleted));
-        setDeleted(null);
-      },
-    });
-  }
 
   return (
     <>
@@ -126,33 +129,39 @@ export function AdminUsersScreen() {
           label="Пользователи"
         />
       </div>
-      <UserViewDialog user={viewed} onHide={() => setViewed(null)} />
+      <UserViewDialog user={crud.viewed} onHide={crud.closeView} />
       <UserEditDialog
-        key={edited?.id ?? 'none'}
-        user={edited}
+        key={crud.formKey}
+        user={crud.editedRow}
         tariffs={tariffs.data ?? []}
-        onHide={() => setEdited(null)}
+        onHide={crud.closeForm}
         onSaved={(user) => {
           toast.success('Изменения сохранены', userTitle(user));
-          setEdited(null);
+          crud.closeForm();
         }}
       />
       <ConfirmDialog
-        show={deleted !== null}
+        {...deleting.dialog}
         title="Удаление пользователя"
         message={
           <>
-            Вы действительно хотите удалить пользователя <strong>{deleted && userTitle(deleted)}</strong>?
+            Вы действительно хотите удалить пользователя <strong>{crud.deleted && userTitle(crud.deleted)}</strong>?
           </>
         }
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setDeleted(null);
-          remove.reset();
-        }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Ошибка удаления пользователя') : null}
       />
+    </>
+  );
+}
+
+/** An e-mail that, when its column is narrow, breaks before the "@" rather than inside a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
     </>
   );
 }

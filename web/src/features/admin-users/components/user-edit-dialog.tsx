@@ -2,11 +2,13 @@ import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Field, TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-client';
 
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { parseDeposit } from '../format';
 import type { AdminUser, AdminUserUpdate, TariffOption } from '../types';
+import { TariffSelect } from './tariff-select';
 
 /**
  * 'Редактировать пользователя': e-mail, role, tariff and a credit deposit. Mount it with a key
@@ -55,41 +57,38 @@ export function UserEditDialog({
       saving={save.isPending}
       error={save.isError ? errorMessage(save.error, 'Ошибка сохранения изменений') : null}
     >
-      <Form.Group className="mb-3" controlId="user-edit-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control ref={emailRef} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-edit-role">
-        <Form.Label>Роль</Form.Label>
+      <TextField
+        controlId="user-edit-email"
+        label="Email"
+        className="mb-3"
+        ref={emailRef}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field controlId="user-edit-role" label="Роль" className="mb-3">
         <Form.Select value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'user')}>
           <option value="user">Пользователь</option>
           <option value="admin">Администратор</option>
         </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-edit-tariff">
-        <Form.Label>Тариф</Form.Label>
-        <Form.Select value={tariffId} onChange={(e) => setTariffId(e.target.value)}>
+      </Field>
+      <Field controlId="user-edit-tariff" label="Тариф" className="mb-3">
+        <TariffSelect value={tariffId} tariffs={tariffs} onChange={setTariffId}>
           {tariffId === '' && <option value="">Не указан</option>}
           {!known && tariffId !== '' && <option value={tariffId}>{user?.tariff_name ?? tariffId}</option>}
-          {tariffs.map((tariff) => (
-            <option key={tariff.id} value={String(tariff.id)}>
-              {tariff.name}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group controlId="user-edit-deposit">
-        <Form.Label>Пополнение кредитов</Form.Label>
-        <Form.Control
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          value={deposit}
-          onChange={(e) => setDeposit(e.target.value)}
-        />
-        <Form.Text>Кредиты, которые будут добавлены к балансу пользователя.</Form.Text>
-      </Form.Group>
+        </TariffSelect>
+      </Field>
+      <TextField
+        controlId="user-edit-deposit"
+        label="Пополнение кредитов"
+        hint="Кредиты, которые будут добавлены к балансу пользователя."
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        value={deposit}
+        onChange={(e) => setDeposit(e.target.value)}
+      />
     </FormDialog>
   );
 }

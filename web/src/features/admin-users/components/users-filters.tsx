@@ -1,11 +1,11 @@
 import { useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
+
+import { FilterField, FiltersCard, FilterText } from '@/components/ui/list-filters';
 
 import type { TariffOption, UserFilter } from '../types';
+import { TariffSelect } from './tariff-select';
 
 type Filters = Record<UserFilter, string>;
 
@@ -39,36 +39,8 @@ export function UsersFilters({
   };
 
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <Row className="g-3 align-items-end">
-          {TEXT_FILTERS.map((filter) => (
-            <Col key={filter.name} xs={12} md={6} xl={3}>
-              <Form.Group controlId={`users-filter-${filter.name}`}>
-                <Form.Label className="small text-body-secondary">{filter.label}</Form.Label>
-                <Form.Control
-                  value={draft[filter.name]}
-                  placeholder={filter.placeholder}
-                  onChange={(event) => set(filter.name, event.target.value)}
-                  onKeyDown={applyOnEnter}
-                />
-              </Form.Group>
-            </Col>
-          ))}
-          <Col xs={12} md={6} xl={3}>
-            <Form.Group controlId="users-filter-tariff">
-              <Form.Label className="small text-body-secondary">Тариф</Form.Label>
-              <Form.Select value={draft.tariff_id} onChange={(event) => set('tariff_id', event.target.value)}>
-                <option value="">Все тарифы</option>
-                {tariffs.map((tariff) => (
-                  <option key={tariff.id} value={String(tariff.id)}>
-                    {tariff.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
-        </Row>
+    <FiltersCard
+      footer={
         <div className="d-flex flex-wrap gap-2 mt-3">
           <Button variant="primary" onClick={() => onApply(draft)}>
             Применить фильтры
@@ -77,7 +49,27 @@ export function UsersFilters({
             Сбросить
           </Button>
         </div>
-      </Card.Body>
-    </Card>
+      }
+    >
+      {TEXT_FILTERS.map((filter) => (
+        <Col key={filter.name} xs={12} md={6} xl={3}>
+          <FilterText
+            controlId={`users-filter-${filter.name}`}
+            label={filter.label}
+            value={draft[filter.name]}
+            placeholder={filter.placeholder}
+            onChange={(event) => set(filter.name, event.target.value)}
+            onKeyDown={applyOnEnter}
+          />
+        </Col>
+      ))}
+      <Col xs={12} md={6} xl={3}>
+        <FilterField controlId="users-filter-tariff" label="Тариф">
+          <TariffSelect value={draft.tariff_id} tariffs={tariffs} onChange={(value) => set('tariff_id', value)}>
+            <option value="">Все тарифы</option>
+          </TariffSelect>
+        </FilterField>
+      </Col>
+    </FiltersCard>
   );
 }

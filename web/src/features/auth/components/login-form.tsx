@@ -1,46 +1,25 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 import { paths, withLinkToken } from '@/config/paths';
 import { useSession, useSessionActions } from '@/lib/session/use-session';
 
-import { hasErrors, validateLogin, type LoginValues } from '../validation';
+import { useAuthForm } from '../use-auth-form';
+import { validateLogin, type LoginValues } from '../validation';
 import { AuthCard } from './auth-card';
+import { AuthFailure, EmailField, LinkNotice, PasswordField } from './auth-fields';
 import { SubmitButton } from './submit-button';
 
 /** E-mail + password; on success to /link/{token} when a link token came along, else /dashboard. */
 export function LoginForm({ linkToken }: { linkToken: string | null }) {
-  const navigate = useNavigate();
-  const { loading, error } = useSession();
+  const { endedBecause } = useSession();
   const { login } = useSessionActions();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
-  const [failed, setFailed] = useState(false);
-  const errors = validateLogin(values);
-  const shown = (field: keyof LoginValues) => (touched[field] ? errors[field] : undefined);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched({ email: true, password: true });
-    if (hasErrors(errors)) return;
-    setFailed(false);
-    try {
-      await login({ email: values.email.trim(), password: values.password });
-      navigate(linkToken ? paths.link(linkToken) : paths.dashboard, { replace: true });
-    } catch (err) {
-      console.error('Login failed', err);
-      setFailed(true);
-    }
-  }
-
-  const field = (name: keyof LoginValues) => ({
-    value: values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-    isInvalid: Boolean(shown(name)),
-  });
+  const form = useAuthForm<LoginValues>({ email: '', password: '' }, validateLogin, linkToken);
+  const onSubmit = form.submit(
+    () => login({ email: form.values.email.trim(), password: form.values.password }),
+    'Login failed',
+  );
 
   return (
     <AuthCard
@@ -52,28 +31,19 @@ export function LoginForm({ linkToken }: { linkToken: string | null }) {
         </>
       }
     >
-      {linkToken && (
-        <Alert variant="info" className="small">
-          После входа аккаунт сайта будет связан с вашим Telegram-аккаунтом.
-        </Alert>
-      )}
+      {endedBecause && !form.failed && <Alert variant="warning">{endedBecause}</Alert>}
+      <LinkNotice linkToken={linkToken} step="входа" />
       <Form noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
-          <Form.Control.Feedback type="invalid">{shown('email')}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Пароль</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" {...field('password')} />
-          <Form.Control.Feedback type="invalid">{shown('password')}</Form.Control.Feedback>
-        </Form.Group>
-        <SubmitButton loading={loading}>Войти</SubmitButton>
-        {failed && !loading && (
-          <Alert variant="danger" className="mt-3 mb-0" role="alert">
-            {error ?? 'Ошибка авторизации'}
-          </Alert>
-        )}
+        <EmailField controlId="login-email" {...form.field('email')} />
+        <PasswordField
+          controlId="login-password"
+          label="Пароль"
+          className="mb-4"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+        <SubmitButton>Войти</SubmitButton>
+        <AuthFailure failed={form.failed} fallback="Ошибка авторизации" />
       </Form>
     </AuthCard>
   );

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 
-/** A full-width submit button that shows a spinner while the request runs. */
-export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
+import { BusyButton } from '@/components/ui/busy-button';
+import { useSession } from '@/lib/session/use-session';
+
+/** The form's full-width submit button, with a spinner while the session's request runs. */
+export function SubmitButton({ children }: { children: ReactNode }) {
+  const { loading } = useSession();
   return (
-    <Button type="submit" variant="primary" size="lg" className="w-100" disabled={loading} aria-busy={loading}>
-      {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+    <BusyButton type="submit" variant="primary" size="lg" className="w-100" busy={loading}>
       {children}
-    </Button>
+    </BusyButton>
   );
 }

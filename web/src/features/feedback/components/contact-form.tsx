@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
+
+import { BusyButton } from '@/components/ui/busy-button';
 
 import { useSendFeedback, type FeedbackInput } from '../api/send-feedback';
 
@@ -70,10 +70,9 @@ export function ContactForm() {
         <Form.Control as="textarea" rows={5} className="contact-message" {...bind('message')} />
         <Form.Control.Feedback type="invalid">Напишите сообщение</Form.Control.Feedback>
       </Form.Group>
-      <Button type="submit" variant="primary" disabled={send.isPending}>
-        {send.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+      <BusyButton type="submit" variant="primary" busy={send.isPending}>
         Отправить
-      </Button>
+      </BusyButton>
       {result === 'sent' && (
         <Alert variant="success" className="mt-3 mb-0" role="status">
           Спасибо! Ваше сообщение отправлено.

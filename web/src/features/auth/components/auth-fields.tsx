@@ -1,0 +1,46 @@
+import Alert from 'react-bootstrap/Alert';
+
+import { TextField, type TextFieldProps } from '@/components/ui/form-field';
+import { useSession } from '@/lib/session/use-session';
+
+/** Tells that the Telegram account of the link token gets linked after `step` («входа», «регистрации»). */
+export function LinkNotice({ linkToken, step }: { linkToken: string | null; step: string }) {
+  if (!linkToken) return null;
+  return (
+    <Alert variant="info" className="small">
+      После {step} аккаунт сайта будет связан с вашим Telegram-аккаунтом.
+    </Alert>
+  );
+}
+
+/** A password field; `autoComplete` tells the browser which password it is. */
+export function PasswordField(
+  props: Omit<TextFieldProps, 'type'> & { autoComplete: 'current-password' | 'new-password' },
+) {
+  return <TextField className="mb-3" type="password" {...props} />;
+}
+
+/** The e-mail field of the login and registration forms. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Email"
+      className="mb-3"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
+}
+
+/** Under the form after a failed attempt: the stored error text, else `fallback`. */
+export function AuthFailure({ failed, fallback }: { failed: boolean; fallback: string }) {
+  const { loading, error } = useSession();
+  if (!failed || loading) return null;
+  return (
+    <Alert variant="danger" className="mt-3 mb-0" role="alert">
+      {error ?? fallback}
+    </Alert>
+  );
+}
