@@ -1,7 +1,8 @@
 import { isUniqueViolation } from '@gpt/kit';
-import type { AdminModelsSortField, AiModel, SortDirection } from '@gpt/contracts';
+import type { AdminModelsSortField, AiModel } from '@gpt/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AiModelsTable, ChatHistoryDatabase } from './schema';
+import { tablePage, type TablePageRequest } from './table-page';
 
 export type AiModelFields = Pick<
   AiModel,
@@ -14,27 +15,9 @@ function toModel(row: Selectable<AiModelsTable>): AiModel {
 
 export function modelsRepository(db: Kysely<ChatHistoryDatabase>) {
   return {
-    async list(page: {
-      offset: number;
-      limit: number;
-      sortField: AdminModelsSortField;
-      sortOrder: SortDirection;
-    }): Promise<{ models: AiModel[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('ai_models')
-          .selectAll()
-          .orderBy(page.sortField, page.sortOrder)
-          .orderBy('id', page.sortOrder)
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute(),
-        db
-          .selectFrom('ai_models')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { models: rows.map(toModel), total: Number(count.total) };
+    async list(page: TablePageRequest<AdminModelsSortField>): Promise<{ models: AiModel[]; total: number }> {
+      const { rows, total } = await tablePage(db, 'ai_models', page);
+      return { models: rows.map(toModel), total };
     },
     async listActive(): Promise<AiModel[]> {
       const rows = await db

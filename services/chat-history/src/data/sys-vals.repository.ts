@@ -1,6 +1,7 @@
-import type { AdminSysValsSortField, SortDirection, SysVal } from '@gpt/contracts';
+import type { AdminSysValsSortField, SysVal } from '@gpt/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ChatHistoryDatabase, SysValsTable } from './schema';
+import { tablePage, type TablePageRequest } from './table-page';
 
 function toSysVal(row: Selectable<SysValsTable>): SysVal {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
@@ -8,27 +9,9 @@ function toSysVal(row: Selectable<SysValsTable>): SysVal {
 
 export function sysValsRepository(db: Kysely<ChatHistoryDatabase>) {
   return {
-    async list(page: {
-      offset: number;
-      limit: number;
-      sortField: AdminSysValsSortField;
-      sortOrder: SortDirection;
-    }): Promise<{ data: SysVal[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('sys_vals')
-          .selectAll()
-          .orderBy(page.sortField, page.sortOrder)
-          .orderBy('id', page.sortOrder)
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute(),
-        db
-          .selectFrom('sys_vals')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { data: rows.map(toSysVal), total: Number(count.total) };
+    async list(page: TablePageRequest<AdminSysValsSortField>): Promise<{ data: SysVal[]; total: number }> {
+      const { rows, total } = await tablePage(db, 'sys_vals', page);
+      return { data: rows.map(toSysVal), total };
     },
     /** Every setting as key → value. */
     async all(): Promise<Record<string, string>> {
