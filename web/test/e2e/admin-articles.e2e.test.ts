@@ -2,16 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/gl
 import type { AdminArticle, AdminArticlesResponse } from '@gpt/contracts';
 import type { RunningGateway } from '@gpt/gateway';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  type ContentClient,
-  type ContentService,
-  contentClient,
-  startContent,
-} from '../../../services/content/test/support';
-import { launchChromium, screenshot } from '../support/browser';
-import { startSite } from '../support/site';
+import type { ContentClient } from '../../../services/content/test/support';
+import { screenshot } from '../support/browser';
+import { type ContentSite, startContentSite } from '../support/content-site';
 
-let content: ContentService;
+let suite: ContentSite;
 let api: ContentClient;
 let site: RunningGateway;
 let browser: Browser;
@@ -19,15 +14,10 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  content = await startContent();
-  api = contentClient(content);
-  [site, browser] = await Promise.all([startSite({ CONTENT_URL: content.url }), launchChromium()]);
+  suite = await startContentSite();
+  ({ api, site, browser } = suite);
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await content?.stop();
-});
+afterAll(() => suite?.close());
 afterEach(() => context?.close());
 
 /** A page signed in as the admin (the token both the gateway and the content service accept). */

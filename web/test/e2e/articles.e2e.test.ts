@@ -1,16 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  type ContentClient,
-  type ContentService,
-  contentClient,
-  startContent,
-} from '../../../services/content/test/support';
-import { launchChromium, screenshot } from '../support/browser';
-import { startSite } from '../support/site';
+import type { ContentClient } from '../../../services/content/test/support';
+import { screenshot } from '../support/browser';
+import { type ContentSite, startContentSite } from '../support/content-site';
 
-let content: ContentService;
+let suite: ContentSite;
 let api: ContentClient;
 let site: RunningGateway;
 let browser: Browser;
@@ -18,15 +13,10 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  content = await startContent();
-  api = contentClient(content);
-  [site, browser] = await Promise.all([startSite({ CONTENT_URL: content.url }), launchChromium()]);
+  suite = await startContentSite();
+  ({ api, site, browser } = suite);
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await content?.stop();
-});
+afterAll(() => suite?.close());
 afterEach(() => context?.close());
 
 async function openPage(width = 1280) {
