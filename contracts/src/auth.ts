@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Credits,
+  CreditsAmount,
   Id,
   IdParam,
   IsoDateTime,
@@ -69,6 +70,8 @@ export const UserProfile = z
     tariff_name: z.string(),
     credits: Credits,
     included_credits: Credits,
+    held_credits: CreditsAmount.meta({ description: 'Reserved by the bot for calls in progress' }),
+    available_credits: Credits.meta({ description: 'credits + included_credits − held_credits' }),
     monthly_price: Money,
     tariff_end_date: IsoDateTime.nullable(),
     telegram_linked: z.boolean(),

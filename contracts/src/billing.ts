@@ -140,6 +140,11 @@ export const TariffSnapshot = z
   .meta({ id: 'TariffSnapshot' });
 export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
 
+/** Credits reserved by the bot's active, unexpired holds; 0 in snapshots older than holds. */
+const HeldCredits = CreditsAmount.default(0).meta({
+  description: 'Credits reserved by active holds of the bot (not yet charged)',
+});
+
 /**
  * A user's balance as billing knows it. `version` grows with every change of this user's
  * balance, so projections ignore older snapshots.
@@ -150,6 +155,7 @@ export const BalanceSnapshot = z
     credits: Credits.meta({ description: 'Bought credits, never expire; may be negative after a charge' }),
     included_credits: Credits.meta({ description: 'Credits of the current tariff period, consumed first' }),
     tariff: TariffSnapshot,
+    held_credits: HeldCredits,
     money_deposited: Money.meta({ description: 'Total roubles paid in' }),
     version: z.int().min(0),
   })
@@ -166,12 +172,46 @@ export const BotBalanceResponse = z
     telegram_id: TelegramId,
     credits: Credits,
     included_credits: Credits,
-    can_send: z.boolean().meta({ description: 'credits + included_credits > 0: a paid request is allowed' }),
+    held_credits: CreditsAmount,
+    available_credits: Credits.meta({ description: 'credits + included_credits − held_credits' }),
+    can_send: z.boolean().meta({ description: 'available_credits > 0: a paid request is allowed' }),
     can_generate_images: z.boolean(),
     tariff: TariffSnapshot,
   })
   .meta({ id: 'BotBalanceResponse' });
 export type BotBalanceResponse = z.infer<typeof BotBalanceResponse>;
+
+/** The most credits one hold may reserve. */
+export const MAX_HOLD_CREDITS = 1_000_000_000_000;
+
+/**
+ * `POST /api/bot/holds`: before a model call the bot reserves the most the call can cost. Refused
+ * with 402 `insufficient_credits` when fewer credits are available; the hold is released by
+ * `DELETE /api/bot/holds/{id}`, settled by the message recorded with its `hold_id`, or expires.
+ */
+export const BotHoldRequest = z
+  .object({
+    telegram_id: TelegramIdInput,
+    amount: z
+      .int({ error: 'amount должен быть целым числом кредитов' })
+      .min(1, { error: 'amount должен быть не меньше 1' })
+      .max(MAX_HOLD_CREDITS, { error: 'amount слишком велик' }),
+  })
+  .meta({ id: 'BotHoldRequest' });
+export type BotHoldRequest = z.infer<typeof BotHoldRequest>;
+
+export const BotHoldResponse = z
+  .object({
+    hold_id: z.uuid(),
+    amount: CreditsAmount,
+    available_credits: Credits.meta({ description: 'Available after this hold' }),
+    expires_at: IsoDateTime,
+  })
+  .meta({ id: 'BotHoldResponse' });
+export type BotHoldResponse = z.infer<typeof BotHoldResponse>;
+
+export const HoldIdParams = z.object({ id: z.uuid({ error: 'Резерв не найден' }) });
+export type HoldIdParams = z.infer<typeof HoldIdParams>;
 
 /**
  * Internal call from auth (admin users screen, never routed by the gateway): a deposit and/or

@@ -34,6 +34,9 @@ export const AiModel = z
     description: z.string().nullable(),
     input_price_per_1m: UsdAmount.meta({ description: 'Dollars per 1M input tokens' }),
     output_price_per_1m: UsdAmount.meta({ description: 'Dollars per 1M output tokens' }),
+    image_price: UsdAmount.nullable().meta({
+      description: 'Dollars per generated image; set only for an image-generation model',
+    }),
     is_active: z.boolean(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
@@ -41,13 +44,19 @@ export const AiModel = z
   .meta({ id: 'AiModel' });
 export type AiModel = z.infer<typeof AiModel>;
 
-/** Body of `POST /api/admin/models` and `PUT /api/admin/models/{id}`; prices ≥ 0, at most 6 decimals. */
+/**
+ * Body of `POST /api/admin/models` and `PUT /api/admin/models/{id}`; prices ≥ 0, at most 6 decimals.
+ * A model with an `image_price` generates images.
+ */
 export const AiModelInput = z
   .object({
     model: requiredText(100, 'Укажите название модели'),
     description: nullableText(2000),
     input_price_per_1m: UsdPriceInput,
     output_price_per_1m: UsdPriceInput,
+    image_price: UsdPriceInput.nullable()
+      .default(null)
+      .meta({ description: 'Dollars per generated image, at most 6 decimals; null: not an image model' }),
     is_active: z.boolean().default(true),
   })
   .meta({ id: 'AiModelInput' });
@@ -117,6 +126,8 @@ export const HistoryMessage = z
     total_cost: UsdAmount,
     cost: Credits.meta({ description: 'Credits charged' }),
     error_message: z.string().nullable(),
+    image_count: z.int().min(0).meta({ description: 'Images the model generated' }),
+    hold_id: z.string().nullable().meta({ description: "The bot's billing hold for this call, if any" }),
   })
   .meta({ id: 'HistoryMessage' });
 export type HistoryMessage = z.infer<typeof HistoryMessage>;
@@ -196,6 +207,8 @@ function wholeNumberInput(message: string, max = Number.MAX_SAFE_INTEGER) {
 
 /** More tokens than this in one message is a bug of the caller, not a conversation. */
 export const MAX_MESSAGE_TOKENS = 1_000_000_000;
+/** Images one message may have generated. */
+export const MAX_MESSAGE_IMAGES = 100;
 
 /**
  * `POST /api/bot/messages` fields (JSON, or multipart/form-data with an optional `image` file:
@@ -226,6 +239,11 @@ export const BotMessageRequest = z
     output_tokens: wholeNumberInput('output_tokens должен быть целым числом от 0 до 1 000 000 000', MAX_MESSAGE_TOKENS),
     status: MessageStatus.default('success'),
     error_message: nullableText(5000),
+    image_count: wholeNumberInput('image_count должен быть целым числом от 0 до 100', MAX_MESSAGE_IMAGES).default(0),
+    hold_id: z
+      .uuid({ error: 'hold_id должен быть идентификатором резерва (uuid)' })
+      .optional()
+      .meta({ description: 'The billing hold placed before the call: the charge is capped at it and settles it' }),
   })
   .refine((body) => body.telegram_id !== undefined || body.user_id !== undefined, {
     error: 'Укажите telegram_id или user_id',

@@ -70,13 +70,15 @@ export const CreditsChangeReason = z.enum([
   'merge',
   'tariff_expired',
   'tariff_updated',
+  'hold_placed',
+  'hold_released',
 ]);
 export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
 
 /** The balance after a change: snapshot, tariff, deposited total and version (see BalanceSnapshot). */
 export const CreditsChangedData = BalanceSnapshot.extend({
   reason: CreditsChangeReason,
-  reference: z.string().meta({ description: 'Ledger reference, e.g. payment:<id>, message:<id>' }),
+  reference: z.string().meta({ description: 'Ledger reference, e.g. payment:<id>, message:<id>, hold:<uuid>' }),
   changed_at: IsoDateTime,
 }).meta({ id: 'CreditsChangedData' });
 export type CreditsChangedData = z.infer<typeof CreditsChangedData>;
@@ -141,6 +143,10 @@ export const MessageRecordedData = z
     bot_response: z.string().nullable(),
     error_message: z.string().nullable(),
     image_path: z.string().nullable(),
+    image_count: z.int().min(0).default(0).meta({ description: 'Images the model generated' }),
+    hold_id: z.uuid().nullable().default(null).meta({
+      description: "The bot's hold for this call: billing charges at most its amount and settles it",
+    }),
     created_at: IsoDateTime,
   })
   .meta({ id: 'MessageRecordedData' });
@@ -186,6 +192,8 @@ export type EventType = z.infer<typeof EventType>;
 
 /** The data of event `T` after parsing. */
 export type EventData<T extends EventType> = z.output<EventSchemas[T]>;
+/** The data of event `T` as a producer writes it (fields with defaults may be left out). */
+export type EventInput<T extends EventType> = z.input<EventSchemas[T]>;
 
 /** The service that publishes each event type. */
 export const eventProducers: Record<EventType, ServiceName> = {
@@ -230,7 +238,7 @@ export function parseEvent(input: unknown): AppEvent {
 export function createEvent<T extends EventType>(
   type: T,
   producer: ServiceName,
-  data: z.input<EventSchemas[T]>,
+  data: EventInput<T>,
   options: { id?: string; occurredAt?: string } = {},
 ): AppEvent<T> {
   return parseEvent({

@@ -5,4 +5,5 @@ export * from './content';
 export * from './billing';
 export * from './chat-history';
 export * from './metrics';
+export * from './pricing';
 export * from './events';

@@ -29,9 +29,12 @@ import {
   BotBalanceQuery,
   BotBalanceResponse,
   BotCreatePaymentRequest,
+  BotHoldRequest,
+  BotHoldResponse,
   BotPaymentEmailRequest,
   CreatePaymentRequest,
   CreatePaymentResponse,
+  HoldIdParams,
   Payment,
   PaymentIdParams,
   PublicPaymentIdParams,
@@ -106,7 +109,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type RouteAccess = 'public' | 'user' | 'admin' | 'bot' | 'webhook';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 type ParamsSchema = z.ZodObject | z.ZodPipe;
 
@@ -124,7 +127,7 @@ export interface ApiRoute {
   /** The body may also come as multipart/form-data (file uploads). */
   multipart?: z.ZodType;
   response: {
-    status: 200 | 201;
+    status: 200 | 201 | 204;
     description: string;
     /** JSON unless `contentType` says otherwise. */
     schema?: z.ZodType;
@@ -148,6 +151,8 @@ const botMessageMultipart = z.object({
   output_tokens: z.string(),
   status: z.string().optional(),
   error_message: z.string().optional(),
+  image_count: z.string().optional(),
+  hold_id: z.string().optional(),
   image: z
     .string()
     .optional()
@@ -635,6 +640,29 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotBalanceResponse),
     errors: [404],
   },
+  {
+    method: 'post',
+    path: '/api/bot/holds',
+    service: 'billing',
+    access: 'bot',
+    summary: 'Зарезервировать кредиты перед вызовом модели (не больше доступного)',
+    description:
+      'Резерв уменьшает доступный баланс до списания; сообщение, записанное с hold_id, списывает не больше суммы резерва и закрывает его. ' +
+      'Неиспользованный резерв истекает сам (HOLD_TTL_SEC).',
+    body: BotHoldRequest,
+    response: created(BotHoldResponse),
+    errors: [402, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/bot/holds/{id}',
+    service: 'billing',
+    access: 'bot',
+    summary: 'Снять резерв (повторный вызов и уже закрытый резерв — тоже 204)',
+    params: HoldIdParams,
+    response: { status: 204, description: 'Released' },
+    errors: [404],
+  },
 
   // ----- chat-history
   {
@@ -844,6 +872,7 @@ export function toExpressPath(path: string): string {
 const errorDescriptions: Record<ErrorStatus | 500, string> = {
   400: 'Некорректные данные (validation_error и др.)',
   401: 'Нет токена, токен неверен, истёк или отозван; для бота — неверный X-Bot-Key',
+  402: 'Недостаточно кредитов (insufficient_credits)',
   403: 'Недостаточно прав',
   404: 'Не найдено',
   409: 'Конфликт с текущим состоянием',

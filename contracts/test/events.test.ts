@@ -15,6 +15,7 @@ const balance: EventData<'credits.changed'> = {
   credits: 70_000,
   included_credits: -15,
   tariff: { id: 2, name: 'Premium', monthly_price: '350.00', end_date: '2025-07-26T10:00:00.000Z' },
+  held_credits: 1_200,
   money_deposited: '350.00',
   version: 3,
   reason: 'payment',
@@ -71,6 +72,33 @@ describe('parseEvent', () => {
     const event = parseEvent(envelope());
     expect(event.type).toBe('credits.changed');
     if (event.type === 'credits.changed') expect(event.data.tariff.monthly_price).toBe('350.00');
+  });
+
+  test('when a balance snapshot or a message comes from before holds, then it reads as nothing held and no hold', () => {
+    const { held_credits: _held, ...beforeHolds } = balance;
+    const event = parseEvent(envelope({ data: beforeHolds }));
+    if (event.type === 'credits.changed') expect(event.data.held_credits).toBe(0);
+    expect(() => parseEvent(envelope({ data: { ...balance, held_credits: -1 } }))).toThrow();
+    const message = createEvent('message.recorded', 'chat-history', {
+      message_id: 1,
+      user_id: 7,
+      telegram_id: null,
+      username: null,
+      model: 'gpt-4o-mini',
+      status: 'success',
+      input_tokens: 1,
+      output_tokens: 1,
+      input_cost: '0.000000150000',
+      output_cost: '0.000000600000',
+      total_cost: '0.000000750000',
+      cost: 1,
+      user_message: 'Привет',
+      bot_response: 'Здравствуйте',
+      error_message: null,
+      image_path: null,
+      created_at: '2025-06-26T10:00:00.000Z',
+    });
+    expect(message.data).toMatchObject({ hold_id: null, image_count: 0 });
   });
 
   test('when data does not match its type, then it throws (money as a float is refused)', () => {

@@ -1,6 +1,7 @@
 import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
 import type { BillingConfig } from './config';
 import type { BillingDatabase } from './data/schema';
+import { botHoldsRouter } from './http/holds.routes';
 import { internalRouter } from './http/internal.routes';
 import { adminPaymentsRouter, botPaymentsRouter, userPaymentsRouter } from './http/payments.routes';
 import { sandboxRouter } from './http/sandbox.routes';
@@ -21,6 +22,7 @@ export function buildApp(deps: BillingDeps) {
       app.use(adminTariffsRouter(deps));
       app.use(userPaymentsRouter(deps, providers));
       app.use(botPaymentsRouter(deps, providers));
+      app.use(botHoldsRouter(deps));
       app.use(adminPaymentsRouter(deps));
       app.use(webhookRouter(deps, providers));
       app.use(sandboxRouter(deps, providers));

@@ -1,6 +1,7 @@
 import type { Logger } from '@gpt/kit';
 import type { BillingDeps } from './app';
 import { expireTariffs } from './domain/expire-tariffs';
+import { expireHolds } from './domain/holds';
 import { reconcilePendingPayments } from './domain/settle-payment';
 import { paymentProviders } from './provider';
 
@@ -31,8 +32,8 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
 }
 
 /**
- * Billing's background jobs: expired tariffs back to Base, payments left pending re-fetched from
- * the provider. Safe to run in every replica at once: each change is guarded by row locks and
+ * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, payments
+ * left pending re-fetched from the provider. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
  */
 export function startJobs(deps: BillingDeps): () => Promise<void> {
@@ -40,6 +41,7 @@ export function startJobs(deps: BillingDeps): () => Promise<void> {
   const { config, logger } = deps;
   const stops = [
     every(config.TARIFF_EXPIRY_INTERVAL_SEC * 1000, 'tariff expiry', logger, () => expireTariffs(deps)),
+    every(config.HOLD_EXPIRY_INTERVAL_SEC * 1000, 'hold expiry', logger, () => expireHolds(deps)),
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'payment reconciliation', logger, () =>
       reconcilePendingPayments(deps, providers),
     ),

@@ -7,6 +7,8 @@ export interface Balance {
   userId: number;
   credits: number;
   includedCredits: number;
+  /** Credits reserved by active holds not yet expired: they are not available. */
+  heldCredits: number;
   tariff: { id: number; name: string; monthlyPrice: string; creditsPerRuble: number; canGenerateImages: boolean };
   tariffEndDate: Date | null;
   moneyDeposited: string;
@@ -35,6 +37,16 @@ export interface LedgerEntryRow {
   tariffId: number | null;
 }
 
+/** The held credits of the balance row: active holds stop counting at their `expires_at`. */
+const heldCredits = sql<string>`coalesce((
+  select sum(holds.amount) from holds
+  where holds.user_id = balances.user_id and holds.status = 'active' and holds.expires_at > now()
+), 0)`;
+
+/** What a balance may still spend: both buckets less what is held. */
+export const availableCredits = (balance: Balance): number =>
+  balance.credits + balance.includedCredits - balance.heldCredits;
+
 export function balancesRepository(db: Kysely<BillingDatabase>) {
   const selectBalance = () =>
     db
@@ -52,12 +64,14 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
         'tariffs.monthly_price',
         'tariffs.credits_per_ruble',
         'tariffs.can_generate_images',
+        heldCredits.as('held_credits'),
       ]);
   type Row = Awaited<ReturnType<ReturnType<typeof selectBalance>['executeTakeFirstOrThrow']>>;
   const toBalance = (row: Row): Balance => ({
     userId: row.user_id,
     credits: toSafeInt(row.credits),
     includedCredits: toSafeInt(row.included_credits),
+    heldCredits: toSafeInt(row.held_credits),
     tariff: {
       id: row.tariff_id,
       name: row.tariff_name,
@@ -92,11 +106,16 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
      * a circle) until the transaction ends, and reads them; users without a balance are left out.
      */
     async lock(userIds: number[]): Promise<Map<number, Balance>> {
-      const rows = await selectBalance()
-        .where('balances.user_id', 'in', userIds)
-        .orderBy('balances.user_id')
-        .forUpdate('balances')
+      await db
+        .selectFrom('balances')
+        .select('user_id')
+        .where('user_id', 'in', userIds)
+        .orderBy('user_id')
+        .forUpdate()
         .execute();
+      // Read once the locks are held: a statement that waited for a lock still sees the holds of
+      // its own start, so the held credits come from this later statement.
+      const rows = await selectBalance().where('balances.user_id', 'in', userIds).execute();
       return new Map(rows.map((row) => [row.user_id, toBalance(row)]));
     },
 
@@ -145,6 +164,15 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
             tariff_id: entry.tariffId,
           })),
         )
+        .execute();
+    },
+
+    /** Gives the balance a new version (its holds changed); the caller has locked it. */
+    async bumpVersion(userId: number): Promise<void> {
+      await db
+        .updateTable('balances')
+        .set({ version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
         .execute();
     },
 

@@ -73,6 +73,23 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
 }
 
+export type HoldStatus = 'active' | 'settled' | 'released' | 'expired';
+
+/** Credits the bot reserved before a model call (see migration 0003). */
+export interface HoldsTable {
+  id: string;
+  /** The balance holder (a merged account's survivor). */
+  user_id: number;
+  amount: BigIntColumn;
+  status: HoldStatus;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  /** When it was settled, released or marked expired. */
+  settled_at: NullableTimestamp;
+  /** The recorded message that settled or released it. */
+  message_id: ColumnType<string | null, number | null | undefined, number | null>;
+}
+
 export type PaymentStatusColumn = 'pending' | 'pending_email' | 'succeeded' | 'canceled' | 'failed';
 
 export interface PaymentsTable {
@@ -121,6 +138,7 @@ export interface BillingDatabase extends BusTables {
   users: UsersTable;
   balances: BalancesTable;
   ledger_entries: LedgerEntriesTable;
+  holds: HoldsTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
 }

@@ -1,7 +1,7 @@
 import type { BalanceSnapshot, BotBalanceResponse } from '@gpt/contracts';
 import { notFound } from '@gpt/kit';
 import type { BillingDeps } from '../app';
-import { balancesRepository, type Balance } from '../data/balances.repository';
+import { availableCredits, balancesRepository, type Balance } from '../data/balances.repository';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn, toSnapshot } from './ledger';
 
@@ -10,18 +10,21 @@ export async function balanceOf(deps: BillingDeps, userId: number): Promise<Bala
   return toSnapshot(await readBalance(deps, userId));
 }
 
-/** The bot asks whether a Telegram user may send a paid request: allowed while the balance is above zero. */
+/** The bot asks whether a Telegram user may send a paid request: allowed while credits are available beyond its holds. */
 export async function botBalance(deps: BillingDeps, telegramId: number): Promise<BotBalanceResponse> {
   const user = await usersRepository(deps.db).findByTelegramId(telegramId);
   if (!user) throw notFound('Пользователь не найден', 'user_not_found');
   const balance = await readBalance(deps, user.id);
   const snapshot = toSnapshot(balance);
+  const available = availableCredits(balance);
   return {
     user_id: user.id,
     telegram_id: telegramId,
     credits: balance.credits,
     included_credits: balance.includedCredits,
-    can_send: balance.credits + balance.includedCredits > 0,
+    held_credits: balance.heldCredits,
+    available_credits: available,
+    can_send: available > 0,
     can_generate_images: balance.tariff.canGenerateImages,
     tariff: snapshot.tariff,
   };

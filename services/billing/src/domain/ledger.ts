@@ -35,6 +35,7 @@ export function toSnapshot(balance: Balance): BalanceSnapshot {
     user_id: balance.userId,
     credits: balance.credits,
     included_credits: balance.includedCredits,
+    held_credits: balance.heldCredits,
     tariff: {
       id: balance.tariff.id,
       name: balance.tariff.name,
@@ -94,6 +95,17 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
         const balance = await balances.find(userId);
         if (balance) await publish(balance, reason, reference);
       }
+    },
+
+    /**
+     * Publishes a new version of a locked balance whose holds changed (no bucket moved, so no
+     * ledger entry): the snapshot carries the held credits as they are now.
+     */
+    async touch(userId: number, reason: CreditsChangeReason, reference: string): Promise<BalanceSnapshot> {
+      await balances.bumpVersion(userId);
+      const balance = await balances.find(userId);
+      if (!balance) throw new Error(`no balance for user ${userId}`);
+      return publish(balance, reason, reference);
     },
 
     /** Writes the change of a locked balance and publishes the new snapshot. */

@@ -2,6 +2,7 @@ import { toMinorUnits, type AccountsLinkedData } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../app';
 import type { Balance } from '../data/balances.repository';
+import { holdsRepository } from '../data/holds.repository';
 import { paymentsRepository } from '../data/payments.repository';
 import type { BillingDatabase } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';
@@ -11,7 +12,8 @@ import { ledgerIn } from './ledger';
 /**
  * Accounts linked: the Telegram-only account's balances move to the surviving web account as
  * paired entries under one `merge:<event id>` reference, its paid tariff too when it is the
- * better one, and its payments (including those still pending) now credit the survivor.
+ * better one; its active holds now count against the survivor, and its payments (including
+ * those still pending) credit the survivor.
  */
 export async function mergeAccounts(
   trx: Kysely<BillingDatabase>,
@@ -25,8 +27,11 @@ export async function mergeAccounts(
 
   const ledger = ledgerIn(trx, bus);
   const reference = `merge:${eventId}`;
-  const locked = await ledger.lock([survivorId, mergedId]);
+  await ledger.lock([survivorId, mergedId]);
   if (await ledger.applied(reference)) return;
+  await holdsRepository(trx).moveActive(mergedId, survivorId);
+  // Read again under the same locks: the survivor's snapshot now counts the moved holds.
+  const locked = await ledger.lock([survivorId, mergedId]);
   const merged = locked.get(mergedId) as Balance;
   const survivor = locked.get(survivorId) as Balance;
   const base = await tariffsRepository(trx).findDefault();

@@ -1,4 +1,4 @@
-import { createEvent, eventProducers, type EventData, type EventType } from '@gpt/contracts';
+import { createEvent, eventProducers, type EventData, type EventInput, type EventType } from '@gpt/contracts';
 import { signAccessToken, type Env } from '@gpt/kit';
 import { startTestService, testInfra, type TestService } from '@gpt/kit/testing';
 import amqp from 'amqplib';
@@ -50,13 +50,13 @@ export async function startBillingHarness(env: Env = {}) {
     },
 
     /** A new event of `type` from its producer. */
-    event: <T extends EventType>(type: T, data: EventData<T>) => createEvent(type, eventProducers[type], data as never),
+    event: <T extends EventType>(type: T, data: EventInput<T>) => createEvent(type, eventProducers[type], data),
 
     /** Waits until billing has consumed (acknowledged) the event. */
     consumed: (eventId: string) => billing.deps.bus.waitFor('acked', (e) => e.id === eventId, 20_000),
 
     /** Publishes an event as its producer would and waits until billing has consumed it. */
-    async deliver<T extends EventType>(type: T, data: EventData<T>) {
+    async deliver<T extends EventType>(type: T, data: EventInput<T>) {
       const event = await harness.publish(harness.event(type, data));
       await harness.consumed(event.id);
       return event;

@@ -1,0 +1,106 @@
+import { fromMinorUnits, toMinorUnits } from './common';
+
+/**
+ * The price of a model call, shared by chat-history (which records what a message cost) and the
+ * bot (which holds the most a call can cost before making it), so both compute the same figure.
+ */
+
+/** Model prices (per 1M tokens, per image) are dollars with 6 decimals. */
+export const PRICE_SCALE = 6;
+/** tokens × (price / 10^6) / 10^6 tokens: 12 decimals hold every cost exactly, no rounding. */
+export const COST_SCALE = 12;
+/** Decimals a cost setting may have. */
+export const SETTING_SCALE = 6;
+
+/** The settings the credit price of a message is made of, as decimal strings. */
+export interface CostSettings {
+  /** Roubles per dollar. */
+  usd_rub_rate: string;
+  /** How many times the model's price the user pays. */
+  credit_markup: string;
+  /** Credits per rouble of that price (the Base tariff's 100). */
+  credits_per_rub: string;
+}
+
+export const COST_SETTING_KEYS = [
+  'usd_rub_rate',
+  'credit_markup',
+  'credits_per_rub',
+] as const satisfies readonly (keyof CostSettings)[];
+
+export const DEFAULT_COST_SETTINGS: CostSettings = {
+  usd_rub_rate: '95.00',
+  credit_markup: '2.0',
+  credits_per_rub: '100',
+};
+
+export interface MessageCost {
+  /** Dollars, 12 decimals. */
+  input_cost: string;
+  output_cost: string;
+  image_cost: string;
+  total_cost: string;
+  /** Credits. */
+  cost: bigint;
+}
+
+export interface MessageCostInput {
+  status: 'success' | 'error';
+  input_tokens: number;
+  output_tokens: number;
+  /** Images the model generated (0 when absent). */
+  image_count?: number;
+  input_price_per_1m: string;
+  output_price_per_1m: string;
+  /** Dollars per generated image; null for a model that makes none. */
+  image_price?: string | null;
+  settings: CostSettings;
+}
+
+const ZERO_COST = fromMinorUnits(0n, COST_SCALE);
+/** An image price (6 decimals) at the 12 decimals of a cost. */
+const IMAGE_PRICE_TO_COST = 10n ** BigInt(COST_SCALE - PRICE_SCALE);
+
+/**
+ * The price of one message:
+ *   input_cost  = input_tokens  × input_price_per_1m  / 1 000 000   (dollars, exact)
+ *   output_cost = output_tokens × output_price_per_1m / 1 000 000
+ *   image_cost  = image_count   × image_price
+ *   total_cost  = input_cost + output_cost + image_cost
+ *   cost        = ⌈ total_cost × usd_rub_rate × credit_markup × credits_per_rub ⌉   (credits)
+ * A failed message costs nothing.
+ */
+export function messageCost(input: MessageCostInput): MessageCost {
+  if (input.status === 'error') {
+    return { input_cost: ZERO_COST, output_cost: ZERO_COST, image_cost: ZERO_COST, total_cost: ZERO_COST, cost: 0n };
+  }
+  const inputUnits = BigInt(input.input_tokens) * toMinorUnits(input.input_price_per_1m, PRICE_SCALE);
+  const outputUnits = BigInt(input.output_tokens) * toMinorUnits(input.output_price_per_1m, PRICE_SCALE);
+  const imageUnits =
+    BigInt(input.image_count ?? 0) * toMinorUnits(input.image_price ?? '0', PRICE_SCALE) * IMAGE_PRICE_TO_COST;
+  const totalUnits = inputUnits + outputUnits + imageUnits;
+  const { usd_rub_rate, credit_markup, credits_per_rub } = input.settings;
+  const numerator =
+    totalUnits *
+    toMinorUnits(usd_rub_rate, SETTING_SCALE) *
+    toMinorUnits(credit_markup, SETTING_SCALE) *
+    toMinorUnits(credits_per_rub, SETTING_SCALE);
+  const denominator = 10n ** BigInt(COST_SCALE + 3 * SETTING_SCALE);
+  return {
+    input_cost: fromMinorUnits(inputUnits, COST_SCALE),
+    output_cost: fromMinorUnits(outputUnits, COST_SCALE),
+    image_cost: fromMinorUnits(imageUnits, COST_SCALE),
+    total_cost: fromMinorUnits(totalUnits, COST_SCALE),
+    cost: (numerator + denominator - 1n) / denominator,
+  };
+}
+
+/** A cost setting's value is a positive decimal with at most 6 decimals, up to 1 000 000. */
+export function isValidCostSetting(value: string): boolean {
+  try {
+    const units = toMinorUnits(value, SETTING_SCALE);
+    return units > 0n && units <= toMinorUnits('1000000', SETTING_SCALE);
+  } catch {
+    return false;
+  }
+}
