@@ -1,58 +1,58 @@
-import { describe, expect, test } from "@jest/globals";
-import { DEFAULT_COST_SETTINGS, messageCost } from "../src/index";
+import { describe, expect, test } from '@jest/globals';
+import { DEFAULT_COST_SETTINGS, messageCost } from '../src/index';
 
 const prices = {
-  input_price_per_1m: "2.500000",
-  output_price_per_1m: "10.000000",
+  input_price_per_1m: '2.500000',
+  output_price_per_1m: '10.000000',
   settings: DEFAULT_COST_SETTINGS,
 };
 
-describe("messageCost", () => {
-  test("when tokens are priced per 1M, then dollars are exact and credits rounded up (the README example)", () => {
+describe('messageCost', () => {
+  test('when tokens are priced per 1M, then dollars are exact and credits rounded up (the README example)', () => {
     expect(
       messageCost({
-        status: "success",
+        status: 'success',
         input_tokens: 1234,
         output_tokens: 567,
         ...prices,
       }),
     ).toEqual({
-      input_cost: "0.003085000000",
-      output_cost: "0.005670000000",
-      image_cost: "0.000000000000",
-      total_cost: "0.008755000000",
+      input_cost: '0.003085000000',
+      output_cost: '0.005670000000',
+      image_cost: '0.000000000000',
+      total_cost: '0.008755000000',
       cost: 167n,
     });
   });
 
-  test("when the model generated images, then each adds the image price", () => {
+  test('when the model generated images, then each adds the image price', () => {
     const cost = messageCost({
-      status: "success",
+      status: 'success',
       input_tokens: 0,
       output_tokens: 0,
       image_count: 2,
-      input_price_per_1m: "0",
-      output_price_per_1m: "0",
-      image_price: "0.040000",
+      input_price_per_1m: '0',
+      output_price_per_1m: '0',
+      image_price: '0.040000',
       settings: DEFAULT_COST_SETTINGS,
     });
     // $0.08 × 95 ₽/$ × 2 × 100 credits/₽ = 1 520 credits.
     expect(cost).toMatchObject({
-      image_cost: "0.080000000000",
-      total_cost: "0.080000000000",
+      image_cost: '0.080000000000',
+      total_cost: '0.080000000000',
       cost: 1520n,
     });
   });
 
-  test("when the message is an error, then it costs nothing, images included", () => {
+  test('when the message is an error, then it costs nothing, images included', () => {
     const cost = messageCost({
-      status: "error",
+      status: 'error',
       input_tokens: 10,
       output_tokens: 10,
       image_count: 1,
-      image_price: "1",
+      image_price: '1',
       ...prices,
     });
-    expect(cost).toMatchObject({ total_cost: "0.000000000000", cost: 0n });
+    expect(cost).toMatchObject({ total_cost: '0.000000000000', cost: 0n });
   });
 });
