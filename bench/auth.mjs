@@ -3,39 +3,41 @@
  * requests per second and latency (p50 / p99), each at 50 concurrent connections, through the
  * gateway and straight at the auth service (the reference: what the gateway adds).
  *
- *   node bench/auth.mjs [--duration 10] [--connections 50] [--warmup 2] [--json FILE]
+ *   node bench/auth.mjs [--duration 10] [--connections 50] [--warmup 2] [--smoke] [--json FILE]
  *
  * The auth service and the gateway run as production runs them: their esbuild bundles, each in a
  * child process, on a fresh PostgreSQL database, Redis (a key prefix of its own) and RabbitMQ when
  * reachable; login hashes with the production argon2id parameters. The gateway's login limits are
  * lifted for the run (one client would otherwise be throttled after 10 attempts a minute). The load
- * generator (autocannon) runs in this process, apart from the measured ones.
+ * generator (autocannon) runs in this process, apart from the measured ones. --smoke: 10 connections,
+ * one-second runs.
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { bundleMains } from './lib/bundle.mjs';
 import { databaseUrl, dropDatabases, reachable, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
-import { withProcesses } from './lib/processes.mjs';
+import { benchArgs } from './lib/options.mjs';
+import { onInterrupt, withProcesses } from './lib/processes.mjs';
 import { CLOSED, startGateway, startService } from './lib/product.mjs';
-import { figure, jsonOption, writeFigures } from './lib/report.mjs';
+import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
-const { values } = parseArgs({
-  options: {
+const values = benchArgs(
+  {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '2' },
-    ...jsonOption,
   },
-});
+  { duration: '1', connections: '10', warmup: '1' },
+);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const warmup = Number(values.warmup);
 
 const run = randomBytes(4).toString('hex');
 const database = databaseUrl(`bench_auth_${run}`);
+onInterrupt(() => dropDatabases([database]));
 try {
   await withProcesses(main);
 } finally {

@@ -2,7 +2,7 @@
  * Billing (issue 5): from a YooKassa notification received by the gateway to the new balance
  * visible in GET /api/auth/profile, at a steady rate of notifications per second.
  *
- *   node bench/billing.mjs [--rate 50] [--duration 10] [--users 100] [--json FILE]
+ *   node bench/billing.mjs [--rate 50] [--duration 10] [--users 100] [--smoke] [--json FILE]
  *
  * The product runs as in production: the gateway and each service in its own process (their
  * TypeScript bundled by esbuild, as deploy/build.mjs does), on PostgreSQL, RabbitMQ and Redis at
@@ -14,19 +14,20 @@
  * polling itself does not load the gateway and auth enough to distort the figures on a small machine).
  * Notifications are sent open-loop on a fixed schedule, whatever the answers take. The reference for
  * the end-to-end latency is the webhook's own answer time, measured on the same notifications.
+ * --smoke: 10 notifications a second for one second, 5 users.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { bundleMains } from './lib/bundle.mjs';
 import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call } from './lib/load.mjs';
+import { benchArgs } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
-import { cpuMs, processGroup, waitForReady } from './lib/processes.mjs';
+import { cpuMs, onInterrupt, processGroup, waitForReady } from './lib/processes.mjs';
 import { envName, local, SERVICES, startGateway, startService } from './lib/product.mjs';
-import { figure, jsonOption, writeFigures } from './lib/report.mjs';
+import { figure, writeFigures } from './lib/report.mjs';
 import { percentiles } from './lib/stats.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -42,14 +43,14 @@ else await main();
 // ─── the orchestrator ──────────────────────────────────────────────────────────────────────────
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
+  const values = benchArgs(
+    {
       rate: { type: 'string', default: '50' },
       duration: { type: 'string', default: '10' },
       users: { type: 'string', default: '100' },
-      ...jsonOption,
     },
-  });
+    { rate: '10', duration: '1', users: '5' },
+  );
   const rate = Number(values.rate);
   const total = Math.round(rate * Number(values.duration));
   const users = Math.min(Number(values.users), total);
@@ -58,6 +59,7 @@ async function main() {
   const group = processGroup();
   const run = randomUUID().slice(0, 8);
   const databases = SERVICES.map((name) => databaseUrl(`bench_${name.replace('-', '_')}_${run}`));
+  onInterrupt(() => dropDatabases(databases));
   let failed = true;
   try {
     const yookassa = await startFakeYookassa(group);

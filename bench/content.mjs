@@ -4,11 +4,13 @@
  * gateway, and straight at the service (the reference: what the gateway adds).
  *
  *   node bench/content.mjs [--articles 10000] [--connections 10] [--duration 5] [--warmup 2]
- *                          [--cases list,search-topic,…] [--reload] [--json FILE]
+ *                          [--cases list,search-topic,…] [--reload] [--smoke] [--json FILE]
  *
  * The data is loaded once (INSERT … SELECT generate_series) into the database gpt_bench_content on
  * the benchmark's PostgreSQL (BENCH_DATABASE_URL, default the local server) and kept for the next
- * run; --reload loads it again. The service and the gateway run as child processes built by esbuild,
+ * run, unless the set there is of another size or was made by another version of the loader
+ * (lib/dataset.mjs); --reload loads it again. --smoke: 300 articles in a database of their own, four
+ * cases, one-second runs. The service and the gateway run as child processes built by esbuild,
  * as deploy builds them; the load generator (autocannon) runs in this process. Each case runs with
  * one client (latency: p50 / p99) and with `connections` clients (throughput, and the latency it
  * costs); --cases picks some of them by key (default: all). Target: p99 < 100 ms through the gateway
@@ -18,13 +20,14 @@
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { bundleMains } from './lib/bundle.mjs';
-import { countRows, databaseUrl, recreateDatabase, serverVersion, withClient } from './lib/infra.mjs';
+import { openDataset } from './lib/dataset.mjs';
+import { countRows, serverVersion, withClient } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
+import { benchArgs, datasetOptions, pickCases, targetVerdict } from './lib/options.mjs';
 import { ROOT, withProcesses } from './lib/processes.mjs';
 import { startGateway, startService } from './lib/product.mjs';
-import { datasetOptions, figure, pickCases, writeFigures } from './lib/report.mjs';
+import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
 const TARGET_P99_MS = 100;
@@ -74,35 +77,44 @@ const TOPICS = [
 
 const CATEGORIES = ['Новости', 'Кейсы', 'Обзоры', 'Программирование', 'Бизнес', 'Учёба', 'Исследования', 'Инструменты'];
 const TAGS = Array.from({ length: 40 }, (_, i) => `Тег ${i + 1}`);
+/** The data set's generator: bump it whenever load() changes what it generates (lib/dataset.mjs). */
+const LOADER_VERSION = 1;
 
-const { values } = parseArgs({
-  options: {
+const values = benchArgs(
+  {
     articles: { type: 'string', default: '10000' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     ...datasetOptions,
   },
-});
+  { articles: '300', connections: '4', duration: '1', warmup: '1', cases: 'list,list-deep,search-topic,search-part' },
+);
 const ARTICLES = Number(values.articles);
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
-const database = databaseUrl('gpt_bench_content');
 const PUBLISHED = `select count(*)::int as n from articles where status = 'published' and published_at <= now()`;
 
-await withProcesses(main);
+const dataset = await openDataset('content', { loader: LOADER_VERSION, articles: ARTICLES }, values);
+const database = dataset.url;
+try {
+  await withProcesses(main);
+} finally {
+  await dataset.close();
+}
 
 async function main(group) {
   const bundles = await bundleMains('content', ['content', 'gateway']);
-  const fresh = values.reload || (await countRows(database, PUBLISHED)) < ARTICLES * 0.8;
-  if (fresh) await recreateDatabase(database);
   // The service migrates (and seeds) its database at start: the schema under test is the real one.
   const service = await startService(group, 'content', bundles.content, {
     CONTENT_DATABASE_URL: database,
     DATA_DIR: path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'content', 'data'),
   });
-  if (fresh) await load();
+  if (dataset.stale) {
+    await load();
+    await dataset.loaded();
+  }
   const gateway = await startGateway(group, {
     script: bundles.gateway,
     upstreamOf: () => service.url,
@@ -144,6 +156,7 @@ async function main(group) {
   ]);
   console.log(`\n${line.header}`);
   let met = true;
+  let failures = 0;
   const figures = [];
   for (const [, name, url, kind] of cases) {
     const measured = {};
@@ -157,7 +170,8 @@ async function main(group) {
       const alone = await cannon({ url: base + url }, { connections: 1, duration: DURATION });
       const loaded = await cannon({ url: base + url }, { connections: CONNECTIONS, duration: DURATION });
       const failed = alone.failed + loaded.failed;
-      const ok = failed === 0 && alone.p99 < TARGET_P99_MS;
+      failures += failed;
+      const ok = alone.p99 < TARGET_P99_MS;
       if (via === 'gateway' && kind !== 'stress') met &&= ok;
       measured[via] = { alone, loaded };
       console.log(
@@ -187,11 +201,14 @@ async function main(group) {
     );
   }
   console.log(`load average ${loadavg()[0].toFixed(1)} at the end`);
+  const verdict = targetVerdict(met);
   console.log(
-    `\ntarget: p99 < ${TARGET_P99_MS} ms through the gateway with one client for every case but the stress ones → ${met ? 'met' : 'NOT met'}`,
+    `\ntarget: p99 < ${TARGET_P99_MS} ms through the gateway with one client for every case but the stress ones → ${verdict.text}`,
   );
-  await writeFigures(values.json, figures, met);
-  process.exitCode = met ? 0 : 1;
+  if (failures > 0) console.log(`${failures} requests failed (errors, timeouts or non-2xx answers)`);
+  const passed = verdict.ok && failures === 0;
+  await writeFigures(values.json, figures, passed);
+  process.exitCode = passed ? 0 : 1;
 }
 
 // ─── data ──────────────────────────────────────────────────────────────────────────────────────

@@ -3,11 +3,11 @@
  * load against each, twice, for a public read and an authenticated read.
  *
  *   node bench/gateway.mjs [--duration 10] [--connections 50] [--rounds 2] [--warmup 3] [--no-access-log]
- *                          [--with-bare] [--json FILE]
+ *                          [--with-bare] [--smoke] [--json FILE]
  *
  * The servers run in child processes and the load generator (autocannon) in this one, so the
  * measuring does not steal the measured process's event loop. Nginx comes from Debian's package
- * (installed when missing); its config is generated into a temp folder: one worker, upstream
+ * (installed when missing; a smoke run skips it instead); its config is generated into a temp folder: one worker, upstream
  * keep-alive, loopback only, no daemon. The gateway uses Redis (BENCH_REDIS_URL) when it answers.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,14 +17,14 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { bundle } from './lib/bundle.mjs';
 import { reachable, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
+import { benchArgs, smoke, targetVerdict } from './lib/options.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
 import { cpuMs, withProcesses } from './lib/processes.mjs';
 import { local, signToken, startGateway } from './lib/product.mjs';
-import { figure, jsonOption, writeFigures } from './lib/report.mjs';
+import { figure, writeFigures } from './lib/report.mjs';
 import { columns, mean } from './lib/stats.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -52,8 +52,8 @@ else await main();
 // ─── the orchestrator ──────────────────────────────────────────────────────────────────────────
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
+  const values = benchArgs(
+    {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       rounds: { type: 'string', default: '2' },
@@ -61,9 +61,9 @@ async function main() {
       'no-access-log': { type: 'boolean', default: false },
       // Also measure a bare node:http proxy (no checks, no library): the ceiling for any Node gateway here.
       'with-bare': { type: 'boolean', default: false },
-      ...jsonOption,
     },
-  });
+    { duration: '1', connections: '10', rounds: '1', warmup: '1' },
+  );
   const duration = Number(values.duration);
   const connections = Number(values.connections);
   const rounds = Number(values.rounds);
@@ -93,7 +93,7 @@ async function measure(group, work, { duration, connections, rounds, warmup, acc
   await waitForPort(upstreamPort);
 
   const nginx = await startNginx(group, work, nginxPort, upstreamPort);
-  await waitForPort(nginxPort);
+  if (nginx) await waitForPort(nginxPort);
 
   const { gateway: gatewayBundle } = await bundle('gateway', { gateway: 'gateway/src/start.ts' });
   const gateway = await startGateway(group, {
@@ -115,7 +115,7 @@ async function measure(group, work, { duration, connections, rounds, warmup, acc
 
   const targets = {
     direct: local(upstreamPort),
-    nginx: local(nginxPort),
+    ...(nginx ? { nginx: local(nginxPort) } : {}),
     ...(withBare ? { 'node-bare': local(barePort) } : {}),
     gateway: gateway.url,
   };
@@ -132,7 +132,7 @@ async function measure(group, work, { duration, connections, rounds, warmup, acc
 
   console.log(
     `gateway bench: ${connections} connections, ${duration} s per run, ${rounds} rounds; node ${process.version}; ` +
-      `nginx ${nginxVersion()}; gateway store: ${redis ? 'Redis' : 'memory'}; access log: ${accessLog ? 'on' : 'off'}`,
+      `nginx ${nginx ? nginxVersion() : 'not installed, skipped'}; gateway store: ${redis ? 'Redis' : 'memory'}; access log: ${accessLog ? 'on' : 'off'}`,
   );
   const load = async (url, headers, seconds, proxy) => {
     const before = [cpuMs(proxy?.pid), cpuMs(upstream.pid)];
@@ -186,6 +186,7 @@ function printRow(row) {
 /**
  * Ratios per round and over the mean of the rounds; the target holds when every round meets it.
  * Also the figures for the suite's table: the means, gateway against direct and against nginx.
+ * Without nginx (a smoke run on a machine without it) only gateway against direct.
  */
 function summarize(rows, routes, rounds, connections) {
   const ratios = columns([
@@ -195,8 +196,9 @@ function summarize(rows, routes, rounds, connections) {
     ['gw/nginx p99', -14],
     ['  verdict', 0],
   ]);
-  console.log(`\n${ratios.header}`);
-  let passed = true;
+  const withNginx = rows.some((r) => r.target === 'nginx');
+  if (withNginx) console.log(`\n${ratios.header}`);
+  let met = true;
   const figures = [];
   for (const route of routes) {
     const of = (target, key, round) =>
@@ -205,20 +207,6 @@ function summarize(rows, routes, rounds, connections) {
           .filter((r) => r.route === route && r.target === target && (!round || r.round === round))
           .map((r) => r[key]),
       );
-    const perRound = [];
-    for (let round = 1; round <= rounds + 1; round++) {
-      const only = round > rounds ? 0 : round;
-      const rps = of('gateway', 'rps', only) / of('nginx', 'rps', only);
-      const p99 = of('gateway', 'p99', only) / Math.max(1, of('nginx', 'p99', only));
-      const ok = rps >= TARGET_RPS_RATIO && p99 <= TARGET_P99_RATIO;
-      if (only) {
-        passed &&= ok;
-        perRound.push({ rps, p99, ok });
-      }
-      console.log(ratios([route, only || 'mean', rps.toFixed(2), p99.toFixed(2), `  ${ok ? 'ok' : 'MISSED'}`]));
-    }
-    const listed = (key) => perRound.map((r) => r[key].toFixed(2)).join(', ');
-    const verdict = perRound.every((r) => r.ok) ? 'met' : 'MISSED';
     const label = `${route}, ${connections} connections`;
     if (route === routes[0]) {
       figures.push(
@@ -231,6 +219,21 @@ function summarize(rows, routes, rounds, connections) {
         figure(`public read ${label}: p99`, 'ms', ['gateway', of('gateway', 'p99')], ['direct', of('direct', 'p99')]),
       );
     }
+    if (!withNginx) continue;
+    const perRound = [];
+    for (let round = 1; round <= rounds + 1; round++) {
+      const only = round > rounds ? 0 : round;
+      const rps = of('gateway', 'rps', only) / of('nginx', 'rps', only);
+      const p99 = of('gateway', 'p99', only) / Math.max(1, of('nginx', 'p99', only));
+      const ok = rps >= TARGET_RPS_RATIO && p99 <= TARGET_P99_RATIO;
+      if (only) {
+        met &&= ok;
+        perRound.push({ rps, p99, ok });
+      }
+      console.log(ratios([route, only || 'mean', rps.toFixed(2), p99.toFixed(2), `  ${ok ? 'ok' : 'MISSED'}`]));
+    }
+    const listed = (key) => perRound.map((r) => r[key].toFixed(2)).join(', ');
+    const verdict = perRound.every((r) => r.ok) ? 'met' : 'MISSED';
     figures.push(
       figure(
         `${label}: req/s, gateway vs nginx`,
@@ -248,10 +251,11 @@ function summarize(rows, routes, rounds, connections) {
       ),
     );
   }
+  const verdict = targetVerdict(met);
   console.log(
-    `\ntarget: gateway/nginx ≥ ${TARGET_RPS_RATIO} on req/s and ≤ ${TARGET_P99_RATIO} on p99 → ${passed ? 'met' : 'NOT met'}`,
+    `\ntarget: gateway/nginx ≥ ${TARGET_RPS_RATIO} on req/s and ≤ ${TARGET_P99_RATIO} on p99 → ${withNginx ? verdict.text : 'not measured (no nginx)'}`,
   );
-  if (rows.some((r) => r.target === 'node-bare')) {
+  if (rows.some((r) => r.target === 'node-bare') && withNginx) {
     for (const route of routes) {
       const of = (target) => mean(rows.filter((r) => r.route === route && r.target === target).map((r) => r.rps));
       console.log(
@@ -260,7 +264,7 @@ function summarize(rows, routes, rounds, connections) {
       );
     }
   }
-  return { passed, figures };
+  return { passed: verdict.ok, figures };
 }
 
 // ─── the servers ───────────────────────────────────────────────────────────────────────────────
@@ -333,7 +337,12 @@ async function runGateway(file) {
   process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
 }
 
+/** Starts nginx in front of the upstream, installing it first when missing; a smoke run skips it instead (undefined). */
 async function startNginx(group, work, port, upstreamPort) {
+  if (!existsSync(NGINX) && smoke) {
+    console.log('nginx is not installed: a smoke run skips the comparison with it (the full run installs it)');
+    return undefined;
+  }
   if (!existsSync(NGINX)) {
     console.log('nginx not found: installing Debian’s package…');
     const apt = (...args) =>

@@ -5,11 +5,13 @@
  * text filters.
  *
  *   node bench/history.mjs [--messages 1000000] [--users 10000] [--requests 300] [--cases first,deep,…]
- *                          [--reload] [--json FILE]
+ *                          [--reload] [--smoke] [--json FILE]
  *
  * The data is loaded once (INSERT … SELECT generate_series, indexes dropped during the load and
  * rebuilt after) into the database gpt_bench_history on the benchmark's PostgreSQL
- * (BENCH_DATABASE_URL, default the local server) and kept for the next run; --reload loads it again.
+ * (BENCH_DATABASE_URL, default the local server) and kept for the next run, unless the set there is
+ * of another size or was made by another version of the loader (lib/dataset.mjs); --reload loads it
+ * again. --smoke: 10 000 messages and 200 users in a database of their own, 10 requests per case.
  * The service and the gateway run as child processes built by esbuild, as deploy builds them;
  * requests go one at a time, so the figures are latencies, not throughput. --cases picks some cases
  * by key (default: all). Target: p95 < 100 ms for every case; the broad text filter (10 000 matches,
@@ -23,13 +25,14 @@
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { bundleMains } from './lib/bundle.mjs';
-import { countRows, databaseUrl, recreateDatabase, serverVersion, withClient } from './lib/infra.mjs';
+import { openDataset } from './lib/dataset.mjs';
+import { serverVersion, withClient } from './lib/infra.mjs';
 import { call, sequential } from './lib/load.mjs';
+import { benchArgs, datasetOptions, pickCases, targetVerdict } from './lib/options.mjs';
 import { ROOT, withProcesses } from './lib/processes.mjs';
 import { signToken, startGateway, startService } from './lib/product.mjs';
-import { datasetOptions, figure, pickCases, writeFigures } from './lib/report.mjs';
+import { figure, writeFigures } from './lib/report.mjs';
 import { columns, percentiles } from './lib/stats.mjs';
 
 const TARGET_P95_MS = 100;
@@ -40,34 +43,53 @@ const RARE_EVERY = 1000;
 /** Every COMMON_EVERY-th message mentions COMMON_WORD: a broad text filter (1 % of rows). */
 const COMMON_WORD = 'борщ';
 const COMMON_EVERY = 100;
-/** Distinct questions and answers the messages are made of. */
+/** Distinct questions and answers the messages are made of (at most one per ten messages). */
 const POOL = 20_000;
+/** The data set's generator: bump it whenever load() changes what it generates (lib/dataset.mjs). */
+const LOADER_VERSION = 1;
+/** Pseudo-words from Cyrillic syllables: word n of 8 000, drawn with a skew so a few are common. */
+const WORD_FUNCTIONS = `
+  create or replace function pg_temp.word(n int) returns text language sql immutable as $$
+    select substr(s, 1 + 2 * (n % 20), 2) || substr(s, 1 + 2 * ((n / 20) % 20), 2) || substr(s, 1 + 2 * ((n / 400) % 20), 2)
+    from (select 'каромитонлевизабушегодупифалюжоныхацесе'::text as s) syllables
+  $$;
+  create or replace function pg_temp.words(k int) returns text language sql volatile as $$
+    select string_agg(pg_temp.word(floor(8000 * random() ^ 2)::int), ' ') from generate_series(1, k)
+  $$;`;
 
-const { values } = parseArgs({
-  options: {
+const values = benchArgs(
+  {
     messages: { type: 'string', default: '1000000' },
     users: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '300' },
     ...datasetOptions,
   },
-});
+  { messages: '10000', users: '200', requests: '10' },
+);
 const MESSAGES = Number(values.messages);
 const USERS = Number(values.users);
 const REQUESTS = Number(values.requests);
-const database = databaseUrl('gpt_bench_history');
+const QUESTIONS = Math.min(POOL, Math.ceil(MESSAGES / 10));
 
-await withProcesses(main);
+const dataset = await openDataset('history', { loader: LOADER_VERSION, messages: MESSAGES, users: USERS }, values);
+const database = dataset.url;
+try {
+  await withProcesses(main);
+} finally {
+  await dataset.close();
+}
 
 async function main(group) {
   const bundles = await bundleMains('history', ['chat-history', 'gateway']);
-  const fresh = values.reload || (await countRows(database, 'select count(*)::int as n from messages')) !== MESSAGES;
-  if (fresh) await recreateDatabase(database);
   // The service migrates its database at start: the schema under test is the real one.
   const service = await startService(group, 'chat-history', bundles['chat-history'], {
     CHAT_HISTORY_DATABASE_URL: database,
     DATA_DIR: path.join(ROOT, 'node_modules', '.cache', 'gpt-bench', 'history', 'data'),
   });
-  if (fresh) await load();
+  if (dataset.stale) {
+    await load();
+    await dataset.loaded();
+  }
   const gateway = await startGateway(group, { script: bundles.gateway, upstreamOf: () => service.url });
 
   const headers = { authorization: `Bearer ${signToken('admin', 1)}` };
@@ -138,11 +160,12 @@ async function main(group) {
     }
   }
   console.log(`load average ${loadavg()[0].toFixed(1)} at the end`);
+  const verdict = targetVerdict(met);
   console.log(
-    `\ntarget: p95 < ${TARGET_P95_MS} ms through the gateway for every case but the stress one → ${met ? 'met' : 'NOT met'}`,
+    `\ntarget: p95 < ${TARGET_P95_MS} ms through the gateway for every case but the stress one → ${verdict.text}`,
   );
-  await writeFigures(values.json, figures(cases, results, deepPage), met);
-  process.exitCode = met ? 0 : 1;
+  await writeFigures(values.json, figures(cases, results, deepPage), verdict.ok);
+  process.exitCode = verdict.ok ? 0 : 1;
 }
 
 /** Each case's p95 through the gateway against direct; the deep page's p50 and p95 also against the first page's. */
@@ -183,16 +206,6 @@ async function measure(base, pathOf, headers) {
 
 // ─── data ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Pseudo-words from Cyrillic syllables: word n of 8 000, drawn with a skew so a few are common. */
-const WORDS = `
-  create or replace function pg_temp.word(n int) returns text language sql immutable as $$
-    select substr(s, 1 + 2 * (n % 20), 2) || substr(s, 1 + 2 * ((n / 20) % 20), 2) || substr(s, 1 + 2 * ((n / 400) % 20), 2)
-    from (select 'каромитонлевизабушегодупифалюжоныхацесе'::text as s) syllables
-  $$;
-  create or replace function pg_temp.words(k int) returns text language sql volatile as $$
-    select string_agg(pg_temp.word(floor(8000 * random() ^ 2)::int), ' ') from generate_series(1, k)
-  $$;`;
-
 async function load() {
   await withClient(database, async (client) => {
     const step = async (label, sql) => {
@@ -205,13 +218,13 @@ async function load() {
       `select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`,
     );
     for (const { indexname } of indexes) await client.query(`drop index ${indexname}`);
-    await client.query(WORDS);
+    await client.query(WORD_FUNCTIONS);
     // Trigram indexes over a million rows build several times faster with room to sort in.
     await client.query(`set maintenance_work_mem = '256MB'`);
     await step(
-      `${POOL} questions and answers`,
-      `create temp table questions as select k, pg_temp.words(10) as t from generate_series(0, ${POOL - 1}) as k;
-       create temp table answers as select k, pg_temp.words(24) as t from generate_series(0, ${POOL - 1}) as k;`,
+      `${QUESTIONS} questions and answers`,
+      `create temp table questions as select k, pg_temp.words(10) as t from generate_series(0, ${QUESTIONS - 1}) as k;
+       create temp table answers as select k, pg_temp.words(24) as t from generate_series(0, ${QUESTIONS - 1}) as k;`,
     );
     await step(
       `${USERS} users`,
@@ -242,7 +255,7 @@ async function load() {
           now() - interval '30 days' * (1 - i::numeric / ${MESSAGES})
         from (
           select i, 1 + floor(random() * ${USERS})::int as u, (random() * 2000)::int as it, (random() * 1000)::int as ot,
-            1 + (i % 5) as mi, floor(random() * ${POOL})::int as qk, floor(random() * ${POOL})::int as ak
+            1 + (i % 5) as mi, floor(random() * ${QUESTIONS})::int as qk, floor(random() * ${QUESTIONS})::int as ak
           from generate_series(${from}, ${to}) as i
         ) g
         join questions q on q.k = g.qk

@@ -1,19 +1,27 @@
 /**
  * The benchmark suite (`npm run bench`): every bench under bench/ in turn, each in a child process
- * with durations that keep the whole run near 10 minutes on a 2-core machine (after the data sets
- * are loaded once), then one table: each figure beside its reference, both measured in the same run.
+ * with durations that keep the whole run near 6 minutes on a 2-core machine (after the data sets
+ * are loaded once), then one table: each figure beside its reference, both measured in the same run,
+ * under the date and the load average at the start and at the end.
  *
- *   node bench/run-all.mjs [--only gateway,history] [--markdown]
+ *   node bench/run-all.mjs [--only gateway,history] [--markdown] [--smoke]
  *
  * Each bench runs as `node bench/<name>.mjs <suite options> --json <file>` and writes its figures
  * there (see lib/report.mjs); run alone, a bench keeps its own longer defaults. A bench that fails
  * says why and the suite goes on; it exits non-zero at the end when any bench failed or missed its
  * target. --markdown also prints the table as Markdown, for the README.
+ *
+ * --smoke (CI runs it): each bench as `node bench/<name>.mjs --smoke`, its own tiny data sets and
+ * one-second runs (lib/options.mjs), at most SMOKE_LIMIT_S seconds each: the suite checks that every
+ * bench starts, measures and reports, not how fast (about a minute and a half in all).
+ *
+ * A new bench is a file here that takes its options through lib/options.mjs benchArgs (so it honours
+ * --smoke and --json) and writes its figures with lib/report.mjs, plus its entry in SUITE_OPTIONS.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -31,9 +39,15 @@ const SUITE_OPTIONS = {
 };
 /** The order of the table; benches not named here come after, by name. */
 const ORDER = Object.keys(SUITE_OPTIONS);
+/** A smoke run stops a bench that takes longer than this (it then fails). */
+const SMOKE_LIMIT_S = 60;
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, markdown: { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string' },
+    markdown: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
+  },
 });
 const found = readdirSync(HERE)
   .filter((file) => file.endsWith('.mjs') && file !== path.basename(fileURLToPath(import.meta.url)))
@@ -46,15 +60,24 @@ const benches = found
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
 const work = await mkdtemp(path.join(tmpdir(), 'gpt-bench-suite-'));
-const started = performance.now();
+const started = { at: new Date(), load: loadavg(), time: performance.now() };
+console.log(
+  `benchmark suite${values.smoke ? ' (smoke run: tiny data sets, one-second runs, no verdicts on speed)' : ''}: ` +
+    `${benches.join(', ')}; ${stamp(started.at)}; load average ${load(started.load)}; ` +
+    `${availableParallelism()} CPUs; node ${process.version}`,
+);
 const outcomes = [];
 try {
   for (const name of benches) outcomes.push(await runBench(name));
 } finally {
   await rm(work, { recursive: true, force: true });
 }
-printTable(outcomes);
-const minutes = (performance.now() - started) / 60_000;
+const minutes = (performance.now() - started.time) / 60_000;
+const caption =
+  `${values.smoke ? 'Smoke run' : 'Run'} of ${stamp(started.at)}, ${minutes.toFixed(1)} min on ${availableParallelism()} CPUs; ` +
+  `load average (1 / 5 / 15 min) ${load(started.load)} at the start, ${load(loadavg())} at the end (the suite's own ` +
+  `load included); at each bench's start: ${outcomes.map((o) => `${o.name} ${o.load[0].toFixed(1)}`).join(', ')}.`;
+printTable(outcomes, caption);
 console.log(
   `\nsuite: ${outcomes.map((o) => `${o.name} ${o.seconds.toFixed(0)} s`).join(', ')}; ` +
     `${minutes.toFixed(1)} min in all`,
@@ -63,13 +86,30 @@ const failed = outcomes.filter((o) => o.problem);
 for (const o of failed) console.log(`${o.name}: ${o.problem}`);
 process.exitCode = failed.length > 0 ? 1 : 0;
 
+/** `new Date()` as 2026-11-23 16:40 UTC. */
+function stamp(date) {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function load(averages) {
+  return averages.map((value) => value.toFixed(2)).join(' / ');
+}
+
 /** Runs one bench; its output shows as it comes; returns its figures or what went wrong. */
 async function runBench(name) {
   const json = path.join(work, `${name}.json`);
-  const args = [path.join(HERE, `${name}.mjs`), ...(SUITE_OPTIONS[name] ?? []), '--json', json];
-  console.log(`\n━━━ ${name}: node ${path.relative(process.cwd(), args[0])} ${args.slice(1, -2).join(' ')}`);
+  const options = values.smoke ? ['--smoke'] : (SUITE_OPTIONS[name] ?? []);
+  const args = [path.join(HERE, `${name}.mjs`), ...options, '--json', json];
+  const atStart = loadavg();
+  console.log(
+    `\n━━━ ${name}: node ${path.relative(process.cwd(), args[0])} ${options.join(' ')} (load average ${load(atStart)})`,
+  );
   const begun = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+  // A bench stops its own processes on SIGINT (lib/processes.mjs), so a smoke run's time limit sends that.
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    ...(values.smoke ? { timeout: SMOKE_LIMIT_S * 1000, killSignal: 'SIGINT' } : {}),
+  });
   const errorLines = [];
   child.stderr.on('data', (chunk) => {
     process.stderr.write(chunk);
@@ -85,11 +125,12 @@ async function runBench(name) {
   const seconds = (performance.now() - begun) / 1000;
   const report = await readFile(json, 'utf8').then(JSON.parse, () => undefined);
   let problem;
-  if (!report) {
+  if (child.killed) problem = `stopped after ${SMOKE_LIMIT_S} s (a smoke run's limit)`;
+  else if (!report) {
     const why = errorLines.findLast((line) => /error/i.test(line)) ?? errorLines.at(-1) ?? 'see its output above';
     problem = `failed (exit ${code}) before it reported: ${why.trim()}`;
   } else if (code !== 0) problem = report.ok ? `exited ${code}` : `missed its target (exit ${code}); figures kept`;
-  return { name, seconds, problem, figures: report?.figures ?? [] };
+  return { name, seconds, load: atStart, problem, figures: report?.figures ?? [] };
 }
 
 function format(value, unit) {
@@ -97,7 +138,7 @@ function format(value, unit) {
   return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`;
 }
 
-function printTable(results) {
+function printTable(results, caption) {
   const rows = [['bench', 'figure', 'measured', 'reference', 'ratio', 'note']];
   for (const { name, figures, problem } of results) {
     if (figures.length === 0) rows.push([name, 'no figures', '', '', '', problem ?? '']);
@@ -116,10 +157,11 @@ function printTable(results) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)) + 2);
   const line = columns(rows[0].map((title, i) => [title, widths[i]]));
   console.log(`\n${'═'.repeat(40)} benchmark suite ${'═'.repeat(40)}\n`);
+  console.log(`${caption}\n`);
   console.log(line.header);
   for (const row of rows.slice(1)) console.log(line(row));
   if (values.markdown) {
-    console.log('');
+    console.log(`\n${caption}\n`);
     for (const [i, row] of rows.entries()) {
       console.log(`| ${row.join(' | ')} |`);
       if (i === 0) console.log(`|${row.map((_, j) => (j === 4 ? '---:' : '---')).join('|')}|`);

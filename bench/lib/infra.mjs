@@ -85,3 +85,20 @@ export async function dropDatabases(urls) {
 export async function serverVersion() {
   return onServer(async (client) => `PostgreSQL ${(await client.query('show server_version')).rows[0].server_version}`);
 }
+
+/** The comment on the database at `url` (null when it has none or does not exist). */
+export async function databaseComment(url) {
+  return onServer(async (client) => {
+    const { rows } = await client.query(
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+      [nameOf(url)],
+    );
+    return rows[0]?.comment ?? null;
+  });
+}
+
+export async function commentOnDatabase(url, text) {
+  await onServer((client) =>
+    client.query(`comment on database ${client.escapeIdentifier(nameOf(url))} is ${client.escapeLiteral(text)}`),
+  );
+}

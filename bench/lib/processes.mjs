@@ -9,6 +9,16 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 const KILL_AFTER_MS = 10_000;
+const cleanups = [];
+
+/**
+ * Runs `cleanup` (dropping a bench's databases) also when the bench is interrupted (Ctrl-C, or the
+ * suite's time limit on a smoke run), after its processes are stopped; the bench's own `finally`
+ * still does it on a normal end.
+ */
+export function onInterrupt(cleanup) {
+  cleanups.push(cleanup);
+}
 
 /**
  * A set of child processes. `node(name, script, env)` runs a script on this Node (the production
@@ -22,7 +32,11 @@ export function processGroup() {
   const stopAll = async () => {
     for (const child of children.splice(0).reverse()) await child.stop();
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  process.once('SIGINT', async () => {
+    await stopAll();
+    for (const cleanup of cleanups) await cleanup().catch((err) => console.error(`cleanup failed: ${err.message}`));
+    process.exit(130);
+  });
 
   const start = (name, command, args, { env = {}, stopSignal = 'SIGTERM' } = {}) => {
     const child = spawn(command, args, {

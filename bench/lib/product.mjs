@@ -11,8 +11,17 @@ export const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics'
 /** Nothing listens on port 9 (discard): the upstream of a service a bench does not run. */
 export const CLOSED = 'http://127.0.0.1:9';
 
-/** What every product process gets: loopback only, warn-level logs, the shared secrets. */
-export const productEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET, BOT_API_KEY };
+/**
+ * What every product process gets: loopback only, warn-level logs, the shared secrets, and the site's
+ * public origin that production requires (the benches follow no link built from it).
+ */
+export const productEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET,
+  BOT_API_KEY,
+  SITE_URL: 'http://127.0.0.1:8080',
+};
 
 /** `chat-history` → `CHAT_HISTORY`, as in the services' variable names. */
 export const envName = (service) => service.toUpperCase().replace('-', '_');
