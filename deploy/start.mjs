@@ -6,10 +6,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundles, buildServers, buildWeb } from './build.mjs';
+import { localSecrets } from './local-secrets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 if (existsSync('.env')) process.loadEnvFile('.env');
+
+// Every child process inherits these: generated secrets outside production (kept under DATA_DIR), and
+// the one SITE_URL every absolute URL starts with (the gateway's own address unless set).
+const secrets = localSecrets(process.env);
+Object.assign(process.env, secrets.values);
+if (secrets.file) console.log(`JWT_SECRET / BOT_API_KEY not set: using generated ones kept in ${secrets.file}`);
+if (process.env.NODE_ENV !== 'production') process.env.SITE_URL ||= `http://localhost:${process.env.PORT || 8080}`;
 
 if (bundles.some(([, outfile]) => !existsSync(outfile))) {
   console.log('Building the services…');

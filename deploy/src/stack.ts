@@ -3,7 +3,7 @@ import { billingService, loadBillingConfig } from '@gpt/billing';
 import { chatHistoryService, loadChatHistoryConfig } from '@gpt/chat-history';
 import { contentService, loadContentConfig } from '@gpt/content';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
-import { startGateway, type RunningGateway } from '@gpt/gateway';
+import { loadGatewayConfig, startGateway, type RunningGateway } from '@gpt/gateway';
 import {
   createInProcessBroker,
   createKeyValue,
@@ -32,7 +32,8 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
   // Held until every service has declared its queue, so no early event (the admin seed) finds nobody to deliver to.
   const broker = env.AMQP_URL ? undefined : createInProcessBroker({ held: true });
   const kv = createKeyValue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
-  const serviceEnv: Env = { ...env, PORT: '0', HOST: '127.0.0.1' };
+  // Every absolute URL a service builds starts with the gateway's SITE_URL (its default follows the gateway's PORT).
+  const serviceEnv: Env = { ...env, PORT: '0', HOST: '127.0.0.1', SITE_URL: loadGatewayConfig(env).SITE_URL };
 
   const start = <C extends ServiceConfig, DB>(definition: ServiceDefinition<C, DB>, load: (env: Env) => C) =>
     startService(definition, load(serviceEnv), {

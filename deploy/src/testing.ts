@@ -1,5 +1,12 @@
 import { createLogger, type Env } from '@gpt/kit';
-import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from '@gpt/kit/testing';
+import {
+  createTestDatabase,
+  deleteTestBroker,
+  dropTestDatabase,
+  TEST_SECRETS,
+  testInfra,
+  uniqueName,
+} from '@gpt/kit/testing';
 import { startStack, type Stack } from './stack';
 
 const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics'];
@@ -30,6 +37,7 @@ export async function startTestStack(env: Env = {}): Promise<TestStack> {
       REDIS_KEY_PREFIX: `${uniqueName('stack')}:`,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      ...TEST_SECRETS,
       ...Object.fromEntries(
         SERVICES.map((name, i) => [`${name.toUpperCase().replace('-', '_')}_DATABASE_URL`, databases[i]]),
       ),

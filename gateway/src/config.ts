@@ -1,4 +1,4 @@
-import { commonEnv, type Env, loadConfig, port, refuseDevSecrets } from '@gpt/kit';
+import { commonEnv, type Env, loadConfig, port, resolveSiteUrl, siteUrlEnv } from '@gpt/kit';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -48,18 +48,25 @@ export const GatewayConfigSchema = z
     WEB_DIR: z.string().default('web/dist'),
     ANALYTICS_ID: z.string().optional(),
     /** The site's public origin (e.g. https://example.ru) for canonical links, robots.txt and the sitemap. */
-    SITE_URL: z
-      .url()
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
+    ...siteUrlEnv,
     BOT_URL: z.url().optional(),
     TRUST_PROXY: trustedProxies,
     /** Per client IP, on POST /api/auth/login. */
     RATE_LIMIT_LOGIN_POINTS: positiveInt(10),
     RATE_LIMIT_LOGIN_WINDOW_SEC: positiveInt(60),
-    /** Per e-mail (hashed), on POST /api/auth/login; a successful login clears it. */
+    /**
+     * Per e-mail (hashed) and client address, on POST /api/auth/login; past it the address gets 429.
+     * Past the same count from all addresses together, each login of the account is slowed (not refused).
+     * A successful login clears both.
+     */
     RATE_LIMIT_LOGIN_ACCOUNT_POINTS: positiveInt(10),
     RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SEC: positiveInt(900),
+    /** Per signed-in user, on POST /api/auth/change-password (each one a guess at the current password). */
+    RATE_LIMIT_PASSWORD_CHANGE_POINTS: positiveInt(5),
+    RATE_LIMIT_PASSWORD_CHANGE_WINDOW_SEC: positiveInt(900),
+    /** Per signed-in user, on POST /api/billing/payments. */
+    RATE_LIMIT_PAYMENT_POINTS: positiveInt(10),
+    RATE_LIMIT_PAYMENT_WINDOW_SEC: positiveInt(600),
     RATE_LIMIT_REGISTER_POINTS: positiveInt(10),
     RATE_LIMIT_REGISTER_WINDOW_SEC: positiveInt(600),
     RATE_LIMIT_FEEDBACK_POINTS: positiveInt(5),
@@ -73,7 +80,7 @@ export const GatewayConfigSchema = z
     KEEP_ALIVE_TIMEOUT_MS: positiveInt(65_000),
     ACCESS_LOG: flag(true),
   })
-  .superRefine(refuseDevSecrets);
+  .transform((config, ctx) => resolveSiteUrl(config, ctx, config.PORT));
 
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 

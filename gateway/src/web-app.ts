@@ -42,8 +42,8 @@ export function createWebApp(options: {
   runtimeScriptTag: string;
   openapi: object;
   seo: SeoSource;
-  /** The site's public origin for canonical links and the sitemap; default: the request's own. */
-  siteUrl?: string;
+  /** The site's public origin for canonical links, robots.txt and the sitemap (never the request's Host). */
+  siteUrl: string;
 }): Express {
   const webDir = path.resolve(options.webDir);
   const indexFile = path.join(webDir, 'index.html');
@@ -110,23 +110,16 @@ export function createWebApp(options: {
   );
 
   // Unless the web build ships its own files of these names.
-  const originOf = (req: Request) => options.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-  app.get('/robots.txt', (req, res) => {
-    res
-      .set('Cache-Control', ROOT_FILE)
-      .type('text/plain')
-      .send(robotsTxt(originOf(req)));
+  app.get('/robots.txt', (_req, res) => {
+    res.set('Cache-Control', ROOT_FILE).type('text/plain').send(robotsTxt(options.siteUrl));
   });
-  app.get('/sitemap.xml', async (req, res) => {
+  app.get('/sitemap.xml', async (_req, res) => {
     const articles = await options.seo.sitemapArticles().catch(() => undefined);
     if (!articles) {
       res.status(503).set('Retry-After', '60').type('text/plain').send('Карта сайта временно недоступна');
       return;
     }
-    res
-      .set('Cache-Control', ROOT_FILE)
-      .type('application/xml')
-      .send(sitemapXml(originOf(req), articles));
+    res.set('Cache-Control', ROOT_FILE).type('application/xml').send(sitemapXml(options.siteUrl, articles));
   });
   // Crawlers and link previews read an article's title and tags without running the app.
   app.get('/articles/:slug', async (req: Request<{ slug: string }>, res) => {
@@ -137,7 +130,7 @@ export function createWebApp(options: {
       return;
     }
     if (article === null) res.status(404).type('html').send(withNoIndex(html));
-    else res.type('html').send(article ? withArticleHead(html, article, originOf(req)) : html);
+    else res.type('html').send(article ? withArticleHead(html, article, options.siteUrl) : html);
   });
   // Any other page is the single-page app's business (its router shows the not-found page).
   app.get(/.*/, serveIndex);

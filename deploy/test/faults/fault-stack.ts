@@ -3,7 +3,7 @@ import { eventually } from '../support/async';
 import { expect } from '@jest/globals';
 import type { AdminStats, StatsSeriesResponse } from '@gpt/contracts';
 import type { Bus, Env, EventSchemas, RunningService, ServiceConfig } from '@gpt/kit';
-import { deleteTestBroker, testInfra, uniqueName } from '@gpt/kit/testing';
+import { deleteTestBroker, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
 import { pino, type Logger } from 'pino';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
 import { startStack, type Stack } from '../../src/stack';
@@ -60,6 +60,7 @@ export async function startFaultStack(
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       ...MANY_USERS_ENV,
+      ...TEST_SECRETS,
       ...env,
     },
     logs.logger,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { startGateway, type RunningGateway } from '@gpt/gateway';
-import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from '@gpt/kit/testing';
+import {
+  createTestDatabase,
+  deleteTestBroker,
+  dropTestDatabase,
+  TEST_SECRETS,
+  testInfra,
+  uniqueName,
+} from '@gpt/kit/testing';
 import { eventually } from '../support/async';
 import { Traffic } from './fault-stack';
 import { freePort } from './private-infra';
@@ -31,6 +38,7 @@ beforeAll(async () => {
     AMQP_EXCHANGE: exchange,
     REDIS_URL: testInfra.redisUrl,
     REDIS_KEY_PREFIX: keyPrefix,
+    ...TEST_SECRETS,
     JWT_SECRET,
   });
   gateway = await startGateway({
@@ -40,6 +48,7 @@ beforeAll(async () => {
       CONTENT_URL: content.url,
       REDIS_URL: testInfra.redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
+      ...TEST_SECRETS,
       JWT_SECRET,
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     },

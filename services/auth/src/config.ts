@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema, type Env } from '@gpt/kit';
+import { loadConfig, resolveSiteUrl, serviceConfigSchema, siteUrlEnv, type Env } from '@gpt/kit';
 import { z } from 'zod';
 
 export const DEV_ADMIN = { email: 'admin@example.com', password: 'admin12345' };
@@ -11,24 +11,23 @@ export const AuthConfig = serviceConfigSchema('auth', 8081, {
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
   /** The site's public address: link tokens point at `<SITE_URL>/link/<token>`. */
-  SITE_URL: z
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  ...siteUrlEnv,
   /** Minutes a Telegram link token stays valid. */
   LINK_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(15),
   /** Billing applies the admin's deposits and tariff changes (internal route, never through the gateway). */
   BILLING_URL: z.url().default('http://127.0.0.1:8083'),
   BILLING_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-}).superRefine((config, ctx) => {
-  if (config.NODE_ENV === 'production' && (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ADMIN_EMAIL'],
-      message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production (the development admin is refused)',
-    });
-  }
-});
+})
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production (the development admin is refused)',
+      });
+    }
+  })
+  .transform((config, ctx) => resolveSiteUrl(config, ctx, 8080));
 export type AuthConfig = z.infer<typeof AuthConfig>;
 
 export const loadAuthConfig = (env?: Env): AuthConfig => loadConfig(AuthConfig, env);

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { loadConfig, serviceConfigSchema, type Env } from '@gpt/kit';
+import { loadConfig, resolveSiteUrl, serviceConfigSchema, siteUrlEnv, type Env } from '@gpt/kit';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -31,6 +31,17 @@ function isAddressOrSubnet(entry: string): boolean {
   return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
 }
 
+/** The addresses YooKassa publishes for its HTTP notifications (yookassa.ru/developers, "IP addresses"). */
+export const YOOKASSA_PUBLISHED_IPS = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '2a02:5180::/32',
+];
+
 export const BillingConfig = serviceConfigSchema('billing', 8083, {
   /** YooKassa API v3 base URL (tests point it at a fake provider on localhost). */
   YOOKASSA_API_URL: z
@@ -40,17 +51,14 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   /** Shop id and secret key (HTTP Basic auth). Both unset: the sandbox provider confirms payments on a local page. */
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
-  /** Notifications are accepted only from these addresses when set (empty: no IP check). */
+  /** Notifications are accepted only from these addresses when set; unset: YooKassa's own in production, no IP check otherwise. */
   YOOKASSA_TRUSTED_IPS: addressList(),
   /** How long one call to the provider may take. */
   YOOKASSA_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Proxies (the gateway) whose X-Forwarded-For billing believes when checking the notification's address. */
   BILLING_TRUST_PROXY: addressList('127.0.0.1,::1'),
   /** The site's public address: where the provider sends the payer back and the sandbox page lives. */
-  SITE_URL: z
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  ...siteUrlEnv,
   /** Payments still pending after this long are re-fetched from the provider by the reconciliation job. */
   PAYMENT_RECONCILE_AFTER_SEC: seconds(3600),
   PAYMENT_RECONCILE_INTERVAL_SEC: seconds(300),
@@ -60,22 +68,30 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   HOLD_TTL_SEC: seconds(600),
   /** How often lapsed holds are marked expired (they stop counting at their expiry regardless). */
   HOLD_EXPIRY_INTERVAL_SEC: seconds(60),
-}).superRefine((config, ctx) => {
-  if (Boolean(config.YOOKASSA_SHOP_ID) !== Boolean(config.YOOKASSA_SECRET_KEY)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['YOOKASSA_SHOP_ID'],
-      message: 'set both YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY, or neither (sandbox payments)',
-    });
-  }
-  if (config.NODE_ENV === 'production' && !config.YOOKASSA_SHOP_ID) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['YOOKASSA_SHOP_ID'],
-      message: 'YooKassa keys are required in production (the sandbox provider would confirm payments for free)',
-    });
-  }
-});
+})
+  .superRefine((config, ctx) => {
+    if (Boolean(config.YOOKASSA_SHOP_ID) !== Boolean(config.YOOKASSA_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['YOOKASSA_SHOP_ID'],
+        message: 'set both YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY, or neither (sandbox payments)',
+      });
+    }
+    if (config.NODE_ENV === 'production' && !config.YOOKASSA_SHOP_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['YOOKASSA_SHOP_ID'],
+        message: 'YooKassa keys are required in production (the sandbox provider would confirm payments for free)',
+      });
+    }
+  })
+  .transform((config, ctx) => ({
+    ...resolveSiteUrl(config, ctx, 8080),
+    YOOKASSA_TRUSTED_IPS:
+      config.NODE_ENV === 'production' && config.YOOKASSA_TRUSTED_IPS.length === 0
+        ? YOOKASSA_PUBLISHED_IPS
+        : config.YOOKASSA_TRUSTED_IPS,
+  }));
 export type BillingConfig = z.infer<typeof BillingConfig>;
 
 export const loadBillingConfig = (env?: Env): BillingConfig => loadConfig(BillingConfig, env);

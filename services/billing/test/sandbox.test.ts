@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse, SandboxPayment } from '@gpt/contracts';
 import { ConfigError } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
 import { loadBillingConfig } from '../src/config';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -85,8 +86,9 @@ describe('billing configuration', () => {
     ).toThrow(/YooKassa keys are required in production/);
     expect(() => loadBillingConfig({ YOOKASSA_TRUSTED_IPS: '185.71.76.0/33' })).toThrow(/CIDR/);
     expect(() => loadBillingConfig({ YOOKASSA_TRUSTED_IPS: '0.0.0.0/0' })).toThrow(/admits everyone/);
-    expect(loadBillingConfig({ YOOKASSA_TRUSTED_IPS: ' 185.71.76.0/27 , 77.75.156.11 ' }).YOOKASSA_TRUSTED_IPS).toEqual(
-      ['185.71.76.0/27', '77.75.156.11'],
-    );
+    expect(
+      loadBillingConfig({ ...TEST_SECRETS, YOOKASSA_TRUSTED_IPS: ' 185.71.76.0/27 , 77.75.156.11 ' })
+        .YOOKASSA_TRUSTED_IPS,
+    ).toEqual(['185.71.76.0/27', '77.75.156.11']);
   });
 });

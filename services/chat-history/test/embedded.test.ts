@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEvent, type AdminHistoryResponse, type HistoryMessage } from '@gpt/contracts';
 import { createInProcessBroker, type RunningService, signAccessToken, startService } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type ChatHistoryConfig, loadChatHistoryConfig } from '../src/config';
 import type { ChatHistoryDatabase } from '../src/data/schema';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'chat-history-'));
   service = await startService(
     chatHistoryService,
-    loadChatHistoryConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }),
+    loadChatHistoryConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }),
     { broker },
   );
   const { config } = service.deps;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ArticleDetailResponse, ArticlesListResponse } from '@gpt/contracts';
 import { type RunningService, startService } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
 import { type ContentConfig, loadContentConfig } from '../src/config';
 import type { ContentDatabase } from '../src/data/schema';
 import { contentService } from '../src/service';
@@ -16,7 +17,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'content-pglite-'));
   content = await startService(
     contentService,
-    loadContentConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+    loadContentConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
   );
 }, 60_000);
 afterAll(async () => {

@@ -1,14 +1,17 @@
 import { describe, expect, test } from '@jest/globals';
 import { z } from 'zod';
-import { ConfigError, commonEnv, loadConfig, port, refuseDevSecrets, serviceDatabaseUrl } from '../src';
+import { ConfigError, commonEnv, loadConfig, port, resolveSiteUrl, serviceDatabaseUrl, siteUrlEnv } from '../src';
 
-const Schema = z.object({ ...commonEnv, PORT: port(8080), UPSTREAM_URL: z.url() }).superRefine(refuseDevSecrets);
+const Schema = z
+  .object({ ...commonEnv, ...siteUrlEnv, PORT: port(8080), UPSTREAM_URL: z.url() })
+  .transform((config, ctx) => resolveSiteUrl(config, ctx, config.PORT));
+const SECRETS = { JWT_SECRET: 'kit-config-test-jwt-secret-0123456789abcdef', BOT_API_KEY: 'kit-config-bot-key' };
 
 describe('loadConfig', () => {
   test('when several variables are bad, then one error lists every one of them', () => {
     let error: unknown;
     try {
-      loadConfig(Schema, { PORT: 'eighty', LOG_LEVEL: 'loud', UPSTREAM_URL: undefined });
+      loadConfig(Schema, { ...SECRETS, PORT: 'eighty', LOG_LEVEL: 'loud', UPSTREAM_URL: undefined });
     } catch (err) {
       error = err;
     }
@@ -20,15 +23,21 @@ describe('loadConfig', () => {
   });
 
   test('when valid, then defaults apply and empty strings count as unset', () => {
-    const config = loadConfig(Schema, { PORT: '', UPSTREAM_URL: 'http://127.0.0.1:1' });
+    const config = loadConfig(Schema, { ...SECRETS, PORT: '', UPSTREAM_URL: 'http://127.0.0.1:1' });
     expect(config.PORT).toBe(8080);
     expect(config.LOG_LEVEL).toBe('info');
   });
 
-  test('when production keeps the development secrets, then the start is refused', () => {
-    expect(() => loadConfig(Schema, { NODE_ENV: 'production', UPSTREAM_URL: 'http://x.ru' })).toThrow(
-      /JWT_SECRET: the development default is refused in production/,
-    );
+  test('when the secrets are not set, then the start is refused: the code has no default to fall back on', () => {
+    expect(() => loadConfig(Schema, { UPSTREAM_URL: 'http://x.ru' })).toThrow(/JWT_SECRET: is required/);
+    expect(() => loadConfig(Schema, { UPSTREAM_URL: 'http://x.ru' })).toThrow(/BOT_API_KEY: is required/);
+  });
+
+  test('SITE_URL is required in production and defaults to the local gateway elsewhere', () => {
+    const env = { ...SECRETS, UPSTREAM_URL: 'http://x.ru', PORT: '9090' };
+    expect(loadConfig(Schema, env).SITE_URL).toBe('http://localhost:9090');
+    expect(loadConfig(Schema, { ...env, SITE_URL: 'https://gpt.example.ru/' }).SITE_URL).toBe('https://gpt.example.ru');
+    expect(() => loadConfig(Schema, { ...env, NODE_ENV: 'production' })).toThrow(/SITE_URL: is required in production/);
   });
 
   test('each service gets its own database on the DATABASE_URL server unless overridden', () => {

@@ -11,6 +11,7 @@ import {
   type InProcessBroker,
   type RunningService,
 } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
 import { loadMetricsConfig, type MetricsConfig } from '../src/config';
 import type { MetricsDatabase } from '../src/data/schema';
 import { rebuildCommand } from '../src/rebuild-command';
@@ -24,7 +25,7 @@ const now = new Date(moscow('2025-11-01 12:00'));
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'metrics-embedded-'));
-  config = loadMetricsConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
+  config = loadMetricsConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

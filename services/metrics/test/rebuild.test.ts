@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createLogger } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
 import { sql } from 'kysely';
 import { loadMetricsConfig } from '../src/config';
 import { rebuildCommand } from '../src/rebuild-command';
@@ -26,7 +27,10 @@ const silent = createLogger({ name: 'rebuild-test', level: 'silent' });
 /** `npm run metrics:rebuild` against the service's database, configured as the command reads its env. */
 function runRebuild() {
   return rebuildCommand(
-    loadMetricsConfig({ METRICS_DATABASE_URL: metrics.service.deps.config.SERVICE_DATABASE_URL }),
+    loadMetricsConfig({
+      ...TEST_SECRETS,
+      METRICS_DATABASE_URL: metrics.service.deps.config.SERVICE_DATABASE_URL,
+    }),
     silent,
   );
 }

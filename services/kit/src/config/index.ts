@@ -18,9 +18,6 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.en
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
 }
 
-const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
-const DEV_BOT_API_KEY = 'dev-only-bot-key';
-
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 const nodeEnv = z.enum(['development', 'production', 'test']).default('development');
@@ -30,8 +27,12 @@ export const commonEnv = {
   NODE_ENV: nodeEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
-  BOT_API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEV_BOT_API_KEY),
+  /**
+   * No default in the code: `npm start` generates both outside production and keeps them under
+   * DATA_DIR (see deploy/start.mjs); production must set them.
+   */
+  JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
+  BOT_API_KEY: z.string({ error: 'is required' }).min(8, 'must be at least 8 characters'),
   REDIS_URL: z.url().optional(),
   /** Prepended to every key, so several stacks (parallel test files) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().default(''),
@@ -46,22 +47,32 @@ export const serviceEnv = {
   AMQP_EXCHANGE: z.string().default('app.events'),
 };
 
-/** Refuses the development secrets when NODE_ENV=production; use as `.superRefine(refuseDevSecrets)`. */
-export function refuseDevSecrets(
-  config: { NODE_ENV: string; JWT_SECRET: string; BOT_API_KEY: string },
+/**
+ * `SITE_URL`, the site's public origin: every absolute URL the product writes (canonical links,
+ * robots.txt, the sitemap, link and payment return URLs) starts with it, never with a request's
+ * Host header. Spread into a schema and finish the schema with `.transform(resolveSiteUrl(port))`.
+ */
+export const siteUrlEnv = {
+  SITE_URL: z
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+};
+
+/**
+ * Fills SITE_URL: required in production, else `http://localhost:<gatewayPort>`. The launchers pass
+ * the gateway's SITE_URL down to every service, so a service falls back only when started by hand.
+ * Use as `.transform((config, ctx) => resolveSiteUrl(config, ctx, 8080))`.
+ */
+export function resolveSiteUrl<C extends { NODE_ENV: string; SITE_URL?: string | undefined }>(
+  config: C,
   ctx: z.RefinementCtx,
-): void {
-  if (config.NODE_ENV !== 'production') return;
-  if (config.JWT_SECRET === DEV_JWT_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'the development default is refused in production' });
+  gatewayPort: number,
+): C & { SITE_URL: string } {
+  if (!config.SITE_URL && config.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' });
   }
-  if (config.BOT_API_KEY === DEV_BOT_API_KEY) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['BOT_API_KEY'],
-      message: 'the development default is refused in production',
-    });
-  }
+  return { ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${gatewayPort}` };
 }
 
 /** Per-service database: `<SERVICE>_DATABASE_URL` wins, else the server of DATABASE_URL with database `gpt_<service>`. */

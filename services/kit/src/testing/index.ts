@@ -1,2 +1,2 @@
 export { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from './infra';
-export { startTestService, type TestService } from './service';
+export { startTestService, TEST_SECRETS, type TestService } from './service';

@@ -2,6 +2,12 @@ import type { Env } from '../config';
 import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service';
 import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from './infra';
 
+/** The secrets test processes run with (the code has no default secrets); a test may pass its own. */
+export const TEST_SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef-0123456789abcdef',
+  BOT_API_KEY: 'test-bot-api-key-0123456789',
+};
+
 export interface TestService<C extends ServiceConfig, DB> extends RunningService<C, DB> {
   /** Stops the service and drops the database it created. */
   stop(): Promise<void>;
@@ -28,6 +34,7 @@ export async function startTestService<C extends ServiceConfig, DB>(
     AMQP_EXCHANGE: uniqueName('test.events'),
     REDIS_URL: testInfra.redisUrl,
     REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
+    ...TEST_SECRETS,
     ...env,
   });
   const running = await startService(definition, config);
