@@ -1,24 +1,28 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AccessClaims,
   AppError,
+  badPath,
+  isWellFormedPath,
   type KeyValue,
   type Logger,
+  parseJsonBody,
   payloadTooLarge,
   requestIdFrom,
   tooManyRequests,
 } from '@gpt/kit';
 import { createAccessControl } from './access';
 import { createAccessLog } from './access-log';
-import { createClientIp } from './client-ip';
+import { createClientIp, createIsHttps } from './client-ip';
 import type { GatewayConfig } from './config';
 import { GatewayRequest } from './gateway-request';
 import { createHealthCheck } from './health';
 import { accountKey, createRateLimits, type RateLimitPolicy } from './rate-limits';
 import { sendAppError, sendError, sendJson } from './respond';
 import { compileRouteTable, normalizeApiPath, ROUTE_TABLE, type ServiceName } from './route-table';
-import { apiSecurityHeaders, applyHeaders, pageSecurityHeaders } from './security-headers';
+import { apiSecurityHeaders, applyHeaders, pageSecurityHeaders, STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { createSeoSource } from './seo';
 import { createUpstreams } from './upstreams';
 import { createWebApp, runtimeConfigScript } from './web-app';
@@ -59,6 +63,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const upstreams = createUpstreams({ config, logger });
   const health = createHealthCheck({ targets: upstreams.targets, kv });
   const clientIp = createClientIp(config.TRUST_PROXY);
+  const isHttps = createIsHttps(config.TRUST_PROXY);
   const runtimeScript = runtimeConfigScript(config);
   const pageHeaders = pageSecurityHeaders([runtimeScript.hash]);
   const apiHeaders = apiSecurityHeaders();
@@ -95,7 +100,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       return;
     }
     const policy = limits.policyFor(req.method, path);
-    if (policy) limitThenForward(req, res, service, policy).catch((err: unknown) => fail(req, res, err));
+    if (policy) limitThenForward(req, res, service, policy, verdict).catch((err: unknown) => fail(req, res, err));
     else forward(req, res, service);
   };
 
@@ -104,18 +109,27 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     res: ServerResponse,
     service: ServiceName,
     policy: RateLimitPolicy,
+    claims: AccessClaims | null,
   ) => {
-    let wait = await policy.perIp.consume(clientIp(req));
+    const ip = clientIp(req);
+    let wait = policy.perIp ? await policy.perIp.consume(ip) : 0;
+    if (wait === 0 && policy.perUser && claims) wait = await policy.perUser.consume(claims.sub);
     if (wait === 0 && policy.perAccount) {
       const body = await readSmallBody(req, MAX_LOGIN_BODY);
       req.bufferedBody = body;
-      const email = emailOf(body);
+      // The same reading as auth's: a body auth would refuse is refused here, before anything is counted.
+      const email = emailOf(parseJsonBody(body, req.headers['content-type']));
       if (email) {
-        const key = accountKey(email);
-        wait = await policy.perAccount.consume(key);
-        const perAccount = policy.perAccount;
+        const account = accountKey(email);
+        const pair = `${account}:${ip}`;
+        const { perAddress, overall, delayMs } = policy.perAccount;
+        wait = await perAddress.consume(pair);
+        if (wait === 0) {
+          const delay = delayMs(await overall.count(account));
+          if (delay > 0) await sleep(delay);
+        }
         req.onUpstreamResponse = (status) => {
-          if (status >= 200 && status < 300) void perAccount.reset(key);
+          if (status >= 200 && status < 300) void Promise.all([perAddress.reset(pair), overall.reset(account)]);
         };
       }
     }
@@ -145,7 +159,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       return;
     }
     if ((rawPath.includes('.') || rawPath.includes('%')) && DOT_SEGMENT.test(rawPath)) {
-      sendError(res, 400, 'bad_path', 'Некорректный адрес запроса');
+      sendAppError(res, badPath());
       return;
     }
     req.service = route.service;
@@ -169,6 +183,12 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    if (isHttps(req)) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    if (!isWellFormedPath(path)) {
+      applyHeaders(res, apiHeaders);
+      sendAppError(res, badPath());
+      return;
+    }
     if (path.startsWith('/api/') || path === '/api') {
       applyHeaders(res, apiHeaders);
       handleApi(req, res, path);
@@ -258,15 +278,10 @@ function readSmallBody(req: GatewayRequest, limit: number): Promise<Buffer> {
   });
 }
 
-/** The e-mail of a JSON login form, if it is one; anything else is the service's to refuse. */
-function emailOf(body: Buffer): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    if (parsed && typeof parsed === 'object' && 'email' in parsed && typeof parsed.email === 'string') {
-      return parsed.email.trim().toLowerCase() || undefined;
-    }
-  } catch {
-    // Not JSON: the service answers 400.
+/** The e-mail of a login form, if it has one; a form without is the service's to refuse. */
+function emailOf(form: unknown): string | undefined {
+  if (form && typeof form === 'object' && 'email' in form && typeof form.email === 'string') {
+    return form.email.trim().toLowerCase() || undefined;
   }
   return undefined;
 }

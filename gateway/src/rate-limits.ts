@@ -11,9 +11,25 @@ export interface Limit {
 
 export interface RateLimitPolicy {
   /** Per client IP. */
-  perIp: Limiter;
-  /** Per account, keyed by a hash of the e-mail in the JSON body (login only). */
-  perAccount?: Limiter;
+  perIp?: Limiter;
+  /** Per signed-in user (the token's subject). */
+  perUser?: Limiter;
+  /** Login only, keyed by a hash of the e-mail in the JSON body. */
+  perAccount?: AccountLimits;
+}
+
+/**
+ * OWASP's account protection without a lockout anyone can trigger: one address guessing at one
+ * account is stopped (429); guesses at one account from everywhere only slow its logins down, so a
+ * stranger's failures never keep the owner, signing in from an address of their own, out.
+ */
+export interface AccountLimits {
+  /** Per account and client address. */
+  perAddress: Limiter;
+  /** Attempts at the account from every address; past `points` each login waits longer. */
+  overall: Counter;
+  /** The wait before a login whose account has seen `attempts` attempts this window. */
+  delayMs(attempts: number): number;
 }
 
 export interface Limiter {
@@ -23,6 +39,16 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
+export interface Counter {
+  /** Counts one attempt; resolves to the attempts of this window so far, this one included. */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/** The login slow-down: +500 ms for each attempt past the account's allowance, at most 3 s. */
+const SLOWDOWN_STEP_MS = 500;
+const SLOWDOWN_MAX_MS = 3000;
+
 /**
  * Limits on the routes people can abuse without a token. Redis keeps the counts when the gateway
  * runs on Redis, so every replica shares them; memory otherwise (the embedded default, one process).
@@ -31,6 +57,8 @@ export interface Limiter {
 export function createRateLimits(options: { config: GatewayConfig; kv: KeyValue; logger: Logger }) {
   const { config, kv, logger } = options;
   const make = (limit: Limit) => createLimiter(limit, kv, logger);
+  const accountPoints = config.RATE_LIMIT_LOGIN_ACCOUNT_POINTS;
+  const accountWindow = config.RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SEC;
 
   const policies = new Map<string, RateLimitPolicy>([
     [
@@ -41,10 +69,30 @@ export function createRateLimits(options: { config: GatewayConfig; kv: KeyValue;
           points: config.RATE_LIMIT_LOGIN_POINTS,
           windowSec: config.RATE_LIMIT_LOGIN_WINDOW_SEC,
         }),
-        perAccount: make({
-          name: 'login-account',
-          points: config.RATE_LIMIT_LOGIN_ACCOUNT_POINTS,
-          windowSec: config.RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SEC,
+        perAccount: {
+          perAddress: make({ name: 'login-account-ip', points: accountPoints, windowSec: accountWindow }),
+          overall: createCounter({ name: 'login-account', windowSec: accountWindow }, kv, logger),
+          delayMs: (attempts) => Math.min(SLOWDOWN_MAX_MS, Math.max(0, attempts - accountPoints) * SLOWDOWN_STEP_MS),
+        },
+      },
+    ],
+    [
+      'POST /api/auth/change-password',
+      {
+        perUser: make({
+          name: 'password-change-user',
+          points: config.RATE_LIMIT_PASSWORD_CHANGE_POINTS,
+          windowSec: config.RATE_LIMIT_PASSWORD_CHANGE_WINDOW_SEC,
+        }),
+      },
+    ],
+    [
+      'POST /api/billing/payments',
+      {
+        perUser: make({
+          name: 'payment-user',
+          points: config.RATE_LIMIT_PAYMENT_POINTS,
+          windowSec: config.RATE_LIMIT_PAYMENT_WINDOW_SEC,
         }),
       },
     ],
@@ -81,19 +129,39 @@ export function createRateLimits(options: { config: GatewayConfig; kv: KeyValue;
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-function createLimiter(limit: Limit, kv: KeyValue, logger: Logger): Limiter {
+/** rate-limiter-flexible on Redis when there is one (with a per-process insurance), else in memory. */
+function storeFor(limit: Limit, kv: KeyValue): RateLimiterAbstract {
   const common = { points: limit.points, duration: limit.windowSec, keyPrefix: `gw:rl:${limit.name}` };
   const memory = new RateLimiterMemory(common);
-  const limiter: RateLimiterAbstract =
-    kv.kind === 'redis' && kv.redis
-      ? new RateLimiterRedis({
-          ...common,
-          storeClient: kv.redis,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: memory,
-        })
-      : memory;
+  return kv.kind === 'redis' && kv.redis
+    ? new RateLimiterRedis({ ...common, storeClient: kv.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
+    : memory;
+}
 
+const resetIn = (limiter: RateLimiterAbstract, limit: Pick<Limit, 'name'>, logger: Logger) => async (key: string) => {
+  await limiter.delete(key).catch((err: unknown) => {
+    logger.warn({ err, limiter: limit.name }, 'rate limiter reset failed');
+  });
+};
+
+/** Counts without ever refusing; an unavailable store counts nothing (the per-address limit still holds). */
+function createCounter(limit: Omit<Limit, 'points'>, kv: KeyValue, logger: Logger): Counter {
+  const counter = storeFor({ ...limit, points: Number.MAX_SAFE_INTEGER }, kv);
+  return {
+    async count(key) {
+      try {
+        return (await counter.consume(key)).consumedPoints;
+      } catch (err) {
+        logger.warn({ err, limiter: limit.name }, 'rate limiter unavailable');
+        return 0;
+      }
+    },
+    reset: resetIn(counter, limit, logger),
+  };
+}
+
+function createLimiter(limit: Limit, kv: KeyValue, logger: Logger): Limiter {
+  const limiter = storeFor(limit, kv);
   return {
     async consume(key) {
       try {
@@ -106,11 +174,7 @@ function createLimiter(limit: Limit, kv: KeyValue, logger: Logger): Limiter {
         return 0;
       }
     },
-    async reset(key) {
-      await limiter.delete(key).catch((err: unknown) => {
-        logger.warn({ err, limiter: limit.name }, 'rate limiter reset failed');
-      });
-    },
+    reset: resetIn(limiter, limit, logger),
   };
 }
 

@@ -8,8 +8,11 @@ export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 const ANALYTICS_SCRIPTS = ['https://mc.yandex.ru', 'https://yastatic.net'];
 const ANALYTICS_BEACONS = ['https://mc.yandex.ru', 'https://mc.yandex.com'];
 
+/** Sent only on requests that came over HTTPS (the gateway's own TLS, or a trusted proxy's X-Forwarded-Proto). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 const common = {
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  strictTransportSecurity: false,
   xFrameOptions: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 } satisfies HelmetOptions;

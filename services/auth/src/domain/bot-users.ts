@@ -1,4 +1,5 @@
 import type { BotUpsertUserRequest, BotUser } from '@gpt/contracts';
+import { stripBidi } from '@gpt/kit';
 import type { AuthDeps } from '../app';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
 import { toBotUser } from './user-views';
@@ -15,12 +16,21 @@ function changesFrom(user: User, input: BotUpsertUserRequest): UserChanges {
   return changes;
 }
 
+/** Telegram names are anyone's choice: bidirectional controls are stripped, as from articles. */
+const cleanName = (name: string | null) => (name === null ? null : stripBidi(name));
+
 /**
  * The bot reports a Telegram user: created on first sight (`user.registered`, source telegram),
  * otherwise brought up to date (`user.updated` when anything changed).
  */
-export async function upsertBotUser(deps: AuthDeps, input: BotUpsertUserRequest): Promise<BotUser> {
+export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserRequest): Promise<BotUser> {
   const { bus } = deps;
+  const input = {
+    ...reported,
+    username: cleanName(reported.username),
+    first_name: cleanName(reported.first_name),
+    last_name: cleanName(reported.last_name),
+  };
   const telegramId = String(input.telegram_id);
   return bus.transaction(async (trx) => {
     let existing = await usersRepository.findByTelegramIdForUpdate(trx, telegramId);

@@ -34,8 +34,11 @@ const TYPED_TEXT = new Set<string>([
   'error_message',
 ]);
 
-/** Spreadsheets run a cell starting with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Spreadsheets run a cell starting with one of these as a formula (CSV injection), also behind
+ * leading spaces and in their full-width forms (＝ ＋ － ＠), which some programs fold to ASCII.
+ */
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 
 /** RFC 4180: quote when needed, double the quotes. */
 function cell(value: unknown, typedText: boolean): string {

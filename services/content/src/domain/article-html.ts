@@ -1,12 +1,5 @@
+import { stripBidi } from '@gpt/kit';
 import sanitizeHtml from 'sanitize-html';
-
-/** Bidirectional control characters (marks, embeddings, overrides, isolates): article text is left-to-right only. */
-const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-
-/** Removes bidirectional control characters from any text of an article. */
-export function stripBidi(text: string): string {
-  return text.replace(BIDI_CONTROLS, '');
-}
 
 const colorValue = [
   /^#[0-9a-f]{3,8}$/i,

@@ -1,5 +1,5 @@
 import { type AdminArticle, type AdminArticlesQuery, type ArticleInput, REQUIRED_FIELDS_MESSAGE } from '@gpt/contracts';
-import { badRequest, conflict, violatedUniqueConstraint } from '@gpt/kit';
+import { badRequest, conflict, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { ContentDeps } from '../app';
 import {
@@ -11,7 +11,7 @@ import {
 import type { ContentDatabase } from '../data/schema';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
-import { plainTextOf, readingTimeOf, sanitizeArticleHtml, stripBidi } from './article-html';
+import { plainTextOf, readingTimeOf, sanitizeArticleHtml } from './article-html';
 import { articleNotFound } from './public-articles';
 import { vocabularyOf } from './search-terms';
 

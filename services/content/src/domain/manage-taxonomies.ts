@@ -1,8 +1,7 @@
 import type { ArticleCategory, ArticleTag, CategoryInput, TagInput } from '@gpt/contracts';
-import { conflict, notFound, violatedUniqueConstraint } from '@gpt/kit';
+import { conflict, notFound, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { ContentDeps } from '../app';
 import { type TaxonomyKind, taxonomiesRepository, uniqueConstraintsOf } from '../data/taxonomies.repository';
-import { stripBidi } from './article-html';
 
 interface Problem {
   message: string;

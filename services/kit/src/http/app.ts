@@ -4,6 +4,7 @@ import { errorBody, notFound } from '../errors';
 import type { Logger } from '../logger';
 import { createMetrics } from './metrics';
 import { requestIdFrom } from './request-id';
+import { badPath, isWellFormedPath, parseJsonBody } from './request-input';
 import { withTimeout } from '../timeout';
 
 export type ReadinessChecks = Record<string, () => Promise<void>>;
@@ -52,7 +53,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
-  app.use(express.json({ limit: '1mb' }));
+  // Hostile input is refused before any route runs: a path with broken percent-escapes, a body that is
+  // not UTF-8 JSON or nests too deep (the same reading as the gateway's).
+  app.use((req, _res, next) => next(isWellFormedPath(req.path) ? undefined : badPath()));
+  app.use(express.raw({ type: 'application/json', limit: '1mb' }), (req, _res, next) => {
+    if (Buffer.isBuffer(req.body)) req.body = parseJsonBody(req.body, req.headers['content-type']);
+    next();
+  });
   options.routes(app);
 
   app.use((_req, _res, next) => next(notFound()));
