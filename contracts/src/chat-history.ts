@@ -314,6 +314,28 @@ export type AdminSysValsResponse = z.infer<typeof AdminSysValsResponse>;
 export const SysValResponse = z.object({ success: z.literal(true), data: SysVal }).meta({ id: 'SysValResponse' });
 export type SysValResponse = z.infer<typeof SysValResponse>;
 
+/**
+ * The bot's settings, created on first start (never overwritten) beside the cost settings, and
+ * read from `GET /api/bot/settings` by these keys.
+ */
+export const DEFAULT_BOT_SETTINGS = {
+  /** The model a new chat talks to. */
+  default_model: 'gpt-4o-mini',
+  /** The model that reads photos. */
+  vision_model: 'gpt-4o-mini',
+  /** The model that draws pictures. */
+  image_model: 'gpt-image-1',
+  /** Messages one Telegram user may send per minute. */
+  bot_messages_per_minute: '20',
+  /** Below this many available credits the bot warns the user. */
+  low_balance_threshold: '500',
+  /** The longest answer a model call may produce (also what its hold is sized for). */
+  max_output_tokens: '1024',
+  /** Tokens of earlier turns sent along with a new message. */
+  context_token_budget: '6000',
+} as const satisfies Record<string, string>;
+export type BotSettingKey = keyof typeof DEFAULT_BOT_SETTINGS;
+
 /** `GET /api/bot/settings`: every setting as a key → value map. */
 export const BotSettingsResponse = z
   .record(z.string(), z.string())

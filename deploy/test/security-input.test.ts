@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
@@ -184,6 +184,9 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
     params: { id: fx.emailPaymentId },
     body: { email: 'buyer@example.com' },
   }),
+  // The fixture's Telegram user has nothing to hold: 402, and releasing an unknown hold is 404.
+  'POST /api/bot/holds': () => ({ body: { telegram_id: fx.telegramId, amount: 100 } }),
+  'DELETE /api/bot/holds/{id}': () => ({ params: { id: randomUUID() } }),
   'POST /api/admin/models': () => ({ body: modelBody() }),
   'PUT /api/admin/models/{id}': () => ({ params: { id: fx.modelId }, body: { ...modelBody(), model: fx.modelName } }),
   'DELETE /api/admin/models/{id}': () => ({ params: { id: fx.modelId } }),

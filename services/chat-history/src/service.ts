@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { ChatHistoryConfig } from './config';
 import { migrations } from './data/migrations';
 import type { ChatHistoryDatabase } from './data/schema';
+import { modelsUseCases } from './domain/models';
 import { settingsUseCases } from './domain/settings';
 import { accountsLinkedConsumer } from './messaging/accounts-linked.consumer';
 import { userDeletedConsumer } from './messaging/user-deleted.consumer';
@@ -15,5 +16,6 @@ export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistor
   buildApp,
   onStart: async (deps) => {
     await settingsUseCases(deps.db, deps.logger).seed();
+    await modelsUseCases(deps.db, deps.logger).seed();
   },
 };

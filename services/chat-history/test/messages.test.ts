@@ -194,6 +194,39 @@ describe('POST /api/bot/messages: who and what', () => {
   });
 });
 
+describe('POST /api/bot/messages: generated images and the billing hold', () => {
+  test('when an image model made pictures under a hold, then each image is priced and the hold travels to billing', async () => {
+    const { model } = await h.createModel({ input_price_per_1m: '5', output_price_per_1m: '0', image_price: '0.04' });
+    const holdId = '2f1c7a3e-9b0d-4c51-8e3a-6d2b1f0e9a47';
+    const res = await post({ model, input_tokens: 1000, output_tokens: 0, image_count: 2, hold_id: holdId });
+
+    expect(res.status).toBe(201);
+    // $0.005 of prompt + 2 × $0.04 = $0.085; × 95 × 2 × 100 = 1 615 credits.
+    expect(res.body).toMatchObject({
+      input_cost: '0.005000000000',
+      total_cost: '0.085000000000',
+      cost: 1615,
+      image_count: 2,
+      hold_id: holdId,
+    });
+    const [event] = await recordedEvents(res.body.id);
+    expect(event).toMatchObject({ image_count: 2, hold_id: holdId, cost: 1615, total_cost: '0.085000000000' });
+  });
+
+  test('when the message failed, then its images cost nothing and the hold is still named', async () => {
+    const { model } = await h.createModel({ image_price: '0.04' });
+    const holdId = '5a0e4c2d-1f3b-4e6a-9c8d-7b2a1e0f3d59';
+    const res = await post({ model, status: 'error', error_message: 'Таймаут', image_count: 1, hold_id: holdId });
+    expect(res.body).toMatchObject({ cost: 0, total_cost: '0.000000000000', hold_id: holdId });
+  });
+
+  test('when image_count or hold_id is malformed, then 400', async () => {
+    expect((await post({ image_count: -1 })).status).toBe(400);
+    expect((await post({ image_count: 101 })).status).toBe(400);
+    expect((await post({ hold_id: 'hold-1' })).status).toBe(400);
+  });
+});
+
 describe('POST /api/bot/messages: message.recorded', () => {
   test('when messages are recorded, then each is published exactly once with its data', async () => {
     const published = (id: number) =>
@@ -221,6 +254,8 @@ describe('POST /api/bot/messages: message.recorded', () => {
       bot_response: 'Ответ',
       error_message: null,
       image_path: null,
+      image_count: 0,
+      hold_id: null,
       created_at: first.body.created_at,
     });
     expect(await recordedEvents(first.body.id)).toHaveLength(1);

@@ -1,6 +1,9 @@
 import type { AdminModelsResponse, AiModel, BotModelsResponse } from '@gpt/contracts';
 import { signAccessToken } from '@gpt/kit';
+import { startTestService } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { loadChatHistoryConfig } from '../src/config';
+import { chatHistoryService } from '../src/service';
 import { type Harness, nextNumber, startHarness } from './support/chat-history';
 
 let h: Harness;
@@ -161,6 +164,66 @@ describe('GET /api/admin/models', () => {
 
   test('when the sort field is not a column, then 400', async () => {
     expect((await h.get('/api/admin/models?sortField=password')).status).toBe(400);
+  });
+});
+
+describe('image price', () => {
+  test('when a model is created with an image price, then it is kept exactly; an update may clear it', async () => {
+    const created = await h.createModel({ image_price: 0.04 });
+    expect(created.image_price).toBe('0.040000');
+    const { image_price: _price, id, created_at: _c, updated_at: _u, ...fields } = created;
+    const cleared = await h.send<{ model: AiModel }>('PUT', `/api/admin/models/${id}`, {
+      ...fields,
+      image_price: null,
+    });
+    expect(cleared.body.model.image_price).toBeNull();
+    expect((await h.createModel()).image_price).toBeNull();
+  });
+
+  test('when the image price is negative or has 7 decimals, then 400', async () => {
+    const body = { model: `img-${nextNumber()}`, input_price_per_1m: 0, output_price_per_1m: 0 };
+    expect((await h.send('POST', '/api/admin/models', { ...body, image_price: -1 })).status).toBe(400);
+    expect((await h.send('POST', '/api/admin/models', { ...body, image_price: '0.0000001' })).status).toBe(400);
+  });
+});
+
+describe('the default models', () => {
+  test('on first start, then the three default models exist with their prices and the bot sees them', async () => {
+    const res = await h.get<BotModelsResponse>('/api/bot/models', h.bot);
+    const byName = new Map(res.body.models.map((m) => [m.model, m]));
+    expect(byName.get('gpt-4o-mini')).toMatchObject({
+      description: 'Быстрая и недорогая модель',
+      input_price_per_1m: '0.150000',
+      output_price_per_1m: '0.600000',
+      image_price: null,
+      is_active: true,
+    });
+    expect(byName.get('gpt-4o')).toMatchObject({
+      description: 'Умная модель для сложных задач',
+      input_price_per_1m: '2.500000',
+      output_price_per_1m: '10.000000',
+      image_price: null,
+    });
+    expect(byName.get('gpt-image-1')).toMatchObject({ description: 'Генерация изображений', image_price: '0.040000' });
+  });
+
+  test('when the service starts again after the admin deleted one, then it is not created again', async () => {
+    const all = await h.get<AdminModelsResponse>('/api/admin/models?limit=100');
+    const seeded = all.body.models.find((m) => m.model === 'gpt-4o')!;
+    expect((await h.send('DELETE', `/api/admin/models/${seeded.id}`, undefined)).status).toBe(200);
+
+    // A second start on the same database, as after a restart or when a replica comes up.
+    const again = await startTestService(
+      chatHistoryService,
+      loadChatHistoryConfig,
+      {},
+      {
+        databaseUrl: h.service.deps.config.SERVICE_DATABASE_URL,
+      },
+    );
+    await again.stop();
+    const after = await h.get<BotModelsResponse>('/api/bot/models', h.bot);
+    expect(after.body.models.map((m) => m.model)).not.toContain('gpt-4o');
   });
 });
 

@@ -21,6 +21,19 @@ describe('settings at first start', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ usd_rub_rate: '95.00', credit_markup: '2.0', credits_per_rub: '100' });
   });
+
+  test('then the bot settings exist with their defaults', async () => {
+    const res = await h.get<Record<string, string>>('/api/bot/settings', h.bot);
+    expect(res.body).toMatchObject({
+      default_model: 'gpt-4o-mini',
+      vision_model: 'gpt-4o-mini',
+      image_model: 'gpt-image-1',
+      bot_messages_per_minute: '20',
+      low_balance_threshold: '500',
+      max_output_tokens: '1024',
+      context_token_budget: '6000',
+    });
+  });
 });
 
 describe('POST /api/admin/sys_vals', () => {

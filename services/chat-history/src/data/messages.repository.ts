@@ -94,6 +94,8 @@ function selectFull(db: Db) {
       'm.output_cost',
       'm.total_cost',
       'm.cost',
+      'm.image_count',
+      'm.hold_id',
       'u.first_name',
       'u.last_name',
       'u.deleted_at',
@@ -126,6 +128,8 @@ function toHistoryMessage(row: FullRow): HistoryMessage {
     total_cost: row.total_cost,
     cost: Number(row.cost),
     error_message: row.error_message,
+    image_count: row.image_count,
+    hold_id: row.hold_id,
   };
 }
 

@@ -1,12 +1,12 @@
 import { isUniqueViolation } from '@gpt/kit';
 import type { AdminModelsSortField, AiModel } from '@gpt/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AiModelsTable, ChatHistoryDatabase } from './schema';
 import { tablePage, type TablePageRequest } from './table-page';
 
 export type AiModelFields = Pick<
   AiModel,
-  'model' | 'description' | 'input_price_per_1m' | 'output_price_per_1m' | 'is_active'
+  'model' | 'description' | 'input_price_per_1m' | 'output_price_per_1m' | 'image_price' | 'is_active'
 >;
 
 function toModel(row: Selectable<AiModelsTable>): AiModel {
@@ -31,6 +31,18 @@ export function modelsRepository(db: Kysely<ChatHistoryDatabase>) {
     async findByName(model: string): Promise<AiModel | undefined> {
       const row = await db.selectFrom('ai_models').selectAll().where('model', '=', model).executeTakeFirst();
       return row && toModel(row);
+    },
+    /**
+     * Creates `models` only when there is no model at all (the first start); answers how many. The
+     * table lock makes replicas starting together seed once.
+     */
+    async insertIfNone(models: AiModelFields[]): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await sql`lock table ai_models in share row exclusive mode`.execute(trx);
+        if (await trx.selectFrom('ai_models').select('id').limit(1).executeTakeFirst()) return 0;
+        await trx.insertInto('ai_models').values(models).execute();
+        return models.length;
+      });
     },
     /** Undefined when the name is taken. */
     async create(fields: AiModelFields): Promise<AiModel | undefined> {

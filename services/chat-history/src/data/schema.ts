@@ -13,6 +13,8 @@ export interface AiModelsTable {
   /** numeric(16,6): dollars per 1M tokens, exact, as a string. */
   input_price_per_1m: string;
   output_price_per_1m: string;
+  /** numeric(16,6): dollars per generated image; null for a model that makes none. */
+  image_price: ColumnType<string | null, string | null | undefined, string | null>;
   is_active: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -63,6 +65,10 @@ export interface MessagesTable {
   total_cost: string;
   /** Credits (int8). */
   cost: Int8;
+  /** Images the model generated (priced at the model's image price). */
+  image_count: ColumnType<number, number | undefined, number>;
+  /** The billing hold the bot placed before the call (billing settles it from message.recorded). */
+  hold_id: string | null;
   /** The bot's Idempotency-Key, so a retried request records the message once. */
   idempotency_key: string | null;
   created_at: Timestamp;

@@ -1,5 +1,5 @@
 import type { AdminModelsQuery, AiModel } from '@gpt/contracts';
-import { conflict, notFound } from '@gpt/kit';
+import { conflict, notFound, type Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import { type AiModelFields, modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
@@ -7,9 +7,43 @@ import type { ChatHistoryDatabase } from '../data/schema';
 const modelExists = (name: string) => conflict(`Модель ${name} уже существует`, 'model_exists');
 const modelNotFound = () => notFound('Модель не найдена', 'model_not_found');
 
-export function modelsUseCases(db: Kysely<ChatHistoryDatabase>) {
+/** The models a new installation starts with; the admin edits them on /admin/models. */
+export const DEFAULT_MODELS: AiModelFields[] = [
+  {
+    model: 'gpt-4o-mini',
+    description: 'Быстрая и недорогая модель',
+    input_price_per_1m: '0.150000',
+    output_price_per_1m: '0.600000',
+    image_price: null,
+    is_active: true,
+  },
+  {
+    model: 'gpt-4o',
+    description: 'Умная модель для сложных задач',
+    input_price_per_1m: '2.500000',
+    output_price_per_1m: '10.000000',
+    image_price: null,
+    is_active: true,
+  },
+  {
+    model: 'gpt-image-1',
+    description: 'Генерация изображений',
+    input_price_per_1m: '0.000000',
+    output_price_per_1m: '0.000000',
+    image_price: '0.040000',
+    is_active: true,
+  },
+];
+
+export function modelsUseCases(db: Kysely<ChatHistoryDatabase>, logger: Logger) {
   const models = modelsRepository(db);
   return {
+    /** On the first start (no model at all) the default models are created; later starts change nothing. */
+    async seed(): Promise<void> {
+      const created = await models.insertIfNone(DEFAULT_MODELS);
+      if (created > 0) logger.info({ created }, 'default models created');
+    },
+
     list(query: AdminModelsQuery) {
       return models.list({ ...query, offset: (query.page - 1) * query.limit });
     },

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { BotMessageRequest, HistoryMessage } from '@gpt/contracts';
+import { type BotMessageRequest, type HistoryMessage, messageCost } from '@gpt/contracts';
 import { badRequest, isUniqueViolation, notFound } from '@gpt/kit';
 import { type DirectoryUser, directoryRepository } from '../data/directory.repository';
 import { mediaRepository } from '../data/media.repository';
 import { mediaPath, messagesRepository } from '../data/messages.repository';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDeps } from '../deps';
-import { messageCost } from './cost';
 import type { UploadedImage } from './image';
 import { settingsUseCases } from './settings';
 
@@ -40,9 +39,10 @@ async function resolveUser(deps: ChatHistoryDeps, body: BotMessageRequest): Prom
 }
 
 /**
- * Records one exchange of the bot: who, which model, the texts and tokens; prices it with the
- * model's prices of this moment and the cost settings, stores the image, and publishes
- * message.recorded in the same transaction (billing charges the credits from it).
+ * Records one exchange of the bot: who, which model, the texts, tokens and generated images;
+ * prices it with the model's prices of this moment and the cost settings, stores the image, and
+ * publishes message.recorded in the same transaction (billing charges the credits from it, at
+ * most the hold the bot names with `hold_id`, and settles that hold).
  */
 export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageInput): Promise<RecordMessageResult> {
   const { db } = deps;
@@ -75,6 +75,8 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
         image_id: imageId,
         input_tokens: body.input_tokens,
         output_tokens: body.output_tokens,
+        image_count: body.image_count,
+        hold_id: body.hold_id ?? null,
         input_price_per_1m: model.input_price_per_1m,
         output_price_per_1m: model.output_price_per_1m,
         input_cost: price.input_cost,
@@ -101,6 +103,8 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
         bot_response: recorded.bot_response,
         error_message: recorded.error_message,
         image_path: imageId ? mediaPath(imageId) : null,
+        image_count: recorded.image_count,
+        hold_id: recorded.hold_id,
         created_at: recorded.created_at,
       });
       return recorded;

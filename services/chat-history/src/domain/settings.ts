@@ -1,9 +1,16 @@
-import type { AdminSysValsQuery, SysVal } from '@gpt/contracts';
+import {
+  type AdminSysValsQuery,
+  COST_SETTING_KEYS,
+  type CostSettings,
+  DEFAULT_BOT_SETTINGS,
+  DEFAULT_COST_SETTINGS,
+  isValidCostSetting,
+  type SysVal,
+} from '@gpt/contracts';
 import { badRequest, conflict, notFound, type Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { ChatHistoryDatabase } from '../data/schema';
 import { sysValsRepository } from '../data/sys-vals.repository';
-import { COST_SETTING_KEYS, type CostSettings, DEFAULT_COST_SETTINGS, isValidCostSetting } from './cost';
 
 type Db = Kysely<ChatHistoryDatabase>;
 
@@ -24,9 +31,9 @@ function assertUsableValue(key: string, value: string): void {
 export function settingsUseCases(db: Db, logger: Logger) {
   const settings = sysValsRepository(db);
   return {
-    /** The settings the cost formula needs, created on first start and never overwritten. */
+    /** The settings the cost formula and the bot need, created on first start and never overwritten. */
     async seed(): Promise<void> {
-      const created = await settings.insertMissing({ ...DEFAULT_COST_SETTINGS });
+      const created = await settings.insertMissing({ ...DEFAULT_COST_SETTINGS, ...DEFAULT_BOT_SETTINGS });
       if (created > 0) logger.info({ created }, 'default settings created');
     },
 

@@ -6,7 +6,7 @@ import { modelsUseCases } from '../domain/models';
 
 /** Admin CRUD of the AI models (spec §7). */
 export function adminModelsRouter(deps: ChatHistoryDeps): Router {
-  const models = modelsUseCases(deps.db);
+  const models = modelsUseCases(deps.db, deps.logger);
   return Router()
     .use('/api/admin/models', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
     .get('/api/admin/models', async (req, res) => {
@@ -31,7 +31,7 @@ export function adminModelsRouter(deps: ChatHistoryDeps): Router {
 
 /** The models the bot may offer: the active ones. */
 export function botModelsRouter(deps: ChatHistoryDeps): Router {
-  const models = modelsUseCases(deps.db);
+  const models = modelsUseCases(deps.db, deps.logger);
   return Router().get('/api/bot/models', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
     res.json(BotModelsResponse.parse({ models: await models.listActive() }));
   });
