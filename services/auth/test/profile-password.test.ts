@@ -34,6 +34,8 @@ describe('GET /api/auth/profile', () => {
         'tariff_name',
         'credits',
         'included_credits',
+        'held_credits',
+        'available_credits',
         'monthly_price',
         'tariff_end_date',
         'telegram_linked',
@@ -42,7 +44,14 @@ describe('GET /api/auth/profile', () => {
         'telegram_email',
       ].sort(),
     );
-    expect(res.body).toMatchObject({ tariff_name: 'Base', credits: 0, included_credits: 0, monthly_price: '0.00' });
+    expect(res.body).toMatchObject({
+      tariff_name: 'Base',
+      credits: 0,
+      included_credits: 0,
+      held_credits: 0,
+      available_credits: 0,
+      monthly_price: '0.00',
+    });
   });
 });
 

@@ -39,6 +39,22 @@ describe('credits.changed → profile and admin list', () => {
     });
   });
 
+  test('when the bot holds credits, then the profile shows them held and the rest available', async () => {
+    const user = await h.buildUser();
+    await reportBalance(h, user.id, { credits: 1000, included_credits: 200, held_credits: 450, version: 1 });
+    const profile = await h.api('GET', '/api/auth/profile', { token: user.token });
+    expect(profile.body).toMatchObject({
+      credits: 1000,
+      included_credits: 200,
+      held_credits: 450,
+      available_credits: 750,
+    });
+
+    await reportBalance(h, user.id, { credits: 1000, included_credits: 200, held_credits: 0, version: 2 });
+    const released = await h.api('GET', '/api/auth/profile', { token: user.token });
+    expect(released.body).toMatchObject({ held_credits: 0, available_credits: 1200 });
+  });
+
   test('when an older version arrives after a newer one, then it is ignored', async () => {
     const user = await h.buildUser();
     await reportBalance(h, user.id, { credits: 300, version: 3 });

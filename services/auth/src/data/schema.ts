@@ -29,6 +29,8 @@ export interface UsersTable {
   // Projection of billing's `credits.changed` (see migration 0003).
   credits: DecimalColumn;
   included_credits: DecimalColumn;
+  /** Reserved by billing's active holds (migration 0004). */
+  held_credits: DecimalColumn;
   tariff_id: number | null;
   tariff_name: ColumnType<string, string | undefined, string>;
   monthly_price: DecimalColumn;

@@ -24,6 +24,8 @@ export interface User {
   balance: {
     credits: number;
     includedCredits: number;
+    /** Reserved by the bot's holds: not available. */
+    heldCredits: number;
     tariffId: number | null;
     tariffName: string;
     monthlyPrice: string;
@@ -73,6 +75,7 @@ function toUser(row: Selectable<UsersTable>): User {
     balance: {
       credits: Number(row.credits),
       includedCredits: Number(row.included_credits),
+      heldCredits: Number(row.held_credits),
       tariffId: row.tariff_id,
       tariffName: row.tariff_name,
       monthlyPrice: row.monthly_price,
@@ -230,6 +233,7 @@ export const usersRepository = {
       .set({
         credits: snapshot.credits,
         included_credits: snapshot.included_credits,
+        held_credits: snapshot.held_credits,
         tariff_id: snapshot.tariff.id,
         tariff_name: snapshot.tariff.name,
         monthly_price: snapshot.tariff.monthly_price,

@@ -14,6 +14,8 @@ export function toProfile(user: User): UserProfile {
     tariff_name: user.balance.tariffName,
     credits: user.balance.credits,
     included_credits: user.balance.includedCredits,
+    held_credits: user.balance.heldCredits,
+    available_credits: user.balance.credits + user.balance.includedCredits - user.balance.heldCredits,
     monthly_price: user.balance.monthlyPrice,
     tariff_end_date: user.balance.tariffEndDate?.toISOString() ?? null,
     telegram_linked: user.telegramId !== null,

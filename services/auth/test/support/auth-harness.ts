@@ -131,6 +131,7 @@ export async function reportBalance(
   balance: {
     credits?: number;
     included_credits?: number;
+    held_credits?: number;
     tariff?: { id: number; name: string; monthly_price: string; end_date: string | null };
     money_deposited?: string;
     version: number;
@@ -140,6 +141,7 @@ export async function reportBalance(
     user_id: userId,
     credits: balance.credits ?? 0,
     included_credits: balance.included_credits ?? 0,
+    held_credits: balance.held_credits ?? 0,
     tariff: balance.tariff ?? BASE_TARIFF,
     money_deposited: balance.money_deposited ?? '0.00',
     version: balance.version,

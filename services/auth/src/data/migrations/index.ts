@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { usersMigration } from './0001-users';
 import { linkTokensMigration } from './0002-link-tokens';
 import { balanceProjectionMigration } from './0003-balance-projection';
+import { heldCreditsMigration } from './0004-held-credits';
 
 /** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
   '0001_users': usersMigration,
   '0002_link_tokens': linkTokensMigration,
   '0003_balance_projection': balanceProjectionMigration,
+  '0004_held_credits': heldCreditsMigration,
 };
