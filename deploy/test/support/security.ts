@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { expect } from '@jest/globals';
 import { type ApiAnswer, callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
@@ -10,7 +11,57 @@ export const SECURITY_ENV = {
   ...MANY_USERS_ENV,
   JWT_SECRET,
   BOT_API_KEY: BOT_KEY,
+  RATE_LIMIT_PASSWORD_CHANGE_POINTS: '100000',
+  RATE_LIMIT_PAYMENT_POINTS: '100000',
 };
+
+/**
+ * One request as a client the test cannot make with fetch: from another loopback source address
+ * (127.0.0.2, 127.0.0.3: the gateway sees a different client), with any Host header, with a body of raw bytes.
+ */
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { from?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<ApiAnswer<unknown>> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        localAddress: options.from,
+        headers: { 'content-type': 'application/json', ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (value) headers.set(name, String(value));
+          const json = headers.get('content-type')?.includes('json') && text !== '';
+          resolve({ status: res.statusCode!, body: json ? (JSON.parse(text) as unknown) : text, headers });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** A refusal by a rate limit: 429, the usual error body, and a Retry-After within the limit's window. */
+export function expectLimited(res: ApiAnswer<unknown>, windowSec: number): void {
+  expect(res.status).toBe(429);
+  expect(res.body).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/\S/) });
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(windowSec);
+}
 
 /** The part of JSON Schema the OpenAPI document uses for parameters and bodies. */
 export interface JsonSchema {

@@ -1,2 +1,2 @@
-export { loadBillingConfig } from './config';
+export { loadBillingConfig, YOOKASSA_PUBLISHED_IPS } from './config';
 export { billingService } from './service';
