@@ -150,21 +150,24 @@ describe('/admin/models', () => {
     await form.getByLabel('Описание').fill('Модель для проверки');
     await form.getByLabel('Цена ввода, $ за 1M токенов').fill('0.15');
     await form.getByLabel('Цена вывода, $ за 1M токенов').fill('0.6');
+    await form.getByLabel('Цена за изображение, $').fill('0.04');
     await screenshot(page, 'admin-models-add');
     await form.getByRole('button', { name: 'Сохранить' }).click();
     const row = rowOf('Модели', name);
     await row.waitFor();
-    await expect(row.textContent()).resolves.toMatch(/0,15\s\$.*0,60\s\$.*Активна/);
+    await expect(row.textContent()).resolves.toMatch(/0,15\s\$.*0,60\s\$.*0,04\s\$.*Активна/);
     await screenshot(page, 'admin-models-list');
 
     await row.getByRole('button', { name: 'Редактировать' }).click();
     const edit = dialog('Редактировать модель');
     await expect(edit.getByLabel('Модель').inputValue()).resolves.toBe(name);
+    await expect(edit.getByLabel('Цена за изображение, $').inputValue()).resolves.toBe('0.04');
     await edit.getByLabel('Цена ввода, $ за 1M токенов').fill('2.5');
+    await edit.getByLabel('Цена за изображение, $').fill('');
     await edit.getByLabel('Активна').uncheck();
     await edit.getByRole('button', { name: 'Сохранить' }).click();
     await rowOf('Модели', 'Неактивна').filter({ hasText: name }).waitFor();
-    await expect(rowOf('Модели', name).textContent()).resolves.toMatch(/2,50\s\$/);
+    await expect(rowOf('Модели', name).textContent()).resolves.toMatch(/2,50\s\$.*—/);
 
     await rowOf('Модели', name).getByRole('button', { name: 'Удалить' }).click();
     const confirm = dialog('Удаление модели');

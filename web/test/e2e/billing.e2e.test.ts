@@ -115,6 +115,8 @@ describe('dashboard: paying through the sandbox provider', () => {
     await page.waitForURL(`${stack.url}/dashboard`);
     const credits = page.locator('.info-item').filter({ hasText: /^Кредиты/ });
     await credits.getByText('15 000').waitFor();
+    const available = page.locator('.info-item').filter({ hasText: /^Доступно/ });
+    await available.getByText('15 000 кредитов').waitFor();
     await screenshot(page, 'billing-dashboard-after-top-up');
   }, 60_000);
 

@@ -12,6 +12,10 @@ export interface SessionUser {
   tariff_name?: string | null;
   credits?: number | string | null;
   included_credits?: number | string | null;
+  /** Reserved by the bot for calls in progress. */
+  held_credits?: number | string | null;
+  /** credits + included_credits − held_credits: what can still be spent. */
+  available_credits?: number | string | null;
   monthly_price?: number | string | null;
   tariff_end_date?: string | null;
   telegram_linked?: boolean;

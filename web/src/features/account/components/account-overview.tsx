@@ -21,6 +21,11 @@ function credits(value: number | string | null | undefined): string {
   return numberFormat.format(Number.isFinite(n) ? Math.round(n) : 0);
 }
 
+/** What can be spent now; a session stored before holds existed has no held credits. */
+function availableOf(user: SessionUser): number | string | null | undefined {
+  return user.available_credits ?? Number(user.credits ?? 0) + Number(user.included_credits ?? 0);
+}
+
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="info-item">
@@ -76,6 +81,7 @@ export function AccountOverview({ user }: { user: SessionUser }) {
               <Item label="Тариф">{user.tariff_name || 'Базовый'}</Item>
               <Item label="Кредиты">{credits(user.credits)}</Item>
               <Item label="Включённые кредиты">{credits(user.included_credits)}</Item>
+              <Item label="Доступно">{credits(availableOf(user))} кредитов</Item>
               <Item label="Стоимость">
                 {Number.isFinite(price) && price > 0 ? `${numberFormat.format(price)} ₽ / месяц` : 'Бесплатно'}
               </Item>

@@ -5,12 +5,16 @@ import { api } from '@/lib/api-client';
 
 import { adminModelsKey } from './get-admin-models';
 
-/** The body of POST /api/admin/models and PUT /api/admin/models/{id} (spec §7); prices in dollars per 1M tokens. */
+/**
+ * The body of POST /api/admin/models and PUT /api/admin/models/{id} (spec §7); prices in dollars per
+ * 1M tokens, the image price in dollars per generated image (null: not an image model).
+ */
 export interface ModelBody {
   model: string;
   description: string | null;
   input_price_per_1m: number;
   output_price_per_1m: number;
+  image_price: number | null;
   is_active: boolean;
 }
 

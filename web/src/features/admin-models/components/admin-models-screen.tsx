@@ -63,6 +63,13 @@ export function AdminModelsScreen() {
         cell: (m) => formatUsd(m.output_price_per_1m),
         className: 'text-end text-nowrap',
       },
+      {
+        id: 'image_price',
+        header: 'Изображение, $',
+        cell: (m) => (m.image_price === null ? '—' : formatUsd(m.image_price)),
+        className: 'text-end text-nowrap',
+        sortable: false,
+      },
       { id: 'is_active', header: 'Статус', cell: (m) => <ModelStatus active={m.is_active} /> },
       { id: 'created_at', header: 'Создана', cell: (m) => formatDateTime(m.created_at), className: 'text-nowrap' },
       actionsColumn((m) => [rowAction.edit(() => edit(m)), rowAction.delete(() => askDelete(m))]),

@@ -12,6 +12,8 @@ interface ModelFormValues {
   description: string;
   input_price_per_1m: string;
   output_price_per_1m: string;
+  /** Empty: the model generates no images. */
+  image_price: string;
   is_active: boolean;
 }
 
@@ -19,13 +21,23 @@ const REQUIRED = 'Заполните обязательные поля';
 const PRICE_INVALID = 'Цена должна быть числом не меньше 0';
 
 function formOf(model: AiModel | null): ModelFormValues {
-  if (!model) return { model: '', description: '', input_price_per_1m: '0', output_price_per_1m: '0', is_active: true };
+  if (!model) {
+    return {
+      model: '',
+      description: '',
+      input_price_per_1m: '0',
+      output_price_per_1m: '0',
+      image_price: '',
+      is_active: true,
+    };
+  }
   return {
     model: model.model,
     description: model.description ?? '',
     // "2.500000" → "2.5": the field shows the number, the server keeps 6 decimals.
     input_price_per_1m: String(Number(model.input_price_per_1m)),
     output_price_per_1m: String(Number(model.output_price_per_1m)),
+    image_price: model.image_price === null ? '' : String(Number(model.image_price)),
     is_active: model.is_active,
   };
 }
@@ -33,9 +45,12 @@ function formOf(model: AiModel | null): ModelFormValues {
 const PRICE_FIELDS = [
   { name: 'input_price_per_1m', controlId: 'model-input-price', label: 'Цена ввода, $ за 1M токенов' },
   { name: 'output_price_per_1m', controlId: 'model-output-price', label: 'Цена вывода, $ за 1M токенов' },
+  { name: 'image_price', controlId: 'model-image-price', label: 'Цена за изображение, $' },
 ] as const;
 
 const priceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** The image price may be left empty: the model generates no images. */
+const imagePriceOf = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /** The first problem of the form, if any (spec §5: prices are numbers; the name is required). */
 function problemOf(values: ModelFormValues): string | null {
@@ -44,6 +59,8 @@ function problemOf(values: ModelFormValues): string | null {
     const n = priceOf(price);
     if (!Number.isFinite(n) || n < 0) return PRICE_INVALID;
   }
+  const image = imagePriceOf(values.image_price);
+  if (image !== null && (!Number.isFinite(image) || image < 0)) return PRICE_INVALID;
   return null;
 }
 
@@ -82,6 +99,7 @@ export function ModelFormDialog({
       description: values.description.trim() || null,
       input_price_per_1m: priceOf(values.input_price_per_1m),
       output_price_per_1m: priceOf(values.output_price_per_1m),
+      image_price: imagePriceOf(values.image_price),
       is_active: values.is_active,
     });
   }
@@ -123,7 +141,7 @@ export function ModelFormDialog({
             key={price.name}
             controlId={price.controlId}
             label={price.label}
-            className="col-12 col-md-6"
+            className="col-12 col-md-4"
             type="number"
             step="0.0001"
             min={0}
