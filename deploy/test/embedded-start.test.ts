@@ -1,13 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const INFRA = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'PORT', 'DATA_DIR'];
+import { freePort, npmStart as start, stop } from './support/npm-start';
 
 let dataDir: string;
 let port: number;
@@ -18,45 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
 /** `npm start` as a newcomer runs it: no server URLs at all. */
-async function npmStart(): Promise<Started> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INFRA.includes(key)));
-  const child = spawn(process.execPath, ['deploy/start.mjs'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const onData = () => output.includes('The site is at') && resolve();
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-  return { child, output: () => output };
-}
-
-function stop({ child }: Started): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const npmStart = () => start({ PORT: String(port), DATA_DIR: dataDir });
 
 describe('npm start with no URLs set (embedded default)', () => {
   test('serves the site and a healthy API, and a second start keeps the data', async () => {
