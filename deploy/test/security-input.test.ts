@@ -13,6 +13,7 @@ import {
   type Operation,
   operationsOf,
   problemsOf,
+  rawRequest,
   refusalProblem,
   registerUser,
   SECURITY_ENV,
@@ -381,6 +382,80 @@ describe('every write route of the OpenAPI document', () => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+/** The credentials the route calls for: the admin's token under /api/admin/, the user's elsewhere, the bot key. */
+const credentialsFor = (op: Operation): CallOptions =>
+  op.security === 'bot'
+    ? { botKey: BOT_KEY }
+    : op.security === 'bearer'
+      ? { token: op.path.startsWith('/api/admin/') ? admin.token : user.token }
+      : {};
+
+/** Escapes no decoder accepts: not hex, cut off, an encoded lone surrogate, an overlong slash. */
+const BROKEN_ESCAPES = ['%ZZ', '%E0%A4%A', '%ED%A0%80', '%C0%AF'];
+/** JSON nested far deeper than any request of ours: arrays, and objects. */
+const DEEP_BODIES = ['['.repeat(5000) + ']'.repeat(5000), '{"a":'.repeat(2000) + '1' + '}'.repeat(2000)];
+const isBadRequest = (res: { status: number; body: unknown }) => refusalProblem(res, (status) => status === 400);
+
+describe('hostile encodings on every route: refused with the usual error body, never a 5xx', () => {
+  test('a path with a broken percent-escape is 400 on every route of the OpenAPI document and on pages', async () => {
+    const cases: Case[] = operations.flatMap((op) => {
+      const options = credentialsFor(op);
+      const base = concretePath(op);
+      return BROKEN_ESCAPES.flatMap((escape) => [
+        { method: op.method, path: `${base}${escape}`, label: `${escape} at the end`, options },
+        ...op.pathParams.map((param) => ({
+          method: op.method,
+          path: op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === param.name ? escape : '1')),
+          label: `${param.name} = ${escape}`,
+          options,
+        })),
+      ]);
+    });
+    for (const page of ['/assets/', '/articles/', '/', '/api/docs/', '/api/']) {
+      for (const escape of BROKEN_ESCAPES) cases.push({ method: 'GET', path: `${page}${escape}`, options: {} });
+    }
+    expect(await problemsOf(stack, cases, isBadRequest)).toEqual([]);
+  });
+
+  test('JSON nested thousands of levels deep is 400 on every write route', async () => {
+    const cases: Case[] = writeOps.flatMap((op) =>
+      DEEP_BODIES.map((rawBody, i) => ({
+        method: op.method,
+        path: concretePath(op),
+        label: i === 0 ? 'deep arrays' : 'deep objects',
+        options: { ...credentialsFor(op), rawBody },
+      })),
+    );
+    expect(await problemsOf(stack, cases, isBadRequest)).toEqual([]);
+  });
+
+  test('a body that is not UTF-8 (UTF-16 with or without BOM, another charset) is 415 on every write route', async () => {
+    // The body is refused before any route reads it, so any object will do.
+    const json = JSON.stringify({ text: 'текст' });
+    const bodies: [string, Buffer, Record<string, string>][] = [
+      ['UTF-16 with BOM', Buffer.from(`\ufeff${json}`, 'utf16le'), {}],
+      ['UTF-16 without BOM', Buffer.from(json, 'utf16le'), {}],
+      ['charset=windows-1251', Buffer.from(json), { 'content-type': 'application/json; charset=windows-1251' }],
+    ];
+    const problems: string[] = [];
+    for (const op of writeOps) {
+      const { token, botKey } = credentialsFor(op);
+      const headers: Record<string, string> = {};
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (botKey) headers['X-Bot-Key'] = botKey;
+      for (const [label, body, extra] of bodies) {
+        const res = await rawRequest(stack.url, op.method, concretePath(op), {
+          body,
+          headers: { ...headers, ...extra },
+        });
+        const problem = refusalProblem(res, (status) => status === 415);
+        if (problem) problems.push(`${op.method} ${op.path} with ${label}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('stored text comes back inert', () => {

@@ -34,7 +34,12 @@ export function rawRequest(
         method,
         path,
         localAddress: options.from,
-        headers: { 'content-type': 'application/json', ...options.headers },
+        headers: {
+          'content-type': 'application/json',
+          // Node sends no length for a DELETE body by itself.
+          ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }),
+          ...options.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
