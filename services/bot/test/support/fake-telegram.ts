@@ -72,7 +72,12 @@ export interface FakeTelegram {
    * The first successful call of `method` matching `predicate`, already made or yet to come;
    * rejects after `timeoutMs` listing what was called instead.
    */
-  waitFor(method: string, predicate?: (call: RecordedCall) => boolean, timeoutMs?: number): Promise<RecordedCall>;
+  /** The first call (past or future) of the method, or of any of the methods, that matches. */
+  waitFor(
+    method: string | string[],
+    predicate?: (call: RecordedCall) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedCall>;
   chatLog(chatId: number): ChatLogEntry[];
   /** The next call of `method` fails this way (several calls queue several failures). */
   failNext(method: string, fault: TelegramFault): void;
@@ -184,7 +189,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
 
   const calls: RecordedCall[] = [];
   const callWaiters = new Set<{
-    method: string;
+    methods: string[];
     predicate: (call: RecordedCall) => boolean;
     resolve: (call: RecordedCall) => void;
   }>();
@@ -519,7 +524,8 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
   // ── HTTP ────────────────────────────────────────────────────────────────────────────────────────
 
   const waitersFor = (call: RecordedCall) => {
-    for (const waiter of callWaiters) if (call.method === waiter.method && waiter.predicate(call)) waiter.resolve(call);
+    for (const waiter of callWaiters)
+      if (waiter.methods.includes(call.method) && waiter.predicate(call)) waiter.resolve(call);
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -655,11 +661,12 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     },
 
     waitFor(method, predicate = () => true, timeoutMs = 5000) {
-      const found = calls.find((call) => call.ok && call.method === method && predicate(call));
+      const methods = typeof method === 'string' ? [method] : method;
+      const found = calls.find((call) => call.ok && methods.includes(call.method) && predicate(call));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const waiter = {
-          method,
+          methods,
           predicate,
           resolve: (call: RecordedCall) => {
             clearTimeout(timer);
@@ -669,8 +676,8 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
         };
         const timer = setTimeout(() => {
           callWaiters.delete(waiter);
-          const seen = calls.filter((call) => call.method === method).map((call) => JSON.stringify(call.params));
-          reject(new Error(`no matching ${method} call in ${timeoutMs} ms; ${method} calls: [${seen.join(', ')}]`));
+          const seen = calls.filter((call) => methods.includes(call.method)).map((call) => JSON.stringify(call.params));
+          reject(new Error(`no matching ${methods.join('/')} call in ${timeoutMs} ms; calls: [${seen.join(', ')}]`));
         }, timeoutMs);
         callWaiters.add(waiter);
       });
@@ -911,7 +918,8 @@ export function parseTelegramHtml(html: string): { text: string; entities: Messa
   }
   if (open.length > 0) refuse(`Can't find end tag corresponding to start tag "${open.at(-1)!.tag}"`, html.length);
   // A code entity inside pre is part of the pre entity, not one of its own.
-  const visible = entities.filter((entity, index) => !(entity.type === 'code' && insidePre(entities, index)));
+  const pres = entities.filter((entity) => entity.type === 'pre');
+  const visible = entities.filter((entity) => !(entity.type === 'code' && pres.some((pre) => contains(pre, entity))));
   const leading = text.length - text.trimStart().length;
   const trimmed = text.trim();
   return {
@@ -924,12 +932,8 @@ export function parseTelegramHtml(html: string): { text: string; entities: Messa
   };
 }
 
-function insidePre(entities: MessageEntity[], index: number): boolean {
-  const code = entities[index]!;
-  return entities.some(
-    (other) =>
-      other.type === 'pre' && other.offset <= code.offset && other.offset + other.length >= code.offset + code.length,
-  );
+function contains(outer: MessageEntity, inner: MessageEntity): boolean {
+  return outer.offset <= inner.offset && outer.offset + outer.length >= inner.offset + inner.length;
 }
 
 function parseAttributes(source: string): Map<string, string> {
