@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const bundles = [
   ['gateway/src/main.ts', 'gateway/dist/main.js'],
-  ...['auth', 'content', 'billing', 'chat-history', 'metrics'].map((name) => [
+  ...['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot'].map((name) => [
     `services/${name}/src/main.ts`,
     `services/${name}/dist/main.js`,
   ]),

@@ -28,7 +28,7 @@ if (!existsSync('web/dist/index.html')) {
   buildWeb();
 }
 
-const SERVICES = { auth: 8081, content: 8082, billing: 8083, 'chat-history': 8084, metrics: 8085 };
+const SERVICES = { auth: 8081, content: 8082, billing: 8083, 'chat-history': 8084, metrics: 8085, bot: 8086 };
 const children = [];
 
 function run(file, env) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 // Services
 
 /** The services that own routes and publish events (OpenAPI tag = owning service). */
-export const ServiceName = z.enum(['auth', 'content', 'billing', 'chat-history', 'metrics']);
+export const ServiceName = z.enum(['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot']);
 export type ServiceName = z.infer<typeof ServiceName>;
 
 // ---------------------------------------------------------------------------------------------

@@ -261,4 +261,5 @@ export const eventSubscriptions = {
   billing: ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked', 'message.recorded'],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
   metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],
+  bot: ['payment.succeeded', 'credits.changed', 'accounts.linked'],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

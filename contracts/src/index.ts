@@ -6,4 +6,5 @@ export * from './billing';
 export * from './chat-history';
 export * from './metrics';
 export * from './pricing';
+export * from './bot';
 export * from './events';

@@ -95,6 +95,7 @@ import {
   TagSelectResponse,
 } from './content';
 import { AdminStats, StatsSeriesQuery, StatsSeriesResponse } from './metrics';
+import { TelegramBotInfo, TelegramUpdate } from './bot';
 
 /**
  * The route registry: every `/api` route of the product with its owning service, access rule and
@@ -862,6 +863,25 @@ export const apiRoutes: readonly ApiRoute[] = [
     query: StatsSeriesQuery,
     response: ok(StatsSeriesResponse),
   },
+  // bot
+  {
+    method: 'post',
+    path: '/api/telegram/webhook',
+    service: 'bot',
+    access: 'webhook',
+    summary: 'Обновление от Telegram (режим вебхука)',
+    description: 'Принимается только с верным заголовком X-Telegram-Bot-Api-Secret-Token.',
+    body: TelegramUpdate,
+    response: { status: 200, description: 'Обновление принято' },
+  },
+  {
+    method: 'get',
+    path: '/api/telegram/info',
+    service: 'bot',
+    access: 'public',
+    summary: 'Имя бота в Telegram и ссылка на него',
+    response: ok(TelegramBotInfo),
+  },
 ];
 
 /** `/api/admin/users/{id}` → `/api/admin/users/:id`. */
@@ -891,6 +911,7 @@ const serviceDescriptions: Record<ServiceName, string> = {
   billing: 'Тарифы, платежи ЮKassa, кредиты (billing)',
   'chat-history': 'Модели, история сообщений, системные настройки (chat-history)',
   metrics: 'Панель администратора (metrics)',
+  bot: 'Telegram-бот: вебхук и сведения о боте (bot)',
 };
 
 function operationId(route: ApiRoute): string {

@@ -1,5 +1,6 @@
 import { authService, loadAuthConfig } from '@gpt/auth';
 import { billingService, loadBillingConfig } from '@gpt/billing';
+import { createBotService, loadBotConfig } from '@gpt/bot';
 import { chatHistoryService, loadChatHistoryConfig } from '@gpt/chat-history';
 import { contentService, loadContentConfig } from '@gpt/content';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
@@ -24,7 +25,7 @@ export interface Stack {
 }
 
 /**
- * The five services and the gateway in this process. Services listen on free loopback ports and
+ * The six services and the gateway in this process. Services listen on free loopback ports and
  * the gateway routes to them. Without AMQP_URL they share an in-process bus; without REDIS_URL,
  * one in-memory store.
  */
@@ -50,9 +51,20 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     await start(chatHistoryService, loadChatHistoryConfig),
     await start(metricsService, loadMetricsConfig),
   ];
+  // The bot calls the others' /api/bot/* routes, like any outside bot would.
+  const upstream = (name: string) => services.find((service) => service.name === name)!.url;
+  services.push(
+    await start(createBotService(), (env) =>
+      loadBotConfig({
+        ...env,
+        AUTH_URL: upstream('auth'),
+        BILLING_URL: upstream('billing'),
+        CHAT_HISTORY_URL: upstream('chat-history'),
+      }),
+    ),
+  );
   broker?.open();
 
-  const upstream = (name: string) => services.find((service) => service.name === name)!.url;
   const gateway = await startGateway({
     env: {
       ...env,
@@ -61,6 +73,7 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
       BILLING_URL: upstream('billing'),
       CHAT_HISTORY_URL: upstream('chat-history'),
       METRICS_URL: upstream('metrics'),
+      BOT_URL: upstream('bot'),
     },
     kv,
     logger: logger.child({ service: 'gateway' }),

@@ -9,7 +9,7 @@ import {
 } from '@gpt/kit/testing';
 import { startStack, type Stack } from './stack';
 
-const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics'];
+const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot'];
 
 export interface TestStack extends Stack {
   /** The gateway's base URL, e.g. http://127.0.0.1:41234 */
@@ -43,7 +43,8 @@ export async function startTestStack(env: Env = {}): Promise<TestStack> {
       ),
       ...env,
     },
-    createLogger({ name: 'test-stack', level: 'silent' }),
+    // TEST_LOG_LEVEL=debug shows what the stack logs while a test runs.
+    createLogger({ name: 'test-stack', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   return {
     ...stack,

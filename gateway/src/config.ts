@@ -44,12 +44,17 @@ export const GatewayConfigSchema = z
     BILLING_URL: upstream(8083),
     CHAT_HISTORY_URL: upstream(8084),
     METRICS_URL: upstream(8085),
+    BOT_URL: upstream(8086),
     /** The built web app (Vite's dist). */
     WEB_DIR: z.string().default('web/dist'),
     ANALYTICS_ID: z.string().optional(),
     /** The site's public origin (e.g. https://example.ru) for canonical links, robots.txt and the sitemap. */
     ...siteUrlEnv,
-    BOT_URL: z.url().optional(),
+    /** The Telegram bot's username for «Открыть бота»; unset: the site asks the bot service (getMe). */
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .regex(/^[A-Za-z]\w{3,31}$/, 'must be a Telegram username without @')
+      .optional(),
     TRUST_PROXY: trustedProxies,
     /** Per client IP, on POST /api/auth/login. */
     RATE_LIMIT_LOGIN_POINTS: positiveInt(10),

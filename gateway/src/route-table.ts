@@ -1,5 +1,5 @@
 /** The services behind the gateway. */
-export const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics'] as const;
+export const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /**
@@ -56,6 +56,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { path: '/api/media/*', service: 'chat-history', access: 'public' },
   // metrics
   { path: '/api/admin/stats*', service: 'metrics', access: 'admin' },
+  // bot: Telegram's webhook (the bot checks Telegram's secret header) and the bot's public name
+  { path: '/api/telegram/webhook', service: 'bot', access: 'public' },
+  { path: '/api/telegram/info', service: 'bot', access: 'public' },
 ];
 
 export interface CompiledRoute {

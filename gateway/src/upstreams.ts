@@ -33,6 +33,7 @@ export function createUpstreams(options: { config: GatewayConfig; logger: Logger
     billing: config.BILLING_URL,
     'chat-history': config.CHAT_HISTORY_URL,
     metrics: config.METRICS_URL,
+    bot: config.BOT_URL,
   };
   const agents: Agent[] = [];
 

@@ -20,8 +20,9 @@ export interface RuntimeConfig {
 }
 
 /** The one inline script of the site, and its CSP hash (computed once: the content never changes). */
-export function runtimeConfigScript(config: Pick<GatewayConfig, 'ANALYTICS_ID' | 'BOT_URL'>) {
-  const runtime: RuntimeConfig = { analyticsId: config.ANALYTICS_ID ?? null, botUrl: config.BOT_URL ?? null };
+export function runtimeConfigScript(config: Pick<GatewayConfig, 'ANALYTICS_ID' | 'TELEGRAM_BOT_USERNAME'>) {
+  const botUrl = config.TELEGRAM_BOT_USERNAME ? `https://t.me/${config.TELEGRAM_BOT_USERNAME}` : null;
+  const runtime: RuntimeConfig = { analyticsId: config.ANALYTICS_ID ?? null, botUrl };
   // Escape what could close the script element or break a JS string literal.
   const json = JSON.stringify(runtime)
     .replace(/</g, '\\u003c')

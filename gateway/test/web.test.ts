@@ -20,7 +20,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), ASSET);
   await writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
-  gw = await startTestGateway({ WEB_DIR: webDir, ANALYTICS_ID: '98765432', BOT_URL: 'https://t.me/gpt_test_bot' });
+  gw = await startTestGateway({ WEB_DIR: webDir, ANALYTICS_ID: '98765432', TELEGRAM_BOT_USERNAME: 'gpt_test_bot' });
 });
 
 afterAll(async () => {

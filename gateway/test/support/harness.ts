@@ -124,6 +124,7 @@ export async function startTestGateway(
     BILLING_URL: upstreams.billing.url,
     CHAT_HISTORY_URL: upstreams['chat-history'].url,
     METRICS_URL: upstreams.metrics.url,
+    BOT_URL: upstreams.bot.url,
     WEB_DIR: '/nonexistent-web-dir',
     ...env,
   });

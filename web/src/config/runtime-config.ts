@@ -19,10 +19,9 @@ declare global {
 
 export interface AppConfig {
   analyticsId: string | null;
-  botUrl: string;
+  /** Null when neither the gateway nor the build names the bot: the site then asks the bot service. */
+  botUrl: string | null;
 }
-
-const DEFAULT_BOT_URL = 'https://t.me/';
 
 function pick(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -39,7 +38,7 @@ export function getAppConfig(): AppConfig {
   const analyticsId = rawAnalyticsId && /^\d{1,20}$/.test(rawAnalyticsId) ? rawAnalyticsId : null;
 
   const rawBotUrl = pick(injected?.botUrl) ?? pick(import.meta.env.VITE_BOT_URL);
-  const botUrl = rawBotUrl && /^https?:\/\//i.test(rawBotUrl) ? rawBotUrl : DEFAULT_BOT_URL;
+  const botUrl = rawBotUrl && /^https:\/\/t\.me\/\w{4,}/i.test(rawBotUrl) ? rawBotUrl : null;
 
   return { analyticsId, botUrl };
 }

@@ -21,7 +21,7 @@ let page: Page;
 beforeAll(async () => {
   [content, billing] = await Promise.all([startContent(), startTestService(billingService, loadBillingConfig)]);
   [site, downSite, browser] = await Promise.all([
-    startSite({ CONTENT_URL: content.url, BILLING_URL: billing.url, BOT_URL: 'https://t.me/gpt_test_bot' }),
+    startSite({ CONTENT_URL: content.url, BILLING_URL: billing.url, TELEGRAM_BOT_USERNAME: 'gpt_test_bot' }),
     startSite(), // content and billing are down
     launchChromium(),
   ]);

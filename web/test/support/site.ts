@@ -23,6 +23,7 @@ export function startSite(upstreams: Record<string, string> = {}): Promise<Runni
       BILLING_URL: closed,
       CHAT_HISTORY_URL: closed,
       METRICS_URL: closed,
+      BOT_URL: closed,
       ...upstreams,
     },
     port: 0,

@@ -1,6 +1,6 @@
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 
-import { getAppConfig } from '@/config/runtime-config';
+import { useBotUrl } from '@/lib/use-bot-url';
 
 import { Icon } from './icons';
 
@@ -8,10 +8,14 @@ export interface BotLinkButtonProps extends Omit<ButtonProps, 'href' | 'as'> {
   label?: string;
 }
 
-/** «Open the bot»: the Telegram bot from the runtime config, in a new tab. */
+/** «Open the bot»: the Telegram bot in a new tab; disabled, saying why, while the bot is not connected. */
 export function BotLinkButton({ label = 'Открыть бота', onClick, children, ...rest }: BotLinkButtonProps) {
+  const botUrl = useBotUrl();
+  const target: ButtonProps = botUrl
+    ? { href: botUrl, target: '_blank', rel: 'noopener noreferrer', onClick }
+    : { disabled: true, title: 'Бот ещё не подключён к Telegram' };
   return (
-    <Button {...rest} href={getAppConfig().botUrl} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+    <Button {...rest} {...target}>
       <Icon name="send" size={18} className="me-2" />
       {children ?? label}
     </Button>

@@ -1,0 +1,132 @@
+import {
+  BotBalanceResponse,
+  BotHoldResponse,
+  BotLinkTokenResponse,
+  BotModelsResponse,
+  BotSettingsResponse,
+  BotUser,
+  CreatePaymentResponse,
+  PublicTariffsResponse,
+  type BotCreatePaymentRequest,
+  type BotMessageRequest,
+  type BotUpsertUserRequest,
+} from '@gpt/contracts';
+import type { z } from 'zod';
+import type { BotConfig } from '../config';
+
+/** A refusal or failure of another service, with its status and error code. */
+export class ServiceCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServiceCallError';
+  }
+}
+
+const CALL_TIMEOUT_MS = 15_000;
+/**
+ * A user the bot has just registered with auth reaches billing through auth's user.registered
+ * event, usually within milliseconds: billing's "no such user" is waited out this long.
+ */
+const NEW_USER_WAIT_MS = [50, 100, 200, 400, 800, 1600];
+
+async function waitingForNewUser<T>(call: () => Promise<T>): Promise<T> {
+  for (const wait of NEW_USER_WAIT_MS) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof ServiceCallError && err.code === 'user_not_found')) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  return call();
+}
+
+/** An image attached to a recorded message (the user's photo, or the picture the model drew). */
+export interface AttachedImage {
+  bytes: Buffer;
+  mimeType: string;
+}
+
+export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id'> & { telegram_id: number };
+
+/**
+ * The other services as the bot sees them: their `/api/bot/*` routes with the bot key, like any
+ * outside bot would call them. Every answer is checked against its contract.
+ */
+export function serviceClients(
+  config: Pick<BotConfig, 'AUTH_URL' | 'BILLING_URL' | 'CHAT_HISTORY_URL' | 'BOT_API_KEY'>,
+) {
+  async function call<S extends z.ZodType>(
+    schema: S | null,
+    method: string,
+    url: string,
+    options: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<z.output<S>> {
+    const headers: Record<string, string> = { 'X-Bot-Key': config.BOT_API_KEY, ...options.headers };
+    let body: string | FormData | undefined = options.form;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const text = await response.text();
+    const payload: unknown = text ? JSON.parse(text) : null;
+    if (!response.ok) {
+      const error = (payload ?? {}) as { error?: string; code?: string };
+      throw new ServiceCallError(
+        response.status,
+        error.code ?? 'error',
+        error.error ?? `${method} ${url}: ${response.status}`,
+      );
+    }
+    return (schema ? schema.parse(payload) : undefined) as z.output<S>;
+  }
+
+  const auth = (path: string) => `${config.AUTH_URL}${path}`;
+  const billing = (path: string) => `${config.BILLING_URL}${path}`;
+  const history = (path: string) => `${config.CHAT_HISTORY_URL}${path}`;
+
+  return {
+    upsertUser: (body: BotUpsertUserRequest) => call(BotUser, 'POST', auth('/api/bot/users'), { json: body }),
+    linkToken: (telegramId: number) =>
+      call(BotLinkTokenResponse, 'POST', auth('/api/bot/link-tokens'), { json: { telegram_id: telegramId } }),
+
+    balance: (telegramId: number) =>
+      waitingForNewUser(() => call(BotBalanceResponse, 'GET', billing(`/api/bot/balance?telegram_id=${telegramId}`))),
+    tariffs: () => call(PublicTariffsResponse, 'GET', billing('/api/tariffs')),
+    hold: (telegramId: number, amount: number) =>
+      waitingForNewUser(() =>
+        call(BotHoldResponse, 'POST', billing('/api/bot/holds'), { json: { telegram_id: telegramId, amount } }),
+      ),
+    releaseHold: (holdId: string) => call(null, 'DELETE', billing(`/api/bot/holds/${holdId}`)),
+    createPayment: (body: BotCreatePaymentRequest) =>
+      waitingForNewUser(() => call(CreatePaymentResponse, 'POST', billing('/api/bot/payments'), { json: body })),
+    supplyEmail: (paymentId: string, email: string) =>
+      call(CreatePaymentResponse, 'PATCH', billing(`/api/bot/payments/${encodeURIComponent(paymentId)}/email`), {
+        json: { email },
+      }),
+
+    models: () => call(BotModelsResponse, 'GET', history('/api/bot/models')),
+    settings: () => call(BotSettingsResponse, 'GET', history('/api/bot/settings')),
+    /** Records one exchange; the hold id doubles as the idempotency key, so a retried call records once. */
+    async recordMessage(body: RecordMessageBody, image?: AttachedImage): Promise<void> {
+      const headers: Record<string, string> = body.hold_id ? { 'Idempotency-Key': body.hold_id } : {};
+      if (!image) {
+        await call(null, 'POST', history('/api/bot/messages'), { json: body, headers });
+        return;
+      }
+      const form = new FormData();
+      for (const [key, value] of Object.entries(body)) {
+        if (value !== null && value !== undefined) form.set(key, String(value));
+      }
+      form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.mimeType }), 'image');
+      await call(null, 'POST', history('/api/bot/messages'), { form, headers });
+    },
+  };
+}
+
+export type ServiceClients = ReturnType<typeof serviceClients>;

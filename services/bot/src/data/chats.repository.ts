@@ -1,0 +1,99 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BotDatabase, ChatsTable } from './schema';
+
+/** A Telegram user as the bot keeps them. */
+export interface Chat {
+  telegramId: number;
+  userId: number;
+  chatId: number;
+  webLinked: boolean;
+  model: string | null;
+  conversation: number;
+  lowBalanceAlerted: boolean;
+  awaitingEmailPayment: string | null;
+}
+
+function toChat(row: Selectable<ChatsTable>): Chat {
+  return {
+    telegramId: Number(row.telegram_id),
+    userId: row.user_id,
+    chatId: Number(row.chat_id),
+    webLinked: row.web_linked,
+    model: row.model,
+    conversation: row.conversation,
+    lowBalanceAlerted: row.low_balance_alerted,
+    awaitingEmailPayment: row.awaiting_email_payment,
+  };
+}
+
+export function chatsRepository(db: Kysely<BotDatabase>) {
+  const update = (telegramId: number, values: Partial<Omit<Selectable<ChatsTable>, 'telegram_id'>>) =>
+    db
+      .updateTable('chats')
+      .set({ ...values, updated_at: new Date() })
+      .where('telegram_id', '=', String(telegramId))
+      .execute();
+
+  return {
+    async find(telegramId: number): Promise<Chat | undefined> {
+      const row = await db
+        .selectFrom('chats')
+        .selectAll()
+        .where('telegram_id', '=', String(telegramId))
+        .executeTakeFirst();
+      return row && toChat(row);
+    },
+    async findByUser(userId: number): Promise<Chat[]> {
+      const rows = await db.selectFrom('chats').selectAll().where('user_id', '=', userId).execute();
+      return rows.map(toChat);
+    },
+    /** Creates the chat or refreshes who it belongs to; the model and conversation stay. */
+    async upsert(chat: { telegramId: number; userId: number; chatId: number; webLinked: boolean }): Promise<Chat> {
+      const row = await db
+        .insertInto('chats')
+        .values({
+          telegram_id: chat.telegramId,
+          user_id: chat.userId,
+          chat_id: chat.chatId,
+          web_linked: chat.webLinked,
+          model: null,
+          awaiting_email_payment: null,
+          updated_at: new Date(),
+        })
+        .onConflict((oc) =>
+          oc.column('telegram_id').doUpdateSet({
+            user_id: chat.userId,
+            chat_id: chat.chatId,
+            web_linked: chat.webLinked,
+            updated_at: new Date(),
+          }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toChat(row);
+    },
+    setModel: (telegramId: number, model: string) => update(telegramId, { model }),
+    setLowBalanceAlerted: (telegramId: number, alerted: boolean) =>
+      update(telegramId, { low_balance_alerted: alerted }),
+    setAwaitingEmail: (telegramId: number, paymentId: string | null) =>
+      update(telegramId, { awaiting_email_payment: paymentId }),
+    /** Starts a fresh conversation; the old turns stay in the database but are no longer sent. */
+    async startConversation(telegramId: number): Promise<void> {
+      await db
+        .updateTable('chats')
+        .set((eb) => ({ conversation: eb('conversation', '+', 1), updated_at: new Date() }))
+        .where('telegram_id', '=', String(telegramId))
+        .execute();
+    },
+    /** Accounts were linked: the Telegram user's chats now belong to the surviving account. */
+    async repoint(telegramId: number, userId: number): Promise<Chat[]> {
+      const rows = await db
+        .updateTable('chats')
+        .set({ user_id: userId, web_linked: true, updated_at: new Date() })
+        .where('telegram_id', '=', String(telegramId))
+        .returningAll()
+        .execute();
+      return rows.map(toChat);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { BusTables } from '@gpt/kit';
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** int8 comes back as a string; written as a number or a string. */
+type Int8 = ColumnType<string, number | string, number | string>;
+
+/** One Telegram user the bot talks to (private chats: the chat id is the user id). */
+export interface ChatsTable {
+  telegram_id: Int8;
+  /** Our user id (auth), re-pointed when the account is linked to a web account. */
+  user_id: number;
+  chat_id: Int8;
+  /** The Telegram account is linked to a web account (one shared balance). */
+  web_linked: boolean;
+  /** The chosen model; null: the default_model setting. */
+  model: string | null;
+  /** The current conversation; /new starts the next one. */
+  conversation: Generated<number>;
+  /** A low-balance alert was sent and the balance has not been above the threshold since. */
+  low_balance_alerted: Generated<boolean>;
+  /** Our payment id waiting for the receipt e-mail the user is asked to type. */
+  awaiting_email_payment: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+/** One message of a conversation, kept so the model sees the conversation so far. */
+export interface TurnsTable {
+  id: Generated<number>;
+  telegram_id: Int8;
+  conversation: number;
+  role: 'user' | 'assistant';
+  content: string;
+  created_at: Generated<Date>;
+}
+
+export interface BotDatabase extends BusTables {
+  chats: ChatsTable;
+  turns: TurnsTable;
+}

@@ -1,0 +1,2 @@
+export { loadBotConfig, type BotConfig } from './config';
+export { createBotService } from './service';

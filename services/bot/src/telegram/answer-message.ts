@@ -1,0 +1,74 @@
+import type { Logger } from '@gpt/kit';
+import { GrammyError, type Api } from 'grammy';
+import type { AnswerSink } from '../domain/ask';
+import { splitTelegramHtml, toTelegramHtml } from './format';
+import { texts } from './texts';
+
+const TELEGRAM_LIMIT = 4096;
+/** Room for the typing cursor and the "…" of a preview cut to one message. */
+const PREVIEW_LIMIT = TELEGRAM_LIMIT - 16;
+
+/** Editing a message to the text it already has is refused with this; it is no failure. */
+export const isNotModified = (err: unknown) =>
+  err instanceof GrammyError && err.description.includes('message is not modified');
+
+/**
+ * A streamed answer in Telegram: a placeholder at once, then edits as tokens arrive, at most one
+ * per `intervalMs` and never two at a time, then the final formatted text, split into several
+ * messages when it is longer than Telegram allows.
+ */
+export function answerMessage(options: { api: Api; chatId: number; intervalMs: number; logger: Logger }): AnswerSink {
+  const { api, chatId, intervalMs, logger } = options;
+  let messageId: number | undefined;
+  let lastEdit = 0;
+  let editing: Promise<void> = Promise.resolve();
+  let inFlight = false;
+
+  const edit = async (html: string) => {
+    if (messageId === undefined) return;
+    try {
+      await api.editMessageText(chatId, messageId, html, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+      });
+    } catch (err) {
+      if (!isNotModified(err)) throw err;
+    }
+  };
+
+  const showPreview = (text: string) => {
+    inFlight = true;
+    lastEdit = Date.now();
+    const [first = ''] = splitTelegramHtml(toTelegramHtml(text), PREVIEW_LIMIT);
+    editing = edit(first + texts.typingCursor)
+      .catch((err: unknown) => logger.warn({ err }, 'streaming edit failed'))
+      .finally(() => {
+        inFlight = false;
+      });
+  };
+
+  return {
+    async start() {
+      await api.sendChatAction(chatId, 'typing').catch(() => undefined);
+      messageId = (await api.sendMessage(chatId, texts.thinking)).message_id;
+    },
+    progress(text) {
+      if (inFlight || Date.now() - lastEdit < intervalMs) return;
+      showPreview(text);
+    },
+    async finish(text, { truncated }) {
+      await editing;
+      const parts = splitTelegramHtml(toTelegramHtml(text) + (truncated ? texts.answerCut : ''), TELEGRAM_LIMIT);
+      const [first = '', ...rest] = parts;
+      await edit(first);
+      for (const part of rest) {
+        await api.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+      }
+    },
+    async fail() {
+      await editing;
+      if (messageId === undefined) await api.sendMessage(chatId, texts.modelFailed);
+      else await edit(texts.modelFailed).catch((err: unknown) => logger.warn({ err }, 'could not show the failure'));
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import type { AiModel, BotBalanceResponse, PublicTariff } from '@gpt/contracts';
+import { escapeHtml } from './format';
+
+/** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
+
+const number = new Intl.NumberFormat('ru-RU');
+export const credits = (value: number) => number.format(value);
+const roubles = (value: string) => `${number.format(Number(value))} ₽`;
+const date = (iso: string) =>
+  new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Moscow',
+  }).format(new Date(iso));
+
+/** «1 кредит», «2 кредита», «5 кредитов». */
+export function creditsWord(value: number): string {
+  const n = Math.abs(value) % 100;
+  const last = n % 10;
+  if (n > 10 && n < 20) return 'кредитов';
+  if (last === 1) return 'кредит';
+  if (last >= 2 && last <= 4) return 'кредита';
+  return 'кредитов';
+}
+const creditsText = (value: number) => `${credits(value)} ${creditsWord(value)}`;
+
+export function balanceLines(balance: BotBalanceResponse): string[] {
+  const tariff = balance.tariff.end_date
+    ? `${escapeHtml(balance.tariff.name)} (до ${date(balance.tariff.end_date)})`
+    : escapeHtml(balance.tariff.name);
+  const lines = [`💰 Доступно: <b>${creditsText(balance.available_credits)}</b>`];
+  if (balance.included_credits > 0) lines.push(`   из них по тарифу: ${creditsText(balance.included_credits)}`);
+  if (balance.held_credits > 0)
+    lines.push(`   зарезервировано под текущий ответ: ${creditsText(balance.held_credits)}`);
+  lines.push(`📦 Тариф: <b>${tariff}</b>`);
+  return lines;
+}
+
+export const texts = {
+  welcome: (firstName: string | null, balance: BotBalanceResponse, sandbox: boolean) =>
+    [
+      `Здравствуйте${firstName ? `, ${escapeHtml(firstName)}` : ''}! 👋`,
+      '',
+      'Я даю доступ к моделям GPT прямо в Telegram:',
+      '• отвечаю на вопросы и помню ход разговора;',
+      '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
+      '• рисую картинки по описанию — команда /image (тарифы Премиум и Элит).',
+      '',
+      ...balanceLines(balance),
+      '',
+      'Просто напишите вопрос. /new — начать новый разговор, /help — все команды.',
+      ...(sandbox ? ['', '🧪 Сейчас бот работает в тестовом режиме: ответы не от настоящей модели.'] : []),
+    ].join('\n'),
+
+  help: [
+    '<b>Что я умею</b>',
+    '',
+    'Напишите вопрос — отвечу выбранной моделью с учётом разговора.',
+    'Пришлите фото — опишу и отвечу на вопрос в подписи.',
+    'Пришлите документ (.txt, .md, .pdf, .docx) — отвечу на вопрос из подписи по его тексту.',
+    '',
+    '/new — начать новый разговор',
+    '/model — выбрать модель',
+    '/image &lt;описание&gt; — нарисовать картинку',
+    '/balance — баланс и тариф',
+    '/buy — пополнить баланс или купить тариф',
+    '/link — связать с аккаунтом на сайте',
+    '/help — эта справка',
+  ].join('\n'),
+
+  balance: (balance: BotBalanceResponse, linked: boolean) =>
+    [
+      ...balanceLines(balance),
+      linked ? '🔗 Аккаунт связан с сайтом: баланс общий.' : '🔗 Аккаунт не связан с сайтом — /link.',
+    ].join('\n'),
+
+  newConversation: '🆕 Начали новый разговор. Предыдущие сообщения я больше не учитываю.',
+  thinking: '⏳ Думаю…',
+  typingCursor: ' ▍',
+
+  models: (models: AiModel[], current: string, per1000: (model: AiModel) => { input: number; output: number }) =>
+    [
+      '<b>Выберите модель</b>',
+      '',
+      ...models.map((model) => {
+        const price = per1000(model);
+        const mark = model.model === current ? '✅ ' : '';
+        const about = model.description ? ` — ${escapeHtml(model.description)}` : '';
+        return `${mark}<b>${escapeHtml(model.model)}</b>${about}\n   ${credits(price.input)} / ${credits(price.output)} кредитов за 1 000 токенов (вопрос / ответ)`;
+      }),
+    ].join('\n'),
+  modelChosen: (model: string) => `✅ Теперь отвечает модель <b>${escapeHtml(model)}</b>.`,
+  modelUnavailable: 'Эта модель больше недоступна. Выберите другую: /model',
+  noModels: 'Сейчас нет доступных моделей. Попробуйте позже.',
+
+  insufficient: (needed: number, available: number) =>
+    [
+      '😔 Недостаточно кредитов для ответа.',
+      `Нужно до ${creditsText(needed)}, доступно ${creditsText(Math.max(available, 0))}.`,
+      'Пополните баланс, и я сразу отвечу.',
+    ].join('\n'),
+  lowBalance: (available: number) =>
+    `⚠️ На балансе осталось ${creditsText(Math.max(available, 0))}. Пополните его, чтобы разговор не прервался.`,
+  rateLimited: (retryAfterSec: number) =>
+    `Слишком много сообщений подряд. Подождите ${retryAfterSec} с и напишите снова.`,
+  modelFailed: '😔 Не удалось получить ответ модели. Кредиты не списаны — попробуйте ещё раз чуть позже.',
+  serviceDown: '😔 Сервис временно недоступен. Попробуйте ещё раз через минуту.',
+  answerCut: '\n\n<i>Ответ обрезан: достигнут предел длины ответа.</i>',
+
+  imageUsage: 'Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>',
+  imageNotInTariff:
+    '🎨 Генерация изображений доступна на тарифах Премиум и Элит. Выберите тариф, и я нарисую что угодно.',
+  imageDrawing: '🎨 Рисую…',
+  imageCaption: (prompt: string) => `🎨 ${escapeHtml(prompt.length > 900 ? `${prompt.slice(0, 900)}…` : prompt)}`,
+  noImageModel: 'Генерация изображений сейчас недоступна. Попробуйте позже.',
+
+  photoDefaultQuestion: 'Опиши это изображение.',
+  documentDefaultQuestion: 'Кратко перескажи этот документ.',
+  documentTooLarge: (maxMb: number) => `Файл слишком большой: я читаю документы до ${maxMb} МБ.`,
+  documentTruncated: (chars: number) => `\n\n<i>Документ длинный: я прочитал первые ${credits(chars)} символов.</i>`,
+  unsupportedMessage: 'Я понимаю текст, фотографии и документы (.txt, .md, .pdf, .docx).',
+
+  buy: (tariffs: PublicTariff[]) =>
+    [
+      '<b>Пополнение и тарифы</b>',
+      '',
+      'Пополнить баланс: выберите сумму — кредиты начисляются по курсу вашего тарифа.',
+      '',
+      ...tariffs
+        .filter((tariff) => Number(tariff.monthly_price) > 0)
+        .map(
+          (tariff) =>
+            `<b>${escapeHtml(tariff.name)}</b> — ${roubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
+        ),
+    ].join('\n'),
+  askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
+  badEmail: 'Это не похоже на e-mail. Напишите адрес вида name@example.ru.',
+  payment: (description: string, amount: string) =>
+    `💳 ${escapeHtml(description)}\nСумма: <b>${roubles(amount)}</b>.\nНажмите кнопку, чтобы оплатить картой.`,
+  paymentFailed: (reason: string) => `Не удалось создать платёж: ${escapeHtml(reason)}`,
+  paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
+  paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
+    `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
+
+  link: 'Нажмите кнопку, чтобы связать Telegram с аккаунтом на сайте. После входа баланс и тариф станут общими. Ссылка действует 15 минут.',
+  linked: (balance: BotBalanceResponse | null) =>
+    [
+      '🔗 Готово: Telegram связан с аккаунтом на сайте. Баланс и тариф теперь общие.',
+      ...(balance ? ['', ...balanceLines(balance)] : []),
+    ].join('\n'),
+  alreadyLinked: 'Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.',
+};
+
+export const buttons = {
+  model: '🤖 Модель',
+  balance: '💰 Баланс',
+  topUp: '💳 Пополнить',
+  site: '🌐 Сайт',
+  link: '🔗 Связать с сайтом',
+  pay: (amount: string) => `Оплатить ${roubles(amount)}`,
+  topUpAmount: (amount: number) => `+${number.format(amount)} ₽`,
+  tariff: (tariff: PublicTariff) => `${tariff.name} — ${roubles(tariff.monthly_price)}`,
+  image: '🎨 Нарисовать',
+};
+
+/** Bot commands for Telegram's menu. */
+export const COMMANDS = [
+  { command: 'start', description: 'Начало работы' },
+  { command: 'new', description: 'Новый разговор' },
+  { command: 'model', description: 'Выбрать модель' },
+  { command: 'image', description: 'Нарисовать картинку' },
+  { command: 'balance', description: 'Баланс и тариф' },
+  { command: 'buy', description: 'Пополнить баланс' },
+  { command: 'link', description: 'Связать с сайтом' },
+  { command: 'help', description: 'Справка' },
+];

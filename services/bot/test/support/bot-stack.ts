@@ -1,0 +1,117 @@
+import { startTestStack, callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
+import type { Env } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
+import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
+import { startFakeTelegram, type FakeTelegram, type FakeUser, type RecordedCall } from './fake-telegram';
+
+export interface BotStack {
+  stack: TestStack;
+  telegram: FakeTelegram;
+  openai: FakeOpenAI;
+  adminToken: string;
+  /** Calls the product's API through the gateway. */
+  api: <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: Parameters<typeof callApi>[3],
+  ) => ReturnType<typeof callApi<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product on real PostgreSQL, RabbitMQ and Redis, with the bot talking to a fake
+ * Telegram Bot API and a fake OpenAI-compatible model API on localhost.
+ */
+export async function startBotStack(env: Env = {}): Promise<BotStack> {
+  const [telegram, openai] = await Promise.all([startFakeTelegram(), startFakeOpenAI()]);
+  const stack = await startTestStack({
+    ...MANY_USERS_ENV,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_URL: telegram.apiUrl,
+    LLM_API_URL: openai.baseURL,
+    LLM_API_KEY: 'sk-test',
+    LLM_RETRY_BASE_MS: '10',
+    BOT_STREAM_EDIT_INTERVAL_MS: '50',
+    ...env,
+  });
+  const api: BotStack['api'] = (method, path, options) => callApi(stack.url, method, path, options);
+  const login = await api<{ token: string }>('POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  return {
+    stack,
+    telegram,
+    openai,
+    adminToken: login.body.token,
+    api,
+    async close() {
+      await stack.close();
+      await Promise.all([telegram.close(), openai.close()]);
+    },
+  };
+}
+
+export const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
+
+let nextUserId = 7_000_000;
+/** A Telegram user no other test has used. */
+export function telegramUser(overrides: Partial<FakeUser> = {}): FakeUser {
+  nextUserId += 1 + Math.floor(Math.random() * 1000);
+  return {
+    id: nextUserId,
+    first_name: 'Иван',
+    last_name: 'Петров',
+    username: `user${nextUserId}`,
+    language_code: 'ru',
+    ...overrides,
+  };
+}
+
+const textOf = (call: RecordedCall) => String(call.params.text ?? call.params.caption ?? '');
+
+/** Waits for the bot to send or edit into `chatId` a text matching `pattern`. */
+export function botSays(telegram: FakeTelegram, chatId: number, pattern: RegExp | string, timeoutMs = 20_000) {
+  const matches = (call: RecordedCall) =>
+    Number(call.params.chat_id) === chatId &&
+    (typeof pattern === 'string' ? textOf(call).includes(pattern) : pattern.test(textOf(call)));
+  return telegram.waitFor(['sendMessage', 'editMessageText', 'sendPhoto'], matches, timeoutMs);
+}
+
+/** Our user id of a Telegram user (auth's bot upsert is idempotent and answers it). */
+export async function userIdOf(bot: BotStack, telegramId: number): Promise<number> {
+  const res = await bot.api<{ id: number }>('POST', '/api/bot/users', {
+    botKey: BOT_KEY,
+    body: { telegram_id: telegramId },
+  });
+  return res.body.id;
+}
+
+/** An admin deposit of credits, as the admin users screen makes it. */
+export async function deposit(bot: BotStack, userId: number, credits: number): Promise<void> {
+  const res = await bot.api('PUT', `/api/admin/users/${userId}`, {
+    token: bot.adminToken,
+    body: { depositAmount: credits },
+  });
+  if (res.status !== 200) throw new Error(`deposit failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Resolves once billing has charged (or settled) a message recorded for this user. */
+export function charged(bot: BotStack, userId: number) {
+  const billing = bot.stack.services.find((service) => service.name === 'billing')!;
+  return billing.deps.bus.waitFor(
+    'acked',
+    (event) => event.type === 'message.recorded' && (event.data as { user_id: number }).user_id === userId,
+    20_000,
+  );
+}
+
+/** The bot's view of a balance. */
+export async function balanceOf(bot: BotStack, telegramId: number) {
+  const res = await bot.api<{
+    credits: number;
+    included_credits: number;
+    held_credits: number;
+    available_credits: number;
+  }>('GET', `/api/bot/balance?telegram_id=${telegramId}`, { botKey: BOT_KEY });
+  return res.body;
+}
