@@ -71,6 +71,39 @@ describe('fake Telegram Bot API driven by grammY', () => {
     expect(attempts[0]?.error).toEqual({ error_code: 429, description: 'Too Many Requests: retry after 1' });
   });
 
+  test('commands, chat actions and deletions are recorded and shown as the user sees the chat', async () => {
+    await bot.api.setMyCommands([{ command: 'start', description: 'Начать' }]);
+    expect(telegram.commands).toEqual([{ command: 'start', description: 'Начать' }]);
+    await bot.api.sendChatAction(alice.id, 'typing');
+    const sent = await bot.api.sendMessage(alice.id, 'временное');
+    await bot.api.deleteMessage(alice.id, sent.message_id);
+    expect(telegram.chatLog(alice.id).some((entry) => entry.message_id === sent.message_id)).toBe(false);
+  });
+
+  test('the API refuses as Telegram does: unchanged edit, unknown chat, deleted message, unknown method, wrong token', async () => {
+    const sent = await bot.api.sendMessage(alice.id, 'текст');
+    const description = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (err: GrammyError) => err.description,
+      );
+    expect(await description(bot.api.editMessageText(alice.id, sent.message_id, 'текст'))).toMatch(
+      /^Bad Request: message is not modified/,
+    );
+    expect(await description(bot.api.sendMessage(42, 'кому?'))).toBe('Bad Request: chat not found');
+    await bot.api.deleteMessage(alice.id, sent.message_id);
+    expect(await description(bot.api.deleteMessage(alice.id, sent.message_id))).toBe(
+      'Bad Request: message to delete not found',
+    );
+    const unknown = await fetch(`${telegram.apiUrl}/bot${telegram.token}/sendHologram`, { method: 'POST' });
+    expect([unknown.status, await unknown.json()]).toEqual([
+      404,
+      { ok: false, error_code: 404, description: 'Not Found' },
+    ]);
+    const stranger = await fetch(`${telegram.apiUrl}/bot1:wrong/getMe`);
+    expect(stranger.status).toBe(401);
+  });
+
   test('HTML Telegram refuses is a 400 as from the real API', async () => {
     const refused = await bot.api.sendMessage(alice.id, 'a <script> b', { parse_mode: 'HTML' }).catch((e) => e);
     expect(refused).toBeInstanceOf(GrammyError);

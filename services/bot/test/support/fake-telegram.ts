@@ -404,6 +404,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     editMessageText: (params) => {
       const { message } = existingMessage(params, 'edit');
       if (message.from?.id !== me.id) throw badRequest("message can't be edited");
+      if (message.text === undefined) throw badRequest('there is no text in the message to edit');
       const edited = {
         ...formatted(params.string('text'), params.string('parse_mode'), TEXT_LIMIT, 'text'),
         ...replyMarkup(params),
@@ -652,7 +653,8 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
       const query: CallbackQuery = {
         id: String(BigInt(from.id) * 1000n + BigInt(nextUpdateId)),
         from: { ...from, is_bot: false },
-        message: message!,
+        // The message as it is when pressed; later edits do not change an update already sent.
+        message: structuredClone(message!),
         chat_instance: String(-from.id),
         data,
       } as CallbackQuery;
