@@ -2,11 +2,11 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { BotUser, HistoryMessage } from '@gpt/contracts';
 import { startTestStack, type TestStack } from '@gpt/deploy/testing';
-import { uniqueName } from '@gpt/kit/testing';
+import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot } from '../support/browser';
 
-const BOT_KEY = 'dev-only-bot-key';
+const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 
 let stack: TestStack;
 let browser: Browser;

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse } from '@gpt/contracts';
 import type { TestStack } from '@gpt/deploy/testing';
-import { uniqueName } from '@gpt/kit/testing';
+import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
 import { startSelfAddressedStack } from '../support/site';
 
-const BOT_KEY = 'dev-only-bot-key';
+const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 
 let stack: TestStack;
 let browser: Browser;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { HistoryMessage } from '@gpt/contracts';
 import { callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
-import { uniqueName } from '@gpt/kit/testing';
+import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot, screenshotDir } from '../support/browser';
 import { startSelfAddressedStack } from '../support/site';
@@ -14,7 +14,7 @@ import { startSelfAddressedStack } from '../support/site';
  * an admin follows them until the account is deleted. Each step builds on the one before.
  */
 
-const BOT_KEY = 'dev-only-bot-key';
+const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 const NBSP = /[\u00a0\u202f]/g;
 
 /** Every screen of spec §2, by the name of its screenshot (test-results/screenshots/journey-<name>.png). */

@@ -1,13 +1,13 @@
 import { createEvent, eventProducers, type EventSchemas, type EventType } from '@gpt/contracts';
 import type { Env } from '@gpt/kit';
-import { startTestService, testInfra, uniqueName, type TestService } from '@gpt/kit/testing';
+import { startTestService, TEST_SECRETS, testInfra, uniqueName, type TestService } from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import type { z } from 'zod';
 import { type AuthConfig, loadAuthConfig } from '../../src/config';
 import type { AuthDatabase } from '../../src/data/schema';
 import { authService } from '../../src/service';
 
-export const BOT_KEY = 'dev-only-bot-key';
+export const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 /** Cheaper argon2id than production, so the suites spend their time on behaviour. */
 const FAST_HASHING: Env = { ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1' };
 
