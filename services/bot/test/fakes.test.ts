@@ -166,6 +166,8 @@ describe('fake OpenAI API driven by the openai client', () => {
 
   test('a scripted answer, after a 429 the client retries, comes whole with usage', async () => {
     openai.reply('Четыре.');
+    // A later failNext replaces the earlier one: one 429, not five 500s and a 429.
+    openai.failNext(500, 5);
     openai.failNext(429);
     const completion = await client.chat.completions.create({
       model: 'gpt-4o-mini',

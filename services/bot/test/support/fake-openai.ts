@@ -37,7 +37,10 @@ export interface FakeOpenAI {
   requests: RecordedOpenAIRequest[];
   /** Every later chat completion answers this text, or what the function makes of the request. */
   reply(answer: Responder | string): void;
-  /** The next `times` requests fail with this status before any output (429 asks to retry soon). */
+  /**
+   * The next `times` requests fail with this status before any output (429 asks to retry soon);
+   * a new call replaces failures still queued, so `failNext(500, 0)` ends them.
+   */
   failNext(status: 429 | 500 | 503 | 400, times?: number): void;
   /** The next streamed completion stops after a few chunks: the connection closes without `[DONE]`. */
   failMidStream(afterChunks?: number): void;
@@ -68,7 +71,7 @@ const IMAGE_TOKENS = 85;
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const requests: RecordedOpenAIRequest[] = [];
   let responder: Responder = (messages) => `Ответ на: ${lastUserText(messages)}`;
-  const failures: number[] = [];
+  let failures: number[] = [];
   let cutStreamAfter: number | null = null;
   let msPerChunk = 0;
 
@@ -193,7 +196,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       responder = typeof answer === 'string' ? () => answer : answer;
     },
     failNext(status, times = 1) {
-      failures.push(...Array<number>(times).fill(status));
+      failures = Array<number>(times).fill(status);
     },
     failMidStream(afterChunks = 3) {
       cutStreamAfter = afterChunks;
