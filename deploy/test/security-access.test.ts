@@ -42,7 +42,8 @@ const BAD_TOKENS = [
 ] as const;
 
 beforeAll(async () => {
-  stack = await startTestStack(SECURITY_ENV);
+  // Behind a TLS-terminating proxy at 127.0.0.1, which says so in X-Forwarded-Proto.
+  stack = await startTestStack({ ...SECURITY_ENV, TRUST_PROXY: '127.0.0.1' });
   const ops = await servedOperations(stack);
   adminOps = ops.filter((op) => op.path.startsWith('/api/admin/'));
   botOps = ops.filter((op) => op.path.startsWith('/api/bot/'));
@@ -213,7 +214,8 @@ describe('identity is what the token says', () => {
   });
 });
 
-describe('security headers', () => {
+describe('security headers (over HTTPS, as the trusted proxy says)', () => {
+  const overHttps = { 'X-Forwarded-Proto': 'https' };
   const expectSafeHeaders = (headers: Headers) => {
     const csp = headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
@@ -232,7 +234,7 @@ describe('security headers', () => {
     ['an unknown API path', 'GET', '/api/no-such-thing', 404],
     ['the health check', 'GET', '/api/healthz', 200],
   ])('API: %s carries CSP, HSTS and no X-Powered-By', async (_name, method, path, status) => {
-    const res = await api(method, path, method === 'POST' ? { body: {} } : {});
+    const res = await api(method, path, { headers: overHttps, ...(method === 'POST' ? { body: {} } : {}) });
     expect(res.status).toBe(status);
     expectSafeHeaders(res.headers);
   });
@@ -240,7 +242,7 @@ describe('security headers', () => {
   test.each(['/', '/dashboard', '/admin/users', '/articles/no-such-article', '/api/docs'])(
     'page %s carries CSP with frame-ancestors none, HSTS and no X-Powered-By',
     async (path) => {
-      const res = await fetch(`${stack.url}${path}`);
+      const res = await fetch(`${stack.url}${path}`, { headers: overHttps });
       expect(res.headers.get('content-type')).toContain('text/html');
       expectSafeHeaders(res.headers);
     },
