@@ -6,6 +6,7 @@ import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '@gpt/de
 import { loadGatewayConfig } from '@gpt/gateway';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import { eventually } from './support/async';
+import { freePort } from './support/npm-start';
 import { BOT_KEY, expectLimited, JWT_SECRET, login, rawRequest, registerUser, type Session } from './support/security';
 
 /**
@@ -13,7 +14,8 @@ import { BOT_KEY, expectLimited, JWT_SECRET, login, rawRequest, registerUser, ty
  * on password changes and payments, CSV formulas, HSTS, YooKassa's addresses, bot-supplied names.
  * The stack sits behind a proxy at 127.0.0.1 and keeps the default per-user limits.
  */
-const SITE_URL = 'https://gpt.example.ru';
+/** The stack's SITE_URL: unset, so the default, the gateway's own address on a port chosen up front. */
+let SITE_URL: string;
 const EVIL_HOST = 'evil.example';
 const PASSWORD_CHANGES = 5;
 const PAYMENTS = 10;
@@ -22,12 +24,14 @@ let stack: TestStack;
 let admin: Session;
 
 beforeAll(async () => {
+  const port = await freePort();
+  SITE_URL = `http://localhost:${port}`;
   stack = await startTestStack({
     ...MANY_USERS_ENV,
     JWT_SECRET,
     BOT_API_KEY: BOT_KEY,
     TRUST_PROXY: '127.0.0.1',
-    SITE_URL,
+    PORT: String(port),
   });
   admin = await login(stack, stack.admin.email, stack.admin.password);
 }, 60_000);
@@ -66,7 +70,7 @@ async function firstPayment(session: Session, headers: Record<string, string> = 
   return { res, attempts };
 }
 
-describe('absolute URLs come from SITE_URL only', () => {
+describe('absolute URLs come from SITE_URL only (here unset: the gateway’s own address)', () => {
   test('robots.txt and the sitemap ignore the Host header', async () => {
     for (const path of ['/robots.txt', '/sitemap.xml']) {
       const res = await withEvilHost(path);
@@ -200,7 +204,7 @@ describe('smaller ones', () => {
     const production = {
       ...TEST_SECRETS,
       NODE_ENV: 'production',
-      SITE_URL,
+      SITE_URL: 'https://gpt.example.ru',
       YOOKASSA_SHOP_ID: '1',
       YOOKASSA_SECRET_KEY: 'key',
     };
