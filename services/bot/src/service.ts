@@ -45,7 +45,7 @@ export function createBotService(
       ...base,
       api,
       provider: options.provider ?? modelProvider(base),
-      catalog: catalogReader(api),
+      catalog: catalogReader(api, base.config.BOT_CATALOG_TTL_MS),
       limiter: messageLimiter(base.kv),
     };
     const telegram = createTelegram(engine, base.config, base.logger);

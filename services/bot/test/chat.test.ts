@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import type { FakeUser } from './support/fake-telegram';
 import {
   balanceOf,
   botSays,
@@ -17,6 +18,12 @@ beforeAll(async () => {
   bot = await startBotStack();
 }, 90_000);
 afterAll(() => bot?.close());
+// Each test scripts the model for itself; the next one starts from the default answer.
+afterEach(() => {
+  bot.openai.reply((messages) => `Ответ на: ${String(messages.at(-1)?.content)}`);
+  bot.openai.slow(0);
+  bot.openai.failNext(500, 0);
+});
 
 interface HistoryRow {
   id: number;
@@ -38,11 +45,22 @@ async function historyOf(userId: number): Promise<HistoryRow[]> {
   return res.body.history;
 }
 
+/** The user sends a text or a command; answers the mark to wait for the bot's reply from. */
+function say(user: FakeUser, text: string): number {
+  const mark = bot.telegram.calls.length;
+  if (text.startsWith('/')) bot.telegram.sendCommand(user, text);
+  else bot.telegram.sendText(user, text);
+  return mark;
+}
+
+/** The bot's reply to what the user did at `mark`. */
+const reply = (user: FakeUser, pattern: RegExp | string, mark: number, timeoutMs?: number) =>
+  botSays(bot.telegram, user.id, pattern, mark, timeoutMs);
+
 /** A user who pressed /start and was given credits. */
 async function startedUser(credits: number) {
   const user = telegramUser();
-  bot.telegram.sendCommand(user, '/start');
-  await botSays(bot.telegram, user.id, 'Здравствуйте');
+  await reply(user, 'Здравствуйте', say(user, '/start'));
   const userId = await userIdOf(bot, user.id);
   if (credits > 0) await deposit(bot, userId, credits);
   return { user, userId };
@@ -51,9 +69,8 @@ async function startedUser(credits: number) {
 describe('/start', () => {
   test('registers the user with the payload as UTM source and welcomes them with balance, tariff and buttons', async () => {
     const user = telegramUser({ first_name: 'Анна' });
-    bot.telegram.sendCommand(user, '/start utm_vk_spring');
-    const welcome = await botSays(bot.telegram, user.id, 'Здравствуйте, Анна');
-    expect(String(welcome.params.text)).toMatch(/Доступно: <b>0 кредитов<\/b>/);
+    const welcome = await reply(user, 'Здравствуйте, Анна', say(user, '/start utm_vk_spring'));
+    expect(String(welcome.params.text)).toContain('Доступно: <b>0 кредитов</b>');
     expect(String(welcome.params.text)).toContain('Тариф: <b>Base</b>');
     const keyboard = JSON.stringify(welcome.params.reply_markup);
     for (const label of ['Модель', 'Баланс', 'Пополнить', 'Сайт']) expect(keyboard).toContain(label);
@@ -74,10 +91,11 @@ describe('a text message', () => {
     const { user, userId } = await startedUser(100_000);
     bot.openai.slow(30);
     bot.openai.reply(() => 'Раз два три четыре пять шесть семь восемь девять десять');
-    bot.telegram.sendText(user, 'Посчитай до десяти');
-
-    const final = await botSays(bot.telegram, user.id, /^Раз два три четыре пять шесть семь восемь девять десять$/);
-    bot.openai.slow(0);
+    const final = await reply(
+      user,
+      /^Раз два три четыре пять шесть семь восемь девять десять$/,
+      say(user, 'Посчитай до десяти'),
+    );
     expect(final.method).toBe('editMessageText');
     const placeholder = bot.telegram.calls.find(
       (call) => call.method === 'sendMessage' && call.params.chat_id === user.id && call.params.text === '⏳ Думаю…',
@@ -102,4 +120,126 @@ describe('a text message', () => {
     expect(after.held_credits).toBe(0);
     expect(after.available_credits).toBe(100_000 - rows[0]!.cost);
   });
+});
+
+/** The chat log of a user as they see it, bot messages only. */
+const botTexts = (chatId: number) =>
+  bot.telegram
+    .chatLog(chatId)
+    .filter((entry) => entry.from === 'bot')
+    .map((entry) => entry.text);
+
+async function setting(key: string, value: string) {
+  const res = await bot.api('PUT', `/api/admin/sys_vals/${key}`, { token: bot.adminToken, body: { value } });
+  expect(res.status).toBe(200);
+}
+
+/** Picks a model with the /model buttons. */
+async function chooseModel(user: FakeUser, modelId: number, name: string) {
+  await reply(user, 'Выберите модель', say(user, '/model'));
+  const list = bot.telegram
+    .chatLog(user.id)
+    .filter((entry) => entry.text.startsWith('Выберите модель'))
+    .at(-1)!;
+  const pressed = bot.telegram.calls.length;
+  bot.telegram.pressButton(user, list.message_id, `model:${modelId}`);
+  await reply(user, `Теперь отвечает модель ${name}`, pressed);
+}
+
+async function tariffId(name: string): Promise<number> {
+  const res = await bot.api<{ tariffs: { id: number; name: string }[] }>('GET', '/api/tariffs');
+  return res.body.tariffs.find((tariff) => tariff.name === name)!.id;
+}
+
+describe('conversation', () => {
+  test('the model sees the conversation so far; /new starts a fresh one', async () => {
+    const { user } = await startedUser(100_000);
+    bot.openai.reply((messages) => `Ответ №${messages.filter((m) => m.role === 'user').length}`);
+    await reply(user, /^Ответ №1$/, say(user, 'Первый вопрос'));
+    await reply(user, /^Ответ №2$/, say(user, 'Второй вопрос'));
+    const second = bot.openai.requests.at(-1)!.messages.map((m) => [m.role, m.content]);
+    expect(second).toEqual([
+      ['system', expect.any(String)],
+      ['user', 'Первый вопрос'],
+      ['assistant', 'Ответ №1'],
+      ['user', 'Второй вопрос'],
+    ]);
+
+    await reply(user, 'Начали новый разговор', say(user, '/new'));
+    await reply(user, /^Ответ №1$/, say(user, 'Третий вопрос'));
+    expect(bot.openai.requests.at(-1)!.messages.map((m) => m.role)).toEqual(['system', 'user']);
+  });
+
+  test('/model lists the active chat models with their price; the choice is kept and used', async () => {
+    const { user } = await startedUser(100_000);
+    const list = await reply(user, 'Выберите модель', say(user, '/model'));
+    expect(String(list.params.text)).toMatch(/gpt-4o<\/b>.*\n.*кредитов за 1 000 токенов/);
+    expect(String(list.params.text)).not.toContain('gpt-image-1');
+    const keyboard = list.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] };
+    const gpt4o = keyboard.inline_keyboard.flat().find((button) => button.text === 'gpt-4o')!;
+    const message = bot.telegram.chatLog(user.id).find((entry) => entry.text.startsWith('Выберите модель'))!;
+    const pressed = bot.telegram.calls.length;
+    bot.telegram.pressButton(user, message.message_id, gpt4o.callback_data);
+    await reply(user, 'Теперь отвечает модель gpt-4o', pressed);
+    await reply(user, 'Ответ на: Кто ты?', say(user, 'Кто ты?'));
+    expect(bot.openai.requests.at(-1)!.body.model).toBe('gpt-4o');
+  });
+});
+
+describe('money', () => {
+  test('no call without credits: a refusal with the top-up button, nothing recorded', async () => {
+    const { user, userId } = await startedUser(0);
+    const calls = bot.openai.requests.length;
+    const refusal = await reply(user, 'Недостаточно кредитов', say(user, 'Привет'));
+    expect(JSON.stringify(refusal.params.reply_markup)).toContain('menu:buy');
+    expect(bot.openai.requests.length).toBe(calls);
+    expect(await historyOf(userId)).toEqual([]);
+  });
+
+  test('a failed model call is recorded as an error, costs nothing and releases the hold', async () => {
+    const { user, userId } = await startedUser(10_000);
+    bot.openai.failNext(500, 10);
+    await reply(user, 'Не удалось получить ответ модели', say(user, 'Сломайся'));
+    await charged(bot, userId);
+    expect(await historyOf(userId)).toEqual([expect.objectContaining({ status: 'error', cost: 0 })]);
+    expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
+  });
+
+  test('a 429 before any output is retried with back-off and then answered', async () => {
+    const { user } = await startedUser(10_000);
+    bot.openai.failNext(429, 2);
+    await reply(user, 'Ответ на: Повтори', say(user, 'Повтори'));
+  });
+
+  test('twenty messages at once from a user who can afford five: five answers, fifteen refusals, balance ≥ 0', async () => {
+    const created = await bot.api<{ model: { id: number } }>('POST', '/api/admin/models', {
+      token: bot.adminToken,
+      body: {
+        model: 'exact-test-model',
+        description: 'Только вывод',
+        input_price_per_1m: 0,
+        output_price_per_1m: 10,
+        is_active: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    // 1 024 output tokens at 10 $ per 1M = 0.01024 $ = ⌈0.01024 × 95 × 2 × 100⌉ = 195 credits a hold.
+    const { user, userId } = await startedUser(5 * 195);
+    await chooseModel(user, created.body.model.id, 'exact-test-model');
+
+    // Longer than the output limit: each answer costs at least its hold, so exactly the hold is charged.
+    bot.openai.reply(() => 'слово '.repeat(1500));
+    const modelCalls = bot.openai.requests.length;
+    for (let i = 0; i < 20; i++) say(user, `Вопрос ${i + 1}`);
+    const count = (pattern: string) => botTexts(user.id).filter((text) => text.includes(pattern)).length;
+    await bot.telegram.waitFor('sendMessage', () => count('Недостаточно кредитов') === 15, 60_000);
+    for (let i = 0; i < 5; i++) await charged(bot, userId);
+
+    expect(bot.openai.requests.length - modelCalls).toBe(5);
+    const rows = await historyOf(userId);
+    expect(rows.filter((row) => row.status === 'success')).toHaveLength(5);
+    expect(rows.reduce((sum, row) => sum + row.cost, 0)).toBeGreaterThanOrEqual(5 * 195);
+    const balance = await balanceOf(bot, user.id);
+    expect(balance).toMatchObject({ credits: 0, held_credits: 0, available_credits: 0 });
+  }, 90_000);
 });

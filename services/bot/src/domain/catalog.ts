@@ -48,11 +48,8 @@ export interface Catalog {
   models: Map<string, AiModel>;
 }
 
-/** How long settings and models are reused before they are read again: an admin's edit shows within this. */
-const CATALOG_TTL_MS = 15_000;
-
 /** The models and settings chat-history owns, read through its bot routes and kept for a few seconds. */
-export function catalogReader(api: ServiceClients, ttlMs = CATALOG_TTL_MS) {
+export function catalogReader(api: ServiceClients, ttlMs: number) {
   let cached: { at: number; value: Promise<Catalog> } | undefined;
   const load = async (): Promise<Catalog> => {
     const [{ models }, settings] = await Promise.all([api.models(), api.settings()]);
@@ -63,7 +60,7 @@ export function catalogReader(api: ServiceClients, ttlMs = CATALOG_TTL_MS) {
   };
   return {
     get(): Promise<Catalog> {
-      if (!cached || Date.now() - cached.at > ttlMs) {
+      if (!cached || Date.now() - cached.at >= ttlMs) {
         const value = load();
         cached = { at: Date.now(), value };
         value.catch(() => (cached = undefined));

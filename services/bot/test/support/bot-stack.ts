@@ -2,7 +2,13 @@ import { startTestStack, callApi, MANY_USERS_ENV, type TestStack } from '@gpt/de
 import type { Env } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
-import { startFakeTelegram, type FakeTelegram, type FakeUser, type RecordedCall } from './fake-telegram';
+import {
+  parseTelegramHtml,
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeUser,
+  type RecordedCall,
+} from './fake-telegram';
 
 export interface BotStack {
   stack: TestStack;
@@ -32,6 +38,7 @@ export async function startBotStack(env: Env = {}): Promise<BotStack> {
     LLM_API_KEY: 'sk-test',
     LLM_RETRY_BASE_MS: '10',
     BOT_STREAM_EDIT_INTERVAL_MS: '50',
+    BOT_CATALOG_TTL_MS: '0',
     ...env,
   });
   const api: BotStack['api'] = (method, path, options) => callApi(stack.url, method, path, options);
@@ -67,12 +74,26 @@ export function telegramUser(overrides: Partial<FakeUser> = {}): FakeUser {
   };
 }
 
-const textOf = (call: RecordedCall) => String(call.params.text ?? call.params.caption ?? '');
+/** The text of a sent or edited message as the user reads it (HTML parsed as Telegram does). */
+const textOf = (call: RecordedCall) => {
+  const raw = String(call.params.text ?? call.params.caption ?? '');
+  return call.params.parse_mode === 'HTML' ? parseTelegramHtml(raw).text : raw;
+};
 
-/** Waits for the bot to send or edit into `chatId` a text matching `pattern`. */
-export function botSays(telegram: FakeTelegram, chatId: number, pattern: RegExp | string, timeoutMs = 20_000) {
+/**
+ * Waits for the bot to send or edit into `chatId` a text matching `pattern`, among the calls from
+ * index `since` of `telegram.calls` on (take `telegram.calls.length` before making the user act).
+ */
+export function botSays(
+  telegram: FakeTelegram,
+  chatId: number,
+  pattern: RegExp | string,
+  since = 0,
+  timeoutMs = 20_000,
+) {
   const matches = (call: RecordedCall) =>
     Number(call.params.chat_id) === chatId &&
+    telegram.calls.indexOf(call) >= since &&
     (typeof pattern === 'string' ? textOf(call).includes(pattern) : pattern.test(textOf(call)));
   return telegram.waitFor(['sendMessage', 'editMessageText', 'sendPhoto'], matches, timeoutMs);
 }
