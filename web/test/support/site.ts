@@ -5,6 +5,7 @@ import { startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { startGateway, type RunningGateway } from '@gpt/gateway';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { createKeyValue, type Env } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -16,6 +17,7 @@ export function startSite(upstreams: Record<string, string> = {}): Promise<Runni
   const closed = 'http://127.0.0.1:9';
   return startGateway({
     env: {
+      ...TEST_SECRETS,
       LOG_LEVEL: 'silent',
       WEB_DIR: webDir,
       AUTH_URL: closed,
