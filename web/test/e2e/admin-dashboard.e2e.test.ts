@@ -276,6 +276,7 @@ describe('/admin dashboard in Chromium', () => {
     await p.getByRole('button', { name: 'Открыть меню' }).waitFor();
     await p.setViewportSize({ width: 901, height: 900 });
     const sidebar = p.locator('.admin-sidebar').getByRole('navigation', { name: 'Разделы админки' });
+    await sidebar.waitFor();
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(entries);
     await expect(p.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
   });

@@ -85,6 +85,7 @@ describe('public articles in Chromium', () => {
       .or(page.getByRole('button', { name: 'Руководства' }))
       .click();
     await page.waitForURL(`${site.url}/articles?category=guides`);
+    await listLoaded('category=guides');
     await expect(page.getByRole('searchbox').inputValue()).resolves.toBe('');
     await expect(cardTitles()).resolves.toEqual(['Как пользоваться GPT: руководство для начинающих']);
 
