@@ -39,8 +39,11 @@ const SUITE_OPTIONS = {
 };
 /** The order of the table; benches not named here come after, by name. */
 const ORDER = Object.keys(SUITE_OPTIONS);
-/** A smoke run stops a bench that takes longer than this (it then fails). */
-const SMOKE_LIMIT_S = 60;
+/**
+ * A smoke run stops a bench that takes longer than this (it then fails): a hung bench must not hold
+ * CI, a machine busy with other work must not fail it (a bench takes 10–30 s when quiet, 70 s seen at load 15).
+ */
+const SMOKE_LIMIT_S = 180;
 
 const { values } = parseArgs({
   options: {
