@@ -95,7 +95,17 @@ import {
   TagSelectResponse,
 } from './content';
 import { AdminStats, StatsSeriesQuery, StatsSeriesResponse } from './metrics';
-import { TelegramBotInfo, TelegramUpdate } from './bot';
+import {
+  SandboxChat,
+  SandboxChatQuery,
+  SandboxFileParams,
+  SandboxPressRequest,
+  SandboxSendRequest,
+  SandboxSent,
+  SandboxUploadRequest,
+  TelegramBotInfo,
+  TelegramUpdate,
+} from './bot';
 
 /**
  * The route registry: every `/api` route of the product with its owning service, access rule and
@@ -881,6 +891,64 @@ export const apiRoutes: readonly ApiRoute[] = [
     access: 'public',
     summary: 'Имя бота в Telegram и ссылка на него',
     response: ok(TelegramBotInfo),
+  },
+  {
+    method: 'get',
+    path: '/api/telegram/sandbox/chat',
+    service: 'bot',
+    access: 'public',
+    summary: 'Песочница Telegram: чат псевдопользователя с ботом (долгий опрос изменений)',
+    description:
+      'Only while the bot runs on its local sandbox (no TELEGRAM_BOT_TOKEN, outside production); 404 otherwise. ' +
+      'The bot itself calls the sandbox Bot API at /api/telegram/sandbox/bot<token>/<method> in Telegram’s format.',
+    query: SandboxChatQuery,
+    response: ok(SandboxChat),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/telegram/sandbox/chat/messages',
+    service: 'bot',
+    access: 'public',
+    summary: 'Песочница Telegram: сообщение или команда боту',
+    body: SandboxSendRequest,
+    response: created(SandboxSent),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/telegram/sandbox/chat/uploads',
+    service: 'bot',
+    access: 'public',
+    summary: 'Песочница Telegram: фото или документ боту',
+    body: SandboxUploadRequest,
+    response: created(SandboxSent),
+    errors: [404, 413],
+  },
+  {
+    method: 'post',
+    path: '/api/telegram/sandbox/chat/buttons',
+    service: 'bot',
+    access: 'public',
+    summary: 'Песочница Telegram: нажатие кнопки под сообщением бота',
+    body: SandboxPressRequest,
+    response: ok(SandboxSent),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/telegram/sandbox/chat/files/{file_id}',
+    service: 'bot',
+    access: 'public',
+    summary: 'Песочница Telegram: файл из чата (фото показываются, прочее скачивается)',
+    params: SandboxFileParams,
+    response: {
+      status: 200,
+      description: 'Файл',
+      schema: z.string().meta({ format: 'binary' }),
+      contentType: 'application/octet-stream',
+    },
+    errors: [404],
   },
 ];
 

@@ -59,6 +59,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // bot: Telegram's webhook (the bot checks Telegram's secret header) and the bot's public name
   { path: '/api/telegram/webhook', service: 'bot', access: 'public' },
   { path: '/api/telegram/info', service: 'bot', access: 'public' },
+  // The local Telegram sandbox (Bot API and the browser's chat); the bot answers 404 when it is off.
+  { path: '/api/telegram/sandbox*', service: 'bot', access: 'public' },
 ];
 
 export interface CompiledRoute {

@@ -10,14 +10,17 @@ import { TEST_SECRETS } from '@gpt/kit/testing';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 /**
- * The built web app behind the real gateway. Upstreams point at closed ports unless given, so
- * pages that need no API render and API calls fail as they would with a service down.
+ * The built web app behind the real gateway, on a port chosen before it starts so its SITE_URL (canonical
+ * links, og:url) is its own address. Upstreams point at closed ports unless given, so pages that need
+ * no API render and API calls fail as they would with a service down.
  */
-export function startSite(upstreams: Record<string, string> = {}): Promise<RunningGateway> {
+export async function startSite(upstreams: Record<string, string> = {}): Promise<RunningGateway> {
   const closed = 'http://127.0.0.1:9';
+  const port = await freePort();
   return startGateway({
     env: {
       ...TEST_SECRETS,
+      SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'silent',
       WEB_DIR: webDir,
       AUTH_URL: closed,
@@ -28,7 +31,7 @@ export function startSite(upstreams: Record<string, string> = {}): Promise<Runni
       BOT_URL: closed,
       ...upstreams,
     },
-    port: 0,
+    port,
     kv: createKeyValue({}),
     openapi: buildOpenApiDocument(),
   });
