@@ -5,7 +5,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 
 /** The secrets every process shares, with the length each is generated at (bytes, base64url). */
-const SECRETS = { JWT_SECRET: 48, BOT_API_KEY: 32 };
+export const SHARED_SECRETS = { JWT_SECRET: 48, BOT_API_KEY: 32 };
+
+/** `bytes` random bytes as base64url: letters, digits, `_` and `-`, safe unquoted in any .env file. */
+export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
 
 /**
  * The secrets `env` does not set, outside production: generated at the first start and kept in
@@ -14,13 +17,13 @@ const SECRETS = { JWT_SECRET: 48, BOT_API_KEY: 32 };
  * @returns {{ values: Record<string, string>, file?: string }}
  */
 export function localSecrets(env) {
-  const missing = Object.keys(SECRETS).filter((name) => !env[name]);
+  const missing = Object.keys(SHARED_SECRETS).filter((name) => !env[name]);
   if (env.NODE_ENV === 'production' || missing.length === 0) return { values: {} };
   const file = path.resolve(env.DATA_DIR || './data', 'secrets.json');
   const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const fresh = missing.filter((name) => typeof kept[name] !== 'string');
   if (fresh.length > 0) {
-    for (const name of fresh) kept[name] = randomBytes(SECRETS[name]).toString('base64url');
+    for (const name of fresh) kept[name] = randomSecret(SHARED_SECRETS[name]);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
