@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { ContentConfig } from './config';
 import { migrations } from './data/migrations';
 import type { ContentDatabase } from './data/schema';
+import { startContentState } from './domain/content-state';
 import { seedContent } from './domain/seed-articles';
 import { authorsConsumers } from './messaging/authors.consumers';
 
@@ -11,5 +12,8 @@ export const contentService: ServiceDefinition<ContentConfig, ContentDatabase> =
   migrations,
   consumers: authorsConsumers,
   buildApp,
-  onStart: seedContent,
+  async onStart(deps) {
+    await seedContent(deps);
+    return startContentState(deps);
+  },
 };

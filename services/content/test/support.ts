@@ -12,6 +12,16 @@ export function startContent(env: Record<string, string> = {}): Promise<ContentS
   return startTestService(contentService, loadContentConfig, env);
 }
 
+/** Another replica of a running content service: its database and its Redis keys (and change channel). */
+export function startReplica(of: ContentService, env: Record<string, string> = {}): Promise<ContentService> {
+  return startTestService(
+    contentService,
+    loadContentConfig,
+    { ...env, REDIS_KEY_PREFIX: of.deps.config.REDIS_KEY_PREFIX },
+    { databaseUrl: of.deps.config.SERVICE_DATABASE_URL },
+  );
+}
+
 /** A client of one running content service: JSON calls, optionally as an admin. */
 export function contentClient(service: ContentService, adminId = 1) {
   const adminToken = signAccessToken({ sub: String(adminId), role: 'admin', ver: 0 }, service.deps.config.JWT_SECRET);

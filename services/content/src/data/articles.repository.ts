@@ -309,15 +309,40 @@ export function articlesRepository(db: Db) {
       return cardsInOrder(ranked.map((row) => row.id));
     },
 
-    /** Counts one view; returns the new total. */
-    async addView(articleId: number): Promise<number> {
+    /**
+     * Adds a batch of views (article id → views) once: a batch whose id is already recorded was
+     * added by an earlier attempt whose answer got lost, and is skipped. Run it in a transaction.
+     */
+    async addViews(batchId: string, counts: ReadonlyMap<number, number>): Promise<void> {
+      const recorded = await db
+        .insertInto('view_batches')
+        .values({ id: batchId })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!recorded || counts.size === 0) return;
+      // An article deleted since its views were counted has nothing left to count them on.
+      await sql`
+        insert into article_views (article_id, view_count)
+        select v.article_id, v.views from unnest(${[...counts.keys()]}::int[], ${[...counts.values()]}::bigint[]) as v(article_id, views)
+        where exists (select 1 from articles a where a.id = v.article_id)
+        on conflict (article_id) do update set view_count = article_views.view_count + excluded.view_count
+      `.execute(db);
+      await db
+        .deleteFrom('view_batches')
+        .where('applied_at', '<', sql<Date>`now() - interval '7 days'`)
+        .execute();
+    },
+
+    /** When the next scheduled article becomes public (a public list changes then without any write). */
+    async nextPublication(): Promise<Date | undefined> {
       const row = await db
-        .insertInto('article_views')
-        .values({ article_id: articleId, view_count: 1 })
-        .onConflict((oc) => oc.column('article_id').doUpdateSet({ view_count: sql`article_views.view_count + 1` }))
-        .returning('view_count')
-        .executeTakeFirstOrThrow();
-      return Number(row.view_count);
+        .selectFrom('articles')
+        .select((eb) => eb.fn.min('published_at').as('next'))
+        .where('status', '=', 'published')
+        .where('published_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row?.next ?? undefined;
     },
 
     async seoSource(slug: string): Promise<ArticleSeoSource | undefined> {

@@ -41,6 +41,12 @@ export interface ArticleViewsTable {
   view_count: ColumnType<string, string | number, string | number>;
 }
 
+/** The view batches already added to article_views (see migration 0006). */
+export interface ViewBatchesTable {
+  id: string;
+  applied_at: ColumnType<Date, never, never>;
+}
+
 /** The words of every article, lowercase (see migration 0005). */
 export interface SearchWordsTable {
   word: string;
@@ -97,6 +103,7 @@ export interface AuthorsTable {
 export interface ContentDatabase extends BusTables {
   articles: ArticlesTable;
   article_views: ArticleViewsTable;
+  view_batches: ViewBatchesTable;
   search_words: SearchWordsTable;
   article_categories: CategoriesTable;
   article_tags: TagsTable;

@@ -1,8 +1,9 @@
-import type { ArticleSeo } from '@gpt/contracts';
+import { type ArticleSeo, ArticleSeoResponse } from '@gpt/contracts';
 import type { ContentDeps } from '../app';
 import { articlesRepository } from '../data/articles.repository';
 import { summaryOf } from './article-html';
-import { articleNotFound } from './public-articles';
+import { contentState } from './content-state';
+import { type Answer, articleNotFound } from './public-articles';
 
 /** The head tags of a published article, each falling back as the spec's fields allow; no view is counted. */
 export async function articleSeo(deps: ContentDeps, slug: string): Promise<ArticleSeo> {
@@ -23,3 +24,9 @@ export async function articleSeo(deps: ContentDeps, slug: string): Promise<Artic
     updated_at: source.updated_at.toISOString(),
   };
 }
+
+/** The head tags answer for the gateway, from the public cache (kept until content changes). */
+export const articleSeoAnswer = (deps: ContentDeps, slug: string): Promise<Answer> =>
+  contentState(deps).cache.get(`seo:${slug}`, async () =>
+    ArticleSeoResponse.parse({ article: await articleSeo(deps, slug) }),
+  );

@@ -12,6 +12,7 @@ import type { ContentDatabase } from '../data/schema';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { plainTextOf, readingTimeOf, sanitizeArticleHtml } from './article-html';
+import { contentState } from './content-state';
 import { articleNotFound } from './public-articles';
 import { vocabularyOf } from './search-terms';
 
@@ -55,8 +56,9 @@ function articleValues(input: ArticleInput, before: StoredArticle | undefined, n
 const rememberWords = (trx: Kysely<ContentDatabase>, values: ArticleValues) =>
   searchWordsRepository(trx).add(vocabularyOf(values.title, values.excerpt, values.plain_text));
 
-/** The admin's article screen: list, read, create, edit, delete. */
+/** The admin's article screen: list, read, create, edit, delete; each change is shown by the public reads at once. */
 export function manageArticles(deps: ContentDeps) {
+  const { cache } = contentState(deps);
   const categories = taxonomiesRepository(deps.db, 'category');
   const tags = taxonomiesRepository(deps.db, 'tag');
 
@@ -77,10 +79,12 @@ export function manageArticles(deps: ContentDeps) {
    */
   const write = async (work: (trx: Kysely<ContentDatabase>) => Promise<number>): Promise<AdminArticle> => {
     try {
-      return await deps.db.transaction().execute(async (trx) => {
+      const written = await deps.db.transaction().execute(async (trx) => {
         const id = await work(trx);
         return (await articlesRepository(trx).adminById(id)) as AdminArticle;
       });
+      cache.changed();
+      return written;
     } catch (err) {
       if (violatedUniqueConstraint(err) === ARTICLE_SLUG_CONSTRAINT) throw slugTaken();
       throw err;
@@ -124,6 +128,7 @@ export function manageArticles(deps: ContentDeps) {
 
     async remove(id: number): Promise<void> {
       if (!(await articlesRepository(deps.db).delete(id))) throw articleNotFound();
+      cache.changed();
     },
   };
 }

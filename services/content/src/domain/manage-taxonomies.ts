@@ -2,6 +2,7 @@ import type { ArticleCategory, ArticleTag, CategoryInput, TagInput } from '@gpt/
 import { conflict, notFound, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { ContentDeps } from '../app';
 import { type TaxonomyKind, taxonomiesRepository, uniqueConstraintsOf } from '../data/taxonomies.repository';
+import { contentState } from './content-state';
 
 interface Problem {
   message: string;
@@ -33,7 +34,7 @@ function cleaned<T extends Record<string, unknown>>(input: T): T {
 
 /**
  * The admin's category or tag management: names and slugs unique (409 naming which), deleting
- * one takes it off every article.
+ * one takes it off every article. Every change is shown by the public reads at once.
  */
 export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind: K) {
   const repository = taxonomiesRepository(deps.db, kind);
@@ -41,9 +42,13 @@ export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind
   const constraints = uniqueConstraintsOf(kind);
   const missing = () => notFound(problems.notFound.message, problems.notFound.code);
 
+  const { cache } = contentState(deps);
+
   const saving = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
-      return await work();
+      const saved = await work();
+      cache.changed();
+      return saved;
     } catch (err) {
       const constraint = violatedUniqueConstraint(err);
       if (constraint === constraints.name) throw conflict(problems.nameTaken.message, problems.nameTaken.code);
@@ -54,7 +59,6 @@ export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind
 
   return {
     list: () => repository.list() as Promise<Output<K>[]>,
-    select: () => repository.selectOptions(),
 
     create: (input: TaxonomyInput<K>) => saving(() => repository.insert(cleaned(input))) as Promise<Output<K>>,
 
@@ -66,6 +70,7 @@ export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind
 
     async remove(id: number): Promise<void> {
       if (!(await repository.delete(id))) throw missing();
+      cache.changed();
     },
   };
 }

@@ -1,9 +1,11 @@
 import {
-  type ArticleDetailResponse,
-  type ArticlesListResponse,
+  ArticleDetailResponse,
+  ArticlesListResponse,
   type ArticleSearchQuery,
   type ArticlesQuery,
+  CategorySelectResponse,
   paginationOf,
+  TagSelectResponse,
 } from '@gpt/contracts';
 import { notFound } from '@gpt/kit';
 import type { ContentDeps } from '../app';
@@ -11,7 +13,9 @@ import { articlesRepository, type PublicFilter } from '../data/articles.reposito
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { anyOfEachTsquery, prefixPattern, searchTermsOf, substringPattern } from './search-terms';
-import { viewCounter, type Visitor } from './view-counter';
+import { contentState } from './content-state';
+import { type CachedAnswer, etagOf } from './public-cache';
+import type { Visitor } from './view-counter';
 
 /** Related articles shown under an article. */
 export const RELATED_LIMIT = 3;
@@ -20,17 +24,47 @@ const MAX_ALTERNATIVES = 100;
 
 export const articleNotFound = () => notFound('Статья не найдена', 'article_not_found');
 
-/** What visitors read: the public lists, search and the article page. */
+/** An answer ready to send: its JSON and its ETag. */
+export type Answer = Pick<CachedAnswer<unknown>, 'body' | 'etag'>;
+
+/** An article page as kept: the answer with the stored view count, and how many of those this process had stored. */
+interface KeptArticle {
+  response: ArticleDetailResponse;
+  storedBefore: number;
+}
+
+/**
+ * What visitors read: the public lists, search and the article page. Everything but a search is
+ * answered from the public cache (kept until content changes) and counts views in memory.
+ */
 export function publicArticles(deps: ContentDeps) {
   const articles = articlesRepository(deps.db);
   const categories = taxonomiesRepository(deps.db, 'category');
   const tags = taxonomiesRepository(deps.db, 'tag');
   const words = searchWordsRepository(deps.db);
-  const views = viewCounter(deps.kv, deps.config.VIEW_WINDOW_SEC);
+  const { cache, views } = contentState(deps);
+  const pageKey = (query: ArticlesQuery) => `${query.page}:${query.limit}`;
 
   const page = async (filter: PublicFilter, query: ArticlesQuery): Promise<ArticlesListResponse> => {
     const { articles: found, total } = await articles.publishedPage(filter, query);
-    return { success: true, articles: found, pagination: paginationOf(query.page, query.limit, total) };
+    return ArticlesListResponse.parse({
+      success: true,
+      articles: found,
+      pagination: paginationOf(query.page, query.limit, total),
+    });
+  };
+
+  /** The article page with its stored view count, read when no batch of views is being stored meanwhile. */
+  const keptArticle = async (slug: string): Promise<KeptArticle> => {
+    for (;;) {
+      const batches = views.batchesStored();
+      const article = await articles.publishedBySlug(slug);
+      if (!article) throw articleNotFound();
+      if (views.batchesStored() !== batches) continue;
+      const related = await articles.related(article.id, RELATED_LIMIT);
+      const response = ArticleDetailResponse.parse({ success: true, article, related });
+      return { response, storedBefore: views.storedSoFar(article.id) };
+    }
   };
   const empty = (query: ArticlesQuery): ArticlesListResponse => ({
     success: true,
@@ -39,19 +73,30 @@ export function publicArticles(deps: ContentDeps) {
   });
 
   return {
-    list: (query: ArticlesQuery) => page({ kind: 'all' }, query),
+    list: (query: ArticlesQuery): Promise<Answer> =>
+      cache.get(`list:${pageKey(query)}`, () => page({ kind: 'all' }, query)),
 
-    async inCategory(slug: string, query: ArticlesQuery) {
-      const categoryId = await categories.idBySlug(slug);
-      if (categoryId === undefined) throw notFound('Категория не найдена', 'category_not_found');
-      return page({ kind: 'category', categoryId }, query);
-    },
+    inCategory: (slug: string, query: ArticlesQuery): Promise<Answer> =>
+      cache.get(`category:${slug}:${pageKey(query)}`, async () => {
+        const categoryId = await categories.idBySlug(slug);
+        if (categoryId === undefined) throw notFound('Категория не найдена', 'category_not_found');
+        return page({ kind: 'category', categoryId }, query);
+      }),
 
-    async withTag(slug: string, query: ArticlesQuery) {
-      const tagId = await tags.idBySlug(slug);
-      if (tagId === undefined) throw notFound('Тег не найден', 'tag_not_found');
-      return page({ kind: 'tag', tagId }, query);
-    },
+    withTag: (slug: string, query: ArticlesQuery): Promise<Answer> =>
+      cache.get(`tag:${slug}:${pageKey(query)}`, async () => {
+        const tagId = await tags.idBySlug(slug);
+        if (tagId === undefined) throw notFound('Тег не найден', 'tag_not_found');
+        return page({ kind: 'tag', tagId }, query);
+      }),
+
+    /** The category and tag select lists, most used first. */
+    categoryOptions: (): Promise<Answer> =>
+      cache.get('categories', async () =>
+        CategorySelectResponse.parse({ success: true, categories: await categories.selectOptions() }),
+      ),
+    tagOptions: (): Promise<Answer> =>
+      cache.get('tags', async () => TagSelectResponse.parse({ success: true, tags: await tags.selectOptions() })),
 
     /**
      * Ranked russian full-text search over title, excerpt and text. Every term matches its word
@@ -72,12 +117,17 @@ export function publicArticles(deps: ContentDeps) {
       return page({ kind: 'text', tsquery: anyOfEachTsquery(parts) }, query);
     },
 
-    /** The article page: counts a view (once per visitor within the window) and finds related articles. */
-    async read(slug: string, visitor: Visitor): Promise<ArticleDetailResponse> {
-      const article = await articles.publishedBySlug(slug);
-      if (!article) throw articleNotFound();
-      if (await views.isNewView(article.id, visitor)) article.view_count = await articles.addView(article.id);
-      return { success: true, article, related: await articles.related(article.id, RELATED_LIMIT) };
+    /**
+     * The article page with related articles: counts a view (once per visitor within the window)
+     * and shows the stored count plus the views this process counted since it read it.
+     */
+    async read(slug: string, visitor: Visitor): Promise<Answer> {
+      const kept = await cache.get(`article:${slug}`, () => keptArticle(slug));
+      const { article } = kept.value.response;
+      await views.count(article.id, visitor);
+      const viewCount = views.total(article.id, article.view_count, kept.value.storedBefore);
+      const body = JSON.stringify({ ...kept.value.response, article: { ...article, view_count: viewCount } });
+      return { body, etag: etagOf(body) };
     },
   };
 }

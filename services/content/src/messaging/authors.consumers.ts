@@ -1,11 +1,14 @@
 import type { Consumer, EventSchemas } from '@gpt/kit';
+import type { ContentDeps } from '../app';
 import { authorsRepository } from '../data/authors.repository';
 import type { ContentDatabase } from '../data/schema';
+import { contentState } from '../domain/content-state';
 
 type ContentConsumer = Consumer<ContentDatabase, EventSchemas, 'user.registered' | 'user.updated' | 'user.deleted'>;
 
-/** Keeps the author names of articles in step with auth's users (older versions ignored). */
-export function authorsConsumers(): ContentConsumer[] {
+/** Keeps the author names of articles in step with auth's users (older versions ignored); the public reads show them at once. */
+export function authorsConsumers(deps: ContentDeps): ContentConsumer[] {
+  const afterCommit = () => contentState(deps).cache.changed();
   const upsertNames: ContentConsumer['handle'] = async (event, trx) => {
     const { data } = event;
     if (!('first_name' in data)) {
@@ -28,8 +31,8 @@ export function authorsConsumers(): ContentConsumer[] {
     });
   };
   return [
-    { event: 'user.registered', handle: upsertNames },
-    { event: 'user.updated', handle: upsertNames },
-    { event: 'user.deleted', handle: upsertNames },
+    { event: 'user.registered', handle: upsertNames, afterCommit },
+    { event: 'user.updated', handle: upsertNames, afterCommit },
+    { event: 'user.deleted', handle: upsertNames, afterCommit },
   ];
 }

@@ -31,17 +31,19 @@ export function createInboxConsumer<DB, S extends EventSchemaMap>(
   }
 
   async function runOnce(consumer: Consumer<DB, S>, envelope: EventOf<S>): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    const handled = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('inbox')
         .values({ consumer: consumer.name ?? consumer.event, event_id: envelope.id })
         .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
         .returning('event_id')
         .executeTakeFirst();
-      if (!claimed) return;
+      if (!claimed) return false;
       // The bus's own tables are a part of the service's database, so this is the caller's DB.
       await consumer.handle(envelope, trx as unknown as Transaction<DB>);
+      return true;
     });
+    if (handled) consumer.afterCommit?.(envelope);
   }
 
   async function settle(kind: BusOccurrenceKind, envelope: Envelope, act: () => Promise<boolean>): Promise<void> {

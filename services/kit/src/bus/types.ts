@@ -28,6 +28,8 @@ export interface Consumer<DB, S extends EventSchemaMap, K extends EventTypeOf<S>
   /** Names the consumer in the inbox; defaults to the event type (set it when one service has two consumers of a type). */
   name?: string;
   handle(event: EventOf<S, K>, trx: Transaction<DB>): Promise<void>;
+  /** Runs after the handler's transaction committed (never for a skipped duplicate): e.g. dropping what a cache kept. */
+  afterCommit?(event: EventOf<S, K>): void;
 }
 
 /** What the bus reports to `waitFor`. */

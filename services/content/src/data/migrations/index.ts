@@ -4,6 +4,7 @@ import { articlesMigration } from './0002-articles';
 import { feedbackMigration } from './0003-feedback';
 import { authorsMigration } from './0004-authors';
 import { searchRankingAndWordsMigration } from './0005-search-ranking-and-words';
+import { viewBatchesMigration } from './0006-view-batches';
 
 /** Versioned migrations of the content database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_feedback': feedbackMigration,
   '0004_authors': authorsMigration,
   '0005_search_ranking_and_words': searchRankingAndWordsMigration,
+  '0006_view_batches': viewBatchesMigration,
 };
