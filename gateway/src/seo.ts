@@ -3,8 +3,10 @@ import type { Logger } from '@gpt/kit';
 
 /** How long the gateway waits for the content service before serving the page without article tags. */
 const CONTENT_TIMEOUT_MS = 800;
-/** How long an article's head (or its absence) and the sitemap are reused. */
-const CACHE_TTL_MS = 60_000;
+/** How long an article's head (or its absence) is reused: an edit shows on the page within a second. */
+const ARTICLE_TTL_MS = 500;
+/** How long the sitemap is reused. */
+const SITEMAP_TTL_MS = 60_000;
 const MAX_CACHED_ARTICLES = 1000;
 /** Slugs as the content service stores them; anything else cannot be an article. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -59,7 +61,7 @@ export function createSeoSource(options: { contentUrl: string; logger: Logger })
       if (hit && hit.expiresAt > now) return hit.value;
       const value = fetchArticle(slug);
       articles.delete(slug);
-      articles.set(slug, { expiresAt: now + CACHE_TTL_MS, value });
+      articles.set(slug, { expiresAt: now + ARTICLE_TTL_MS, value });
       if (articles.size > MAX_CACHED_ARTICLES) articles.delete(articles.keys().next().value as string);
       void value.then((found) => {
         if (found === undefined && articles.get(slug)?.value === value) articles.delete(slug);
@@ -76,7 +78,7 @@ export function createSeoSource(options: { contentUrl: string; logger: Logger })
         lastSitemap = SitemapArticlesResponse.parse(body).articles;
         return lastSitemap;
       });
-      const current: Cached<SitemapArticlesResponse['articles']> = { expiresAt: now + CACHE_TTL_MS, value };
+      const current: Cached<SitemapArticlesResponse['articles']> = { expiresAt: now + SITEMAP_TTL_MS, value };
       sitemap = current;
       return value.catch((err: unknown) => {
         if (sitemap === current) sitemap = undefined;

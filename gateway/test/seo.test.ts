@@ -116,6 +116,17 @@ describe('GET /articles/{slug} (SEO head)', () => {
     await page('/articles/cached-article');
     expect(asked()).toBe(1);
   });
+
+  test('when the article is edited, then its page shows the new head within 1 s', async () => {
+    articles['edited-article'] = { ...GUIDE, slug: 'edited-article', title: 'Старый заголовок' };
+    expect((await page('/articles/edited-article')).html).toContain('<title>Старый заголовок</title>');
+    articles['edited-article'] = { ...GUIDE, slug: 'edited-article', title: 'Новый заголовок' };
+    const edited = Date.now();
+    while (!(await page('/articles/edited-article')).html.includes('<title>Новый заголовок</title>')) {
+      expect(Date.now() - edited).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
 });
 
 describe('GET /robots.txt and /sitemap.xml', () => {
