@@ -16,6 +16,12 @@
  * costs); --cases picks some of them by key (default: all). Target: p99 < 100 ms through the gateway
  * with one client for the lists and the searches. Searches for a word that is in every generated
  * article (so all 9 000 match, are counted and ranked) are shown as stress cases.
+ *
+ * Then the public reads at `--public-connections` (50) through the gateway, each against the
+ * gateway's own ceiling measured in the same run (issue 14): the gateway in front of gateway.mjs's
+ * trivial JSON service, measured before and after the reads (their mean is the ceiling). Targets:
+ * the list, an article, a category's and a tag's list, the select lists and the server-rendered
+ * article page each ≥ 0.7× the ceiling with p99 ≤ 50 ms. Tariffs (billing) are not served here.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
@@ -24,13 +30,20 @@ import { bundleMains } from './lib/bundle.mjs';
 import { openDataset } from './lib/dataset.mjs';
 import { countRows, serverVersion, withClient } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
-import { benchArgs, datasetOptions, pickCases, targetVerdict } from './lib/options.mjs';
+import { benchArgs, datasetOptions, pickCases, smoke, targetVerdict } from './lib/options.mjs';
+import { fileURLToPath } from 'node:url';
 import { ROOT, withProcesses } from './lib/processes.mjs';
-import { startGateway, startService } from './lib/product.mjs';
+import { freePorts, waitForPort } from './lib/ports.mjs';
+import { local, startGateway, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
 const TARGET_P99_MS = 100;
+/** Issue 14: public reads through the gateway against the gateway's ceiling, at `public-connections`. */
+const PUBLIC_TARGET_RATIO = 0.7;
+const PUBLIC_TARGET_P99_MS = 50;
+/** gateway.mjs runs the trivial JSON service behind the ceiling's gateway (its `--upstream` role). */
+const GATEWAY_BENCH = fileURLToPath(new URL('./gateway.mjs', import.meta.url));
 /** Every RARE_EVERY-th article is about RARE_WORD: a selective search (0.1 % of articles). */
 const RARE_WORD = 'криптография';
 const RARE_EVERY = 1000;
@@ -86,14 +99,23 @@ const values = benchArgs(
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
+    'public-connections': { type: 'string', default: '50' },
     ...datasetOptions,
   },
-  { articles: '300', connections: '4', duration: '1', warmup: '1', cases: 'list,list-deep,search-topic,search-part' },
+  {
+    articles: '300',
+    connections: '4',
+    duration: '1',
+    warmup: '1',
+    cases: 'list,list-deep,search-topic,search-part',
+    'public-connections': '4',
+  },
 );
 const ARTICLES = Number(values.articles);
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
+const PUBLIC_CONNECTIONS = Number(values['public-connections']);
 const PUBLISHED = `select count(*)::int as n from articles where status = 'published' and published_at <= now()`;
 
 const dataset = await openDataset('content', { loader: LOADER_VERSION, articles: ARTICLES }, values);
@@ -206,9 +228,109 @@ async function main(group) {
     `\ntarget: p99 < ${TARGET_P99_MS} ms through the gateway with one client for every case but the stress ones → ${verdict.text}`,
   );
   if (failures > 0) console.log(`${failures} requests failed (errors, timeouts or non-2xx answers)`);
-  const passed = verdict.ok && failures === 0;
+  const reads = await publicReads(group, bundles.gateway, gateway.url);
+  figures.push(...reads.figures);
+  const passed = verdict.ok && failures === 0 && reads.ok;
   await writeFigures(values.json, figures, passed);
   process.exitCode = passed ? 0 : 1;
+}
+
+/**
+ * Issue 14: each public read at PUBLIC_CONNECTIONS through the gateway, against the gateway in
+ * front of a trivial JSON service (the ceiling), measured in this run before and after the reads.
+ */
+async function publicReads(group, gatewayBundle, gatewayUrl) {
+  const [upstreamPort] = await freePorts(1);
+  group.node('upstream', GATEWAY_BENCH, { PORT: String(upstreamPort) }, ['--upstream']);
+  await waitForPort(upstreamPort);
+  const ceilingGateway = await startGateway(group, {
+    script: gatewayBundle,
+    upstreamOf: () => local(upstreamPort),
+    env: { ACCESS_LOG: 'false' },
+  });
+  const [article] = (await call(`${gatewayUrl}/api/articles?page=1&limit=1`)).articles;
+  const reads = [
+    ['list, page 1', '/api/articles?page=1&limit=12'],
+    ['an article by slug', `/api/articles/${article.slug}`],
+    ['list of a category, page 1', '/api/articles/category/bench-cat-2?page=1&limit=12'],
+    ['list of a tag, page 1', '/api/articles/tag/bench-tag-3?page=1&limit=12'],
+    ['category select list', '/api/article_categories/select'],
+    ['tag select list', '/api/article_tags/select'],
+    ['server-rendered article page', `/articles/${article.slug}`],
+  ];
+  const run = async (url) => {
+    await cannon({ url }, { connections: PUBLIC_CONNECTIONS, duration: WARMUP });
+    const result = await cannon({ url }, { connections: PUBLIC_CONNECTIONS, duration: DURATION });
+    if (result.failed > 0) throw new Error(`${url}: ${result.failed} requests failed`);
+    return result;
+  };
+  const ceilingUrl = `${ceilingGateway.url}/api/articles?page=1&limit=12`;
+  const line = columns([
+    ['public read through the gateway', 34],
+    ['req/s', -8],
+    ['p50', -6],
+    ['p99 ms', -8],
+    ['× ceiling', -10],
+    ['load', -6],
+    ['  verdict', 0],
+  ]);
+  console.log(
+    `\npublic reads, ${PUBLIC_CONNECTIONS} connections, ${DURATION} s each; ceiling: the gateway in front of a trivial ` +
+      `JSON service; target ≥ ${PUBLIC_TARGET_RATIO}× the ceiling with p99 ≤ ${PUBLIC_TARGET_P99_MS} ms\n${line.header}`,
+  );
+  const ceilingBefore = await run(ceilingUrl);
+  console.log(
+    line([
+      'ceiling (before)',
+      ceilingBefore.rps.toFixed(0),
+      ceilingBefore.p50,
+      ceilingBefore.p99,
+      '',
+      loadavg()[0].toFixed(1),
+      '',
+    ]),
+  );
+  const measured = [];
+  for (const [name, path] of reads) measured.push([name, await run(gatewayUrl + path), loadavg()[0]]);
+  const ceilingAfter = await run(ceilingUrl);
+  console.log(
+    line([
+      'ceiling (after)',
+      ceilingAfter.rps.toFixed(0),
+      ceilingAfter.p50,
+      ceilingAfter.p99,
+      '',
+      loadavg()[0].toFixed(1),
+      '',
+    ]),
+  );
+  const ceiling = (ceilingBefore.rps + ceilingAfter.rps) / 2;
+
+  let met = true;
+  const figures = [];
+  for (const [name, result, load] of measured) {
+    const ratio = result.rps / ceiling;
+    const ok = ratio >= PUBLIC_TARGET_RATIO && result.p99 <= PUBLIC_TARGET_P99_MS;
+    met &&= ok;
+    const verdict = smoke ? 'not judged (smoke run)' : ok ? 'met' : 'MISSED';
+    console.log(
+      line([name, result.rps.toFixed(0), result.p50, result.p99, ratio.toFixed(2), load.toFixed(1), `  ${verdict}`]),
+    );
+    figures.push(
+      figure(
+        `${name}, ${PUBLIC_CONNECTIONS} connections: req/s vs the gateway's ceiling`,
+        'req/s',
+        ['gateway', result.rps],
+        ['ceiling', ceiling],
+        `p99 ${result.p99} ms; target ≥ ${PUBLIC_TARGET_RATIO}× and p99 ≤ ${PUBLIC_TARGET_P99_MS} ms: ${verdict}`,
+      ),
+    );
+  }
+  const verdict = targetVerdict(met);
+  console.log(
+    `target: every public read ≥ ${PUBLIC_TARGET_RATIO}× the ceiling with p99 ≤ ${PUBLIC_TARGET_P99_MS} ms → ${verdict.text}`,
+  );
+  return { ok: verdict.ok, figures };
 }
 
 // ─── data ──────────────────────────────────────────────────────────────────────────────────────
