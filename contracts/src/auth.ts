@@ -72,6 +72,7 @@ export const UserProfile = z
     included_credits: Credits,
     held_credits: CreditsAmount.meta({ description: 'Reserved by the bot for calls in progress' }),
     available_credits: Credits.meta({ description: 'credits + included_credits − held_credits' }),
+    welcome_credits: CreditsAmount.meta({ description: 'Free credits given once on sign-up (0: none)' }),
     monthly_price: Money,
     tariff_end_date: IsoDateTime.nullable(),
     telegram_linked: z.boolean(),

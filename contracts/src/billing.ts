@@ -157,6 +157,9 @@ export const BalanceSnapshot = z
     tariff: TariffSnapshot,
     held_credits: HeldCredits,
     money_deposited: Money.meta({ description: 'Total roubles paid in' }),
+    welcome_credits: CreditsAmount.default(0).meta({
+      description: 'The welcome grant this balance holds (0: none); at most one, also after a merge',
+    }),
     version: z.int().min(0),
   })
   .meta({ id: 'BalanceSnapshot' });
@@ -177,6 +180,7 @@ export const BotBalanceResponse = z
     can_send: z.boolean().meta({ description: 'available_credits > 0: a paid request is allowed' }),
     can_generate_images: z.boolean(),
     tariff: TariffSnapshot,
+    welcome_credits: CreditsAmount.meta({ description: 'The welcome grant this balance holds (0: none)' }),
   })
   .meta({ id: 'BotBalanceResponse' });
 export type BotBalanceResponse = z.infer<typeof BotBalanceResponse>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BigIdParam,
   Credits,
+  CreditsAmount,
   Id,
   IdParam,
   IsoDateTime,
@@ -335,6 +336,36 @@ export const DEFAULT_BOT_SETTINGS = {
   context_token_budget: '6000',
 } as const satisfies Record<string, string>;
 export type BotSettingKey = keyof typeof DEFAULT_BOT_SETTINGS;
+
+/**
+ * The welcome grant: credits every new person gets once, in billing's ledger. Created on first
+ * start beside the other settings; billing learns its value from `setting.changed`. 0 turns the
+ * grant off.
+ */
+export const DEFAULT_WELCOME_SETTINGS = { welcome_credits: '2000' } as const satisfies Record<string, string>;
+export const WELCOME_CREDITS_KEY = 'welcome_credits';
+export const MAX_WELCOME_CREDITS = 1_000_000;
+
+/** The credits of a `welcome_credits` value, or null when it is not a whole number from 0 to 1 000 000. */
+export function parseWelcomeCredits(value: string): number | null {
+  if (!/^\d{1,7}$/.test(value)) return null;
+  const credits = Number(value);
+  return credits <= MAX_WELCOME_CREDITS ? credits : null;
+}
+
+/** `GET /api/models/typical_message`: what a typical message (500 tokens in, 500 out) costs with the default model. */
+export const TypicalMessageResponse = z
+  .object({
+    model: z.string().meta({ description: 'The default model (setting default_model)' }),
+    input_tokens: z.int(),
+    output_tokens: z.int(),
+    credits: CreditsAmount.meta({ description: 'The cost of such a message in credits (messageCost)' }),
+  })
+  .meta({
+    id: 'TypicalMessageResponse',
+    example: { model: 'gpt-4o-mini', input_tokens: 500, output_tokens: 500, credits: 8 },
+  });
+export type TypicalMessageResponse = z.infer<typeof TypicalMessageResponse>;
 
 /** `GET /api/bot/settings`: every setting as a key → value map. */
 export const BotSettingsResponse = z

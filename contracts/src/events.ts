@@ -72,6 +72,8 @@ export const CreditsChangeReason = z.enum([
   'tariff_updated',
   'hold_placed',
   'hold_released',
+  'welcome_grant',
+  'welcome_revoked',
 ]);
 export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
 
@@ -166,6 +168,20 @@ export const FeedbackReceivedData = z
   .meta({ id: 'FeedbackReceivedData' });
 export type FeedbackReceivedData = z.infer<typeof FeedbackReceivedData>;
 
+/**
+ * A system setting (sys_vals) was created, changed or deleted (`value` null). `version` grows with
+ * every change of any setting, so a projection keeps the newest value of each key.
+ */
+export const SettingChangedData = z
+  .object({
+    key: z.string(),
+    value: z.string().nullable(),
+    version: z.int().min(1),
+    changed_at: IsoDateTime,
+  })
+  .meta({ id: 'SettingChangedData' });
+export type SettingChangedData = z.infer<typeof SettingChangedData>;
+
 // ---------------------------------------------------------------------------------------------
 // Registry and envelope
 
@@ -181,6 +197,7 @@ export const eventSchemas = {
   'payment.canceled': PaymentCanceledData,
   'receipt_email.supplied': ReceiptEmailSuppliedData,
   'message.recorded': MessageRecordedData,
+  'setting.changed': SettingChangedData,
   'feedback.received': FeedbackReceivedData,
 } as const satisfies Record<string, z.ZodType>;
 export type EventSchemas = typeof eventSchemas;
@@ -207,6 +224,7 @@ export const eventProducers: Record<EventType, ServiceName> = {
   'payment.canceled': 'billing',
   'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
+  'setting.changed': 'chat-history',
   'feedback.received': 'content',
 };
 
@@ -258,7 +276,14 @@ export function createEvent<T extends EventType>(
 export const eventSubscriptions = {
   auth: ['credits.changed', 'message.recorded', 'receipt_email.supplied'],
   content: ['user.registered', 'user.updated', 'user.deleted'],
-  billing: ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked', 'message.recorded'],
+  billing: [
+    'user.registered',
+    'user.updated',
+    'user.deleted',
+    'accounts.linked',
+    'message.recorded',
+    'setting.changed',
+  ],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
   metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],
   bot: ['payment.succeeded', 'credits.changed', 'accounts.linked'],

@@ -70,6 +70,7 @@ import {
   SysValKeyParams,
   SysValResponse,
   SysValUpdateRequest,
+  TypicalMessageResponse,
 } from './chat-history';
 import { ErrorBody, type ServiceName, SuccessResponse } from './common';
 import { EventEnvelope, eventSchemas } from './events';
@@ -837,6 +838,14 @@ export const apiRoutes: readonly ApiRoute[] = [
     access: 'bot',
     summary: 'Все настройки как словарь ключ → значение',
     response: ok(BotSettingsResponse),
+  },
+  {
+    method: 'get',
+    path: '/api/models/typical_message',
+    service: 'chat-history',
+    access: 'public',
+    summary: 'Стоимость типичного сообщения (500 токенов запроса и 500 ответа) с моделью по умолчанию',
+    response: ok(TypicalMessageResponse),
   },
   {
     method: 'get',

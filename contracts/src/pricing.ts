@@ -95,6 +95,22 @@ export function messageCost(input: MessageCostInput): MessageCost {
   };
 }
 
+/** "Roughly how many messages": a typical message is 500 tokens in and 500 out. */
+export const TYPICAL_MESSAGE_TOKENS = { input_tokens: 500, output_tokens: 500 } as const;
+
+/** What a typical message costs in credits with a model of these prices. */
+export function typicalMessageCost(
+  prices: Pick<MessageCostInput, 'input_price_per_1m' | 'output_price_per_1m'>,
+  settings: CostSettings,
+): number {
+  return Number(messageCost({ status: 'success', ...TYPICAL_MESSAGE_TOKENS, ...prices, settings }).cost);
+}
+
+/** How many typical messages `credits` pay for (null for a free model: no limit to tell). */
+export function typicalMessagesFor(credits: number, messageCredits: number): number | null {
+  return messageCredits > 0 ? Math.floor(credits / messageCredits) : null;
+}
+
 /** A cost setting's value is a positive decimal with at most 6 decimals, up to 1 000 000. */
 export function isValidCostSetting(value: string): boolean {
   try {

@@ -17,6 +17,7 @@ const balance: EventData<'credits.changed'> = {
   tariff: { id: 2, name: 'Premium', monthly_price: '350.00', end_date: '2025-07-26T10:00:00.000Z' },
   held_credits: 1_200,
   money_deposited: '350.00',
+  welcome_credits: 0,
   version: 3,
   reason: 'payment',
   reference: 'payment:5f0c',

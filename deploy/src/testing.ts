@@ -58,6 +58,36 @@ export async function startTestStack(env: Env = {}): Promise<TestStack> {
   };
 }
 
+/**
+ * Sets the welcome grant (`welcome_credits`) as an admin does on /admin/sys_vals and resolves once
+ * billing has taken the new value in, so every user registered afterwards gets exactly this much.
+ * Suites that count a new user's credits from 0 call it with 0.
+ */
+export async function setWelcomeCredits(
+  stack: Pick<TestStack, 'url' | 'admin' | 'services'>,
+  credits: number,
+): Promise<void> {
+  const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  const billing = stack.services.find((service) => service.name === 'billing')!;
+  const value = String(credits);
+  const taken = billing.deps.bus.waitFor(
+    'acked',
+    (event) =>
+      event.type === 'setting.changed' &&
+      (event.data as { key: string; value: string | null }).key === 'welcome_credits' &&
+      (event.data as { value: string | null }).value === value,
+    20_000,
+  );
+  const res = await callApi(stack.url, 'PUT', '/api/admin/sys_vals/welcome_credits', {
+    token: login.body.token,
+    body: { value },
+  });
+  if (res.status !== 200) throw new Error(`welcome_credits not set: ${res.status} ${JSON.stringify(res.body)}`);
+  await taken;
+}
+
 /** Stack settings for suites that sign many users up and in: cheap hashing, no login or sign-up limits. */
 export const MANY_USERS_ENV = {
   ARGON2_MEMORY_KIB: '8192',

@@ -3,7 +3,7 @@ import type { Bus, Envelope, EventSchemas } from '@gpt/kit';
 import { testInfra } from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
-import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '../../src/testing';
+import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../../src/testing';
 import { eventually } from '../support/async';
 import {
   type Customer,
@@ -26,6 +26,8 @@ beforeAll(async () => {
   const provider = await startFakeProvider();
   yookassa = provider.yookassa;
   stack = await startTestStack({ ...MANY_USERS_ENV, ...provider.env });
+  // Balances are checked exactly: a new customer starts from 0, with no welcome grant.
+  await setWelcomeCredits(stack, 0);
   adminToken = await signIn(stack.url, stack.admin);
 }, 120_000);
 

@@ -7,7 +7,7 @@ import { deleteTestBroker, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/
 import { pino, type Logger } from 'pino';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
 import { startStack, type Stack } from '../../src/stack';
-import { callApi, MANY_USERS_ENV } from '../../src/testing';
+import { callApi, MANY_USERS_ENV, setWelcomeCredits } from '../../src/testing';
 import type { PrivatePostgres, PrivateRabbit } from './private-infra';
 
 /** One log line of the stack, as pino wrote it. */
@@ -65,6 +65,8 @@ export async function startFaultStack(
     },
     logs.logger,
   );
+  // The faults are told apart by exact balances: a new customer starts from 0, with no welcome grant.
+  await setWelcomeCredits({ ...stack, url: stack.gateway.url, admin }, 0);
   return {
     ...stack,
     url: stack.gateway.url,

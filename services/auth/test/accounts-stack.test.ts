@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { AdminUserRow, Tariff } from '@gpt/contracts';
-import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { setWelcomeCredits, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import type { Bus, EventSchemas } from '@gpt/kit';
 import { uniqueName } from '@gpt/kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +18,8 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_POINTS: '1000',
     RATE_LIMIT_REGISTER_POINTS: '1000',
   });
+  // Balances here count from 0: no welcome grant.
+  await setWelcomeCredits(stack, 0);
   authBus = stack.services.find((s) => s.name === 'auth')!.deps.bus;
   admin = await login(stack.admin.email, stack.admin.password);
 }, 60_000);

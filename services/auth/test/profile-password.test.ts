@@ -36,6 +36,7 @@ describe('GET /api/auth/profile', () => {
         'included_credits',
         'held_credits',
         'available_credits',
+        'welcome_credits',
         'monthly_price',
         'tariff_end_date',
         'telegram_linked',
@@ -50,6 +51,7 @@ describe('GET /api/auth/profile', () => {
       included_credits: 0,
       held_credits: 0,
       available_credits: 0,
+      welcome_credits: 0,
       monthly_price: '0.00',
     });
   });

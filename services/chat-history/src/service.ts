@@ -15,7 +15,7 @@ export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistor
   consumers: () => [userRegisteredConsumer, userUpdatedConsumer, userDeletedConsumer, accountsLinkedConsumer],
   buildApp,
   onStart: async (deps) => {
-    await settingsUseCases(deps.db, deps.logger).seed();
+    await settingsUseCases(deps).seed();
     await modelsUseCases(deps.db, deps.logger).seed();
   },
 };

@@ -1,4 +1,4 @@
-import type { AdminSysValsResponse, SysVal } from '@gpt/contracts';
+import type { AdminSysValsResponse, SettingChangedData, SysVal } from '@gpt/contracts';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type Harness, nextNumber, startHarness } from './support/chat-history';
 
@@ -8,6 +8,12 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h.close());
+
+/** The setting.changed chat-history published for `key`, the next one not yet claimed. */
+const announced = (key: string) =>
+  h.service.deps.bus
+    .waitFor('published', (e) => e.type === 'setting.changed' && (e.data as SettingChangedData).key === key)
+    .then((e) => e.data as SettingChangedData);
 
 const createSetting = async (key: string, value = 'v') => {
   const res = await h.send<{ success: boolean; data: SysVal }>('POST', '/api/admin/sys_vals', { key, value });
@@ -33,6 +39,60 @@ describe('settings at first start', () => {
       max_output_tokens: '1024',
       context_token_budget: '6000',
     });
+  });
+});
+
+describe('welcome_credits: the welcome grant billing gives', () => {
+  test('at first start, then it is 2000 and announced with setting.changed', async () => {
+    const res = await h.get<Record<string, string>>('/api/bot/settings', h.bot);
+    expect(res.body.welcome_credits).toBe('2000');
+    expect(await announced('welcome_credits')).toMatchObject({ key: 'welcome_credits', value: '2000' });
+  });
+
+  test('when the admin changes it, then setting.changed carries the value with a newer version', async () => {
+    const seeded = await announced('usd_rub_rate');
+    const res = await h.send('PUT', '/api/admin/sys_vals/welcome_credits', { value: '0' });
+    expect(res.status).toBe(200);
+    const change = await announced('welcome_credits');
+    expect(change).toMatchObject({ key: 'welcome_credits', value: '0' });
+    expect(change.version).toBeGreaterThan(seeded.version);
+    await h.send('PUT', '/api/admin/sys_vals/welcome_credits', { value: '2000' });
+    expect((await announced('welcome_credits')).value).toBe('2000');
+  });
+
+  test('when the value is not a whole number from 0 to 1 000 000, then 400 and it stays', async () => {
+    for (const value of ['-1', '1.5', 'много', '1000001']) {
+      const res = await h.send<{ code: string }>('PUT', '/api/admin/sys_vals/welcome_credits', { value });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_setting_value');
+    }
+    expect((await h.get<Record<string, string>>('/api/bot/settings', h.bot)).body.welcome_credits).toBe('2000');
+  });
+
+  test('when the admin deletes it, then 409: set it to 0 to turn the grant off', async () => {
+    const res = await h.send<{ code: string; error: string }>(
+      'DELETE',
+      '/api/admin/sys_vals/welcome_credits',
+      undefined,
+    );
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'setting_in_use' });
+  });
+
+  test('when another setting is deleted, then setting.changed says so with a null value', async () => {
+    const { key } = await createSetting(`gone_${nextNumber()}`);
+    expect(await announced(key)).toMatchObject({ key, value: 'v' });
+    await h.send('DELETE', `/api/admin/sys_vals/${key}`, undefined);
+    expect(await announced(key)).toMatchObject({ key, value: null });
+  });
+});
+
+describe('GET /api/models/typical_message', () => {
+  test('then a message of 500 + 500 tokens with the default model costs what messageCost says, without signing in', async () => {
+    const res = await h.get('/api/models/typical_message');
+    expect(res.status).toBe(200);
+    // (500 × 0.15 + 500 × 0.60) / 1M $ = 0.000375 $ × 95 × 2 × 100 = 7.125 → 8 credits.
+    expect(res.body).toEqual({ model: 'gpt-4o-mini', input_tokens: 500, output_tokens: 500, credits: 8 });
   });
 });
 

@@ -31,6 +31,8 @@ export interface UsersTable {
   included_credits: DecimalColumn;
   /** Reserved by billing's active holds (migration 0004). */
   held_credits: DecimalColumn;
+  /** The welcome grant billing reports for this balance (0: none). */
+  welcome_credits: DecimalColumn;
   tariff_id: number | null;
   tariff_name: ColumnType<string, string | undefined, string>;
   monthly_price: DecimalColumn;

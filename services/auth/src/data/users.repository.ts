@@ -26,6 +26,8 @@ export interface User {
     includedCredits: number;
     /** Reserved by the bot's holds: not available. */
     heldCredits: number;
+    /** Free credits given once on sign-up (0: none). */
+    welcomeCredits: number;
     tariffId: number | null;
     tariffName: string;
     monthlyPrice: string;
@@ -76,6 +78,7 @@ function toUser(row: Selectable<UsersTable>): User {
       credits: Number(row.credits),
       includedCredits: Number(row.included_credits),
       heldCredits: Number(row.held_credits),
+      welcomeCredits: Number(row.welcome_credits),
       tariffId: row.tariff_id,
       tariffName: row.tariff_name,
       monthlyPrice: row.monthly_price,
@@ -234,6 +237,7 @@ export const usersRepository = {
         credits: snapshot.credits,
         included_credits: snapshot.included_credits,
         held_credits: snapshot.held_credits,
+        welcome_credits: snapshot.welcome_credits,
         tariff_id: snapshot.tariff.id,
         tariff_name: snapshot.tariff.name,
         monthly_price: snapshot.tariff.monthly_price,

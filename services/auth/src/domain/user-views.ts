@@ -16,6 +16,7 @@ export function toProfile(user: User): UserProfile {
     included_credits: user.balance.includedCredits,
     held_credits: user.balance.heldCredits,
     available_credits: user.balance.credits + user.balance.includedCredits - user.balance.heldCredits,
+    welcome_credits: user.balance.welcomeCredits,
     monthly_price: user.balance.monthlyPrice,
     tariff_end_date: user.balance.tariffEndDate?.toISOString() ?? null,
     telegram_linked: user.telegramId !== null,

@@ -12,6 +12,8 @@ export interface Balance {
   tariff: { id: number; name: string; monthlyPrice: string; creditsPerRuble: number; canGenerateImages: boolean };
   tariffEndDate: Date | null;
   moneyDeposited: string;
+  /** The welcome grant this balance holds (0: none). */
+  welcomeCredits: number;
   version: number;
 }
 
@@ -22,6 +24,7 @@ export interface BalanceUpdate {
   tariffEndDate: Date | null;
   /** Roubles added to the deposited total (a decimal string, may be negative on a merge). */
   depositedDelta: string;
+  welcomeCredits: number;
   version: number;
 }
 
@@ -58,6 +61,7 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
         'balances.included_credits',
         'balances.tariff_end_date',
         'balances.money_deposited',
+        'balances.welcome_credits',
         'balances.version',
         'tariffs.id as tariff_id',
         'tariffs.name as tariff_name',
@@ -81,6 +85,7 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
     },
     tariffEndDate: row.tariff_end_date,
     moneyDeposited: row.money_deposited,
+    welcomeCredits: toSafeInt(row.welcome_credits),
     version: row.version,
   });
 
@@ -128,6 +133,7 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
           tariff_id: update.tariffId,
           tariff_end_date: update.tariffEndDate,
           money_deposited: sql<string>`money_deposited + ${update.depositedDelta}::numeric`,
+          welcome_credits: update.welcomeCredits,
           version: update.version,
           updated_at: sql<Date>`now()`,
         })

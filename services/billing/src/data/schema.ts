@@ -51,9 +51,21 @@ export interface BalancesTable {
   tariff_id: number;
   tariff_end_date: NullableTimestamp;
   money_deposited: Numeric;
+  /** The welcome grant this balance holds (0: none). */
+  welcome_credits: GeneratedBigInt;
   /** Grows by one with every change; credits.changed carries it. */
   version: number;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** chat-history's settings as its `setting.changed` events tell them (only the keys billing needs). */
+export interface SettingsTable {
+  key: string;
+  /** null: the setting was deleted. */
+  value: string | null;
+  /** chat-history's version of the change; older changes are ignored. */
+  version: BigIntColumn;
   updated_at: Timestamp;
 }
 
@@ -141,4 +153,5 @@ export interface BillingDatabase extends BusTables {
   holds: HoldsTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
+  settings: SettingsTable;
 }

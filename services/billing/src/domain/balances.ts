@@ -27,6 +27,7 @@ export async function botBalance(deps: BillingDeps, telegramId: number): Promise
     can_send: available > 0,
     can_generate_images: balance.tariff.canGenerateImages,
     tariff: snapshot.tariff,
+    welcome_credits: balance.welcomeCredits,
   };
 }
 

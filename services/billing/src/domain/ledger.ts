@@ -19,6 +19,8 @@ export interface BalanceChange {
   tariff?: { id: number; endDate: Date | null };
   /** Roubles added to the deposited total, as a decimal string. */
   depositedDelta?: string;
+  /** The welcome grant the balance holds after the change (unchanged when absent). */
+  welcomeCredits?: number;
   adminId?: number;
   paymentId?: number;
 }
@@ -43,6 +45,7 @@ export function toSnapshot(balance: Balance): BalanceSnapshot {
       end_date: balance.tariffEndDate?.toISOString() ?? null,
     },
     money_deposited: balance.moneyDeposited,
+    welcome_credits: balance.welcomeCredits,
     version: balance.version,
   };
 }
@@ -132,12 +135,14 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
       await balances.insertEntries(entries);
       const tariffId = change.tariff?.id ?? balance.tariff.id;
       const depositedDelta = change.depositedDelta ?? '0.00';
+      const welcomeCredits = change.welcomeCredits ?? balance.welcomeCredits;
       await balances.update(balance.userId, {
         credits,
         includedCredits: included,
         tariffId,
         tariffEndDate: change.tariff ? change.tariff.endDate : balance.tariffEndDate,
         depositedDelta,
+        welcomeCredits,
         version: balance.version + 1,
       });
       // Another tariff's name and price are read back; otherwise the new balance is known here.
@@ -149,6 +154,7 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
               includedCredits: included,
               tariffEndDate: change.tariff ? change.tariff.endDate : balance.tariffEndDate,
               moneyDeposited: addMoney(balance.moneyDeposited, depositedDelta),
+              welcomeCredits,
               version: balance.version + 1,
             }
           : await balances.find(balance.userId);

@@ -13,7 +13,8 @@ import { ledgerIn } from './ledger';
  * Accounts linked: the Telegram-only account's balances move to the surviving web account as
  * paired entries under one `merge:<event id>` reference, its paid tariff too when it is the
  * better one; its active holds now count against the survivor, and its payments (including
- * those still pending) credit the survivor.
+ * those still pending) credit the survivor. One person holds one welcome grant: when both
+ * accounts had one, the Telegram account's is taken back (see takeBackSecondWelcome).
  */
 export async function mergeAccounts(
   trx: Kysely<BillingDatabase>,
@@ -45,6 +46,7 @@ export async function mergeAccounts(
     ],
     depositedDelta: negate(merged.moneyDeposited),
     tariff: { id: base.id, endDate: null },
+    welcomeCredits: 0,
   });
   await ledger.post(survivor, reference, {
     reason: 'merge',
@@ -56,9 +58,33 @@ export async function mergeAccounts(
     tariff: betterTariff(merged, survivor, base.id, now)
       ? { id: merged.tariff.id, endDate: merged.tariffEndDate }
       : undefined,
+    welcomeCredits: survivor.welcomeCredits || merged.welcomeCredits,
   });
+  if (merged.welcomeCredits > 0 && survivor.welcomeCredits > 0) {
+    const combined = (await ledger.lock([survivorId])).get(survivorId) as Balance;
+    await takeBackSecondWelcome(ledger, combined, merged.welcomeCredits, `${reference}:welcome`);
+  }
   await usersRepository(trx).markMerged(mergedId, survivorId);
   await paymentsRepository(trx).moveToUser(mergedId, survivorId);
+}
+
+/**
+ * Both accounts had a welcome grant: the second one comes back out of the bought credits as its
+ * own entry (reason `welcome_revoked`). What of it was already spent is not taken back, so the
+ * merge never leaves the credits below zero.
+ */
+async function takeBackSecondWelcome(
+  ledger: ReturnType<typeof ledgerIn>,
+  survivor: Balance,
+  secondGrant: number,
+  reference: string,
+): Promise<void> {
+  const amount = Math.min(secondGrant, Math.max(0, survivor.credits));
+  if (amount === 0) return;
+  await ledger.post(survivor, reference, {
+    reason: 'welcome_revoked',
+    postings: [{ bucket: 'credits', amount: -amount }],
+  });
 }
 
 /** The merged account's tariff wins when it is paid and running, and pricier (or as pricey but longer). */

@@ -3,6 +3,7 @@ import type { BillingDeps } from '../app';
 import type { BillingDatabase } from '../data/schema';
 import { accountsLinkedConsumer } from './accounts-linked.consumer';
 import { messageRecordedConsumer } from './message-recorded.consumer';
+import { settingChangedConsumer } from './setting-changed.consumer';
 import { userChangedConsumers } from './user-changed.consumer';
 import { userDeletedConsumer } from './user-deleted.consumer';
 
@@ -13,5 +14,6 @@ export function billingConsumers(deps: BillingDeps): Consumer<BillingDatabase, E
     userDeletedConsumer,
     accountsLinkedConsumer(deps),
     messageRecordedConsumer(deps),
+    settingChangedConsumer,
   ] as Consumer<BillingDatabase, EventSchemas>[];
 }

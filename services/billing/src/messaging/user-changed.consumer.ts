@@ -1,12 +1,14 @@
 import type { BillingDeps } from '../app';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn } from '../domain/ledger';
+import { grantWelcomeCredits } from '../domain/welcome-grant';
 import type { BillingConsumer } from './consumer';
 
 /**
  * auth's user snapshots keep billing's projection (receipt e-mail, names for the payments screen,
  * Telegram id for the bot); a user seen for the first time gets a balance on Base, announced
- * with `credits.changed` (reason 'initial') so auth's projection of the balance fills.
+ * with `credits.changed` (reason 'initial') so auth's projection of the balance fills. A new
+ * person, on the site or in the bot, also gets the welcome grant once.
  */
 export function userChangedConsumers(
   deps: BillingDeps,
@@ -17,6 +19,7 @@ export function userChangedConsumers(
       async handle(event, trx) {
         await usersRepository(trx).upsertSnapshot(event.data);
         await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
+        await grantWelcomeCredits(trx, deps.bus, event.data.user_id);
       },
     },
     {

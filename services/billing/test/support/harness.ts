@@ -13,7 +13,9 @@ let nextUserId = 1000;
 
 /**
  * Billing on real PostgreSQL, RabbitMQ and Redis, talking to a fake YooKassa on localhost; events
- * from the other services are published on billing's exchange as those services would.
+ * from the other services are published on billing's exchange as those services would. The
+ * welcome grant starts off (`welcome_credits` 0, as chat-history would announce it), so a new
+ * user has nothing until a test turns it on with `setWelcomeCredits`.
  */
 export async function startBillingHarness(env: Env = {}) {
   const yookassa = await new FakeYookassa().start();
@@ -27,6 +29,7 @@ export async function startBillingHarness(env: Env = {}) {
   const connection = await amqp.connect(testInfra.amqpUrl);
   const channel = await connection.createConfirmChannel();
   const { JWT_SECRET, BOT_API_KEY, AMQP_EXCHANGE } = billing.deps.config;
+  let settingVersion = 0;
 
   const harness = {
     billing,
@@ -84,6 +87,15 @@ export async function startBillingHarness(env: Env = {}) {
       return id;
     },
 
+    /** chat-history's `setting.changed` of `welcome_credits`, consumed by billing. */
+    setWelcomeCredits: (credits: number) =>
+      harness.deliver('setting.changed', {
+        key: 'welcome_credits',
+        value: String(credits),
+        version: ++settingVersion,
+        changed_at: new Date().toISOString(),
+      }),
+
     userToken: (userId: number) => signAccessToken({ sub: String(userId), role: 'user', ver: 0 }, JWT_SECRET),
     adminToken: (adminId = 1) => signAccessToken({ sub: String(adminId), role: 'admin', ver: 0 }, JWT_SECRET),
 
@@ -122,6 +134,7 @@ export async function startBillingHarness(env: Env = {}) {
       await yookassa.stop();
     },
   };
+  await harness.setWelcomeCredits(0);
   return harness;
 }
 

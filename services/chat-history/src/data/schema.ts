@@ -26,6 +26,8 @@ export interface SysValsTable {
   value: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** From the sequence sys_vals_version, new at every change. */
+  version: GeneratedInt8;
 }
 
 /** The users directory: auth's users as its events describe them. */

@@ -1,11 +1,27 @@
 import type { AdminSysValsSortField, SysVal } from '@gpt/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ChatHistoryDatabase, SysValsTable } from './schema';
 import { tablePage, type TablePageRequest } from './table-page';
 
 function toSysVal(row: Selectable<SysValsTable>): SysVal {
-  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  const { version: _version, ...fields } = row;
+  return { ...fields, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
+
+/** A setting as it is after a change, with the change's version. */
+export interface SettingChange {
+  key: string;
+  value: string | null;
+  version: number;
+}
+
+const toChange = (row: { key: string; value: string | null; version: string }): SettingChange => ({
+  key: row.key,
+  value: row.value,
+  version: Number(row.version),
+});
+
+const nextVersion = sql<string>`nextval('sys_vals_version')`;
 
 export function sysValsRepository(db: Kysely<ChatHistoryDatabase>) {
   return {
@@ -19,37 +35,42 @@ export function sysValsRepository(db: Kysely<ChatHistoryDatabase>) {
       return Object.fromEntries(rows.map((row) => [row.key, row.value]));
     },
     /** Undefined when the key is taken. */
-    async create(key: string, value: string): Promise<SysVal | undefined> {
+    async create(key: string, value: string): Promise<{ setting: SysVal; change: SettingChange } | undefined> {
       const row = await db
         .insertInto('sys_vals')
         .values({ key, value })
         .onConflict((oc) => oc.column('key').doNothing())
         .returningAll()
         .executeTakeFirst();
-      return row && toSysVal(row);
+      return row && { setting: toSysVal(row), change: toChange(row) };
     },
     /** Creates the settings whose keys are missing; existing values are the admin's and stay. */
-    async insertMissing(values: Record<string, string>): Promise<number> {
+    async insertMissing(values: Record<string, string>): Promise<SettingChange[]> {
       const rows = await db
         .insertInto('sys_vals')
         .values(Object.entries(values).map(([key, value]) => ({ key, value })))
         .onConflict((oc) => oc.column('key').doNothing())
-        .returning('id')
+        .returning(['key', 'value', 'version'])
         .execute();
-      return rows.length;
+      return rows.map(toChange);
     },
-    async update(key: string, value: string): Promise<SysVal | undefined> {
+    async update(key: string, value: string): Promise<{ setting: SysVal; change: SettingChange } | undefined> {
       const row = await db
         .updateTable('sys_vals')
-        .set({ value, updated_at: new Date() })
+        .set({ value, updated_at: new Date(), version: nextVersion })
         .where('key', '=', key)
         .returningAll()
         .executeTakeFirst();
-      return row && toSysVal(row);
+      return row && { setting: toSysVal(row), change: toChange(row) };
     },
-    async delete(key: string): Promise<boolean> {
-      const result = await db.deleteFrom('sys_vals').where('key', '=', key).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    /** Undefined when there was no such setting. */
+    async delete(key: string): Promise<SettingChange | undefined> {
+      const row = await db
+        .deleteFrom('sys_vals')
+        .where('key', '=', key)
+        .returning(['key', nextVersion.as('version')])
+        .executeTakeFirst();
+      return row && toChange({ ...row, value: null });
     },
   };
 }

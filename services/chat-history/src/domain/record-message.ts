@@ -55,7 +55,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
   const user = await resolveUser(deps, body);
   const model = await modelsRepository(db).findByName(body.model);
   if (!model) throw badRequest(`Неизвестная модель: ${body.model}`, 'unknown_model');
-  const settings = await settingsUseCases(db, deps.logger).costSettings();
+  const settings = await settingsUseCases(deps).costSettings();
   const price = messageCost({ ...body, ...model, settings });
   if (price.cost > BigInt(Number.MAX_SAFE_INTEGER))
     throw badRequest('Стоимость сообщения слишком велика', 'cost_too_large');

@@ -4,13 +4,22 @@ import {
   type CostSettings,
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
+  DEFAULT_WELCOME_SETTINGS,
   isValidCostSetting,
+  MAX_WELCOME_CREDITS,
+  parseWelcomeCredits,
   type SysVal,
+  typicalMessageCost,
+  TYPICAL_MESSAGE_TOKENS,
+  type TypicalMessageResponse,
+  WELCOME_CREDITS_KEY,
 } from '@gpt/contracts';
-import { badRequest, conflict, notFound, type Logger } from '@gpt/kit';
+import { badRequest, conflict, notFound } from '@gpt/kit';
 import type { Kysely } from 'kysely';
+import type { ChatHistoryDeps } from '../deps';
+import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
-import { sysValsRepository } from '../data/sys-vals.repository';
+import { sysValsRepository, type SettingChange } from '../data/sys-vals.repository';
 
 type Db = Kysely<ChatHistoryDatabase>;
 
@@ -18,7 +27,10 @@ const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS
 
 const settingNotFound = () => notFound('Настройка не найдена', 'setting_not_found');
 
-/** The message price is made of these settings, so they must stay positive numbers. */
+/** Settings other parts of the product depend on: they can be changed, never deleted. */
+const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY;
+
+/** The message price is made of the cost settings, so they must stay positive numbers; the welcome grant is whole credits. */
 function assertUsableValue(key: string, value: string): void {
   if (isCostKey(key) && !isValidCostSetting(value)) {
     throw badRequest(
@@ -26,14 +38,48 @@ function assertUsableValue(key: string, value: string): void {
       'invalid_setting_value',
     );
   }
+  if (key === WELCOME_CREDITS_KEY && parseWelcomeCredits(value) === null) {
+    throw badRequest(
+      `Значение ${key} должно быть целым числом кредитов от 0 до ${MAX_WELCOME_CREDITS.toLocaleString('ru-RU')}`,
+      'invalid_setting_value',
+    );
+  }
 }
 
-export function settingsUseCases(db: Db, logger: Logger) {
+/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant). */
+async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingChange[]): Promise<void> {
+  const changedAt = new Date().toISOString();
+  for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
+}
+
+export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'logger'>) {
+  const { db, bus, logger } = deps;
   const settings = sysValsRepository(db);
+
+  /** The cost settings now; a missing or broken one (only possible by hand in the database) falls back to its default. */
+  async function costSettings(): Promise<CostSettings> {
+    const stored = await settings.all();
+    const result = { ...DEFAULT_COST_SETTINGS };
+    for (const key of COST_SETTING_KEYS) {
+      const value = stored[key];
+      if (value !== undefined && isValidCostSetting(value)) result[key] = value;
+      else logger.warn({ key, value }, 'cost setting missing or invalid; using its default');
+    }
+    return result;
+  }
+
   return {
-    /** The settings the cost formula and the bot need, created on first start and never overwritten. */
+    /** The settings the cost formula, the bot and the welcome grant need, created on first start and never overwritten. */
     async seed(): Promise<void> {
-      const created = await settings.insertMissing({ ...DEFAULT_COST_SETTINGS, ...DEFAULT_BOT_SETTINGS });
+      const created = await bus.transaction(async (trx) => {
+        const changes = await sysValsRepository(trx).insertMissing({
+          ...DEFAULT_COST_SETTINGS,
+          ...DEFAULT_BOT_SETTINGS,
+          ...DEFAULT_WELCOME_SETTINGS,
+        });
+        await announce(trx, bus, changes);
+        return changes.length;
+      });
       if (created > 0) logger.info({ created }, 'default settings created');
     },
 
@@ -45,38 +91,49 @@ export function settingsUseCases(db: Db, logger: Logger) {
 
     async create(key: string, value: string): Promise<SysVal> {
       assertUsableValue(key, value);
-      const created = await settings.create(key, value);
-      if (!created) throw conflict(`Настройка с ключом ${key} уже существует`, 'setting_exists');
-      return created;
+      return bus.transaction(async (trx) => {
+        const created = await sysValsRepository(trx).create(key, value);
+        if (!created) throw conflict(`Настройка с ключом ${key} уже существует`, 'setting_exists');
+        await announce(trx, bus, [created.change]);
+        return created.setting;
+      });
     },
 
     async update(key: string, value: string): Promise<SysVal> {
       assertUsableValue(key, value);
-      const updated = await settings.update(key, value);
-      if (!updated) throw settingNotFound();
-      return updated;
+      return bus.transaction(async (trx) => {
+        const updated = await sysValsRepository(trx).update(key, value);
+        if (!updated) throw settingNotFound();
+        await announce(trx, bus, [updated.change]);
+        return updated.setting;
+      });
     },
 
     async remove(key: string): Promise<void> {
-      if (isCostKey(key)) {
-        throw conflict(
-          `Настройка ${key} используется в расчёте стоимости сообщений, её нельзя удалить`,
-          'setting_in_use',
-        );
+      if (isRequiredKey(key)) {
+        const use = isCostKey(key) ? 'в расчёте стоимости сообщений' : 'для приветственных кредитов';
+        throw conflict(`Настройка ${key} используется ${use}, её нельзя удалить`, 'setting_in_use');
       }
-      if (!(await settings.delete(key))) throw settingNotFound();
+      await bus.transaction(async (trx) => {
+        const deleted = await sysValsRepository(trx).delete(key);
+        if (!deleted) throw settingNotFound();
+        await announce(trx, bus, [deleted]);
+      });
     },
 
-    /** The cost settings now; a missing or broken one (only possible by hand in the database) falls back to its default. */
-    async costSettings(): Promise<CostSettings> {
+    /** What a typical message costs with the default model now (for "roughly how many messages"). */
+    async typicalMessage(): Promise<TypicalMessageResponse> {
       const stored = await settings.all();
-      const result = { ...DEFAULT_COST_SETTINGS };
-      for (const key of COST_SETTING_KEYS) {
-        const value = stored[key];
-        if (value !== undefined && isValidCostSetting(value)) result[key] = value;
-        else logger.warn({ key, value }, 'cost setting missing or invalid; using its default');
-      }
-      return result;
+      const name = stored.default_model ?? DEFAULT_BOT_SETTINGS.default_model;
+      const model = await modelsRepository(db).findByName(name);
+      if (!model) throw notFound('Модель по умолчанию не найдена', 'model_not_found');
+      return {
+        model: model.model,
+        ...TYPICAL_MESSAGE_TOKENS,
+        credits: typicalMessageCost(model, await costSettings()),
+      };
     },
+
+    costSettings,
   };
 }

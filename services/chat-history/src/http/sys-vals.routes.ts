@@ -6,6 +6,7 @@ import {
   SysValCreateRequest,
   SysValKeyParams,
   SysValUpdateRequest,
+  TypicalMessageResponse,
 } from '@gpt/contracts';
 import { requireAuth, requireBotKey, validate } from '@gpt/kit';
 import { Router } from 'express';
@@ -14,7 +15,7 @@ import { settingsUseCases } from '../domain/settings';
 
 /** Admin CRUD of the system key/value settings, by key (spec §7). */
 export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
-  const settings = settingsUseCases(deps.db, deps.logger);
+  const settings = settingsUseCases(deps);
   return Router()
     .use('/api/admin/sys_vals', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
     .get('/api/admin/sys_vals', async (req, res) => {
@@ -40,8 +41,16 @@ export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
 
 /** Every setting for the bot, as key → value. */
 export function botSettingsRouter(deps: ChatHistoryDeps): Router {
-  const settings = settingsUseCases(deps.db, deps.logger);
+  const settings = settingsUseCases(deps);
   return Router().get('/api/bot/settings', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
     res.json(BotSettingsResponse.parse(await settings.all()));
+  });
+}
+
+/** Public: what a typical message costs with the default model, for "roughly how many messages" on the site. */
+export function typicalMessageRouter(deps: ChatHistoryDeps): Router {
+  const settings = settingsUseCases(deps);
+  return Router().get('/api/models/typical_message', async (_req, res) => {
+    res.json(TypicalMessageResponse.parse(await settings.typicalMessage()));
   });
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { tariffsMigration } from './0001-tariffs';
 import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
 import { holdsMigration } from './0003-holds';
+import { welcomeCreditsMigration } from './0004-welcome-credits';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
   '0001_tariffs': tariffsMigration,
   '0002_ledger_and_payments': ledgerAndPaymentsMigration,
   '0003_holds': holdsMigration,
+  '0004_welcome_credits': welcomeCreditsMigration,
 };

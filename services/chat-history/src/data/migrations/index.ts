@@ -4,6 +4,7 @@ import { textSearchMigration } from './0002-text-search';
 import { messageCountsMigration } from './0003-message-counts';
 import { costSortIndexesMigration } from './0004-cost-sort-indexes';
 import { holdsAndImagesMigration } from './0005-holds-and-images';
+import { settingVersionsMigration } from './0006-setting-versions';
 
 /** Versioned migrations of the chat-history database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_message_counts': messageCountsMigration,
   '0004_cost_sort_indexes': costSortIndexesMigration,
   '0005_holds_and_images': holdsAndImagesMigration,
+  '0006_setting_versions': settingVersionsMigration,
 };

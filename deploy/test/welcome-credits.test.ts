@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { AdminStats, CreatePaymentResponse, CreditsChangedData } from '@gpt/contracts';
+import type { Bus, EventSchemas } from '@gpt/kit';
+import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import type { Kysely } from 'kysely';
+import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../src/testing';
+import { eventually } from './support/async';
+
+/**
+ * The welcome grant on the whole product: chat-history seeds `welcome_credits` (2 000) and
+ * announces it, billing grants it to every new person once, auth shows it, metrics never counts it.
+ */
+let stack: TestStack;
+let adminToken: string;
+
+beforeAll(async () => {
+  stack = await startTestStack(MANY_USERS_ENV);
+  const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', { body: stack.admin });
+  adminToken = login.body.token;
+}, 60_000);
+afterAll(() => stack?.close());
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+  callApi<T>(stack.url, method, path, options);
+const busOf = (name: string) => stack.services.find((s) => s.name === name)!.deps.bus as Bus<unknown, EventSchemas>;
+
+/** Auth has applied billing's snapshot of this user with this reason. */
+const authApplied = (userId: number, reason: CreditsChangedData['reason']) =>
+  busOf('auth').waitFor('acked', (e) => {
+    const data = e.data as CreditsChangedData;
+    return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
+  });
+
+async function signUp() {
+  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+    body: { email: `${uniqueName('welcome')}@example.com`, password: 'password1' },
+  });
+  expect(res.status).toBe(201);
+  return { id: res.body.user.id, token: res.body.token };
+}
+
+/** A person first seen by the bot: auth's bot upsert, as the bot's /start makes it. */
+async function botUser() {
+  const telegramId = 3_000_000 + Math.floor(Math.random() * 1e9);
+  const res = await api<{ id: number }>('POST', '/api/bot/users', {
+    botKey: TEST_SECRETS.BOT_API_KEY,
+    body: { telegram_id: telegramId, first_name: 'Иван' },
+  });
+  expect(res.status).toBe(200);
+  return { id: res.body.id, telegramId };
+}
+
+const profileOf = (token: string) => api('GET', '/api/auth/profile', { token }).then((res) => res.body);
+const welcomeEntries = async (userId: number) => {
+  const billing = stack.services.find((s) => s.name === 'billing')!;
+  const db = billing.deps.db as Kysely<{ ledger_entries: { user_id: number; reason: string } }>;
+  const rows = await db.selectFrom('ledger_entries').select('reason').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.reason).filter((reason) => reason.startsWith('welcome'));
+};
+
+describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
+  test('a site registration gets exactly one grant, and the personal account says so', async () => {
+    const user = await signUp();
+    await authApplied(user.id, 'welcome_grant');
+    expect(await profileOf(user.token)).toMatchObject({
+      credits: 2000,
+      available_credits: 2000,
+      welcome_credits: 2000,
+    });
+    expect(await welcomeEntries(user.id)).toEqual(['welcome_grant']);
+  });
+
+  test('a person who starts in the bot gets exactly one grant, however often the bot registers them', async () => {
+    const first = await botUser();
+    await authApplied(first.id, 'welcome_grant');
+    const again = await api<{ id: number }>('POST', '/api/bot/users', {
+      botKey: TEST_SECRETS.BOT_API_KEY,
+      body: { telegram_id: first.telegramId },
+    });
+    expect(again.body.id).toBe(first.id);
+    const balance = await api('GET', `/api/bot/balance?telegram_id=${first.telegramId}`, {
+      botKey: TEST_SECRETS.BOT_API_KEY,
+    });
+    expect(balance.body).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect(await welcomeEntries(first.id)).toEqual(['welcome_grant']);
+  });
+
+  test('linking a bot account to a site account that both had the grant leaves exactly one', async () => {
+    const web = await signUp();
+    const bot = await botUser();
+    await Promise.all([authApplied(web.id, 'welcome_grant'), authApplied(bot.id, 'welcome_grant')]);
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: TEST_SECRETS.BOT_API_KEY,
+      body: { telegram_id: bot.telegramId },
+    });
+    const revoked = authApplied(web.id, 'welcome_revoked');
+
+    const res = await api('POST', '/api/auth/link', { token: web.token, body: { token: link.body.token } });
+
+    expect(res.body).toMatchObject({ merged: true });
+    await revoked;
+    expect(await profileOf(web.token)).toMatchObject({ credits: 2000, welcome_credits: 2000, telegram_linked: true });
+    expect(await welcomeEntries(web.id)).toEqual(['welcome_grant', 'welcome_revoked']);
+  });
+
+  test('the dashboard counts the roubles paid, never the welcome credits', async () => {
+    const payer = await signUp();
+    await authApplied(payer.id, 'welcome_grant');
+    const payment = await api<CreatePaymentResponse>('POST', '/api/billing/payments', {
+      token: payer.token,
+      body: { amount: 150 },
+    });
+    expect(payment.status).toBe(201);
+    const sandboxId = new URL(payment.body.confirmation_url!).pathname.split('/').pop()!;
+    await api('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, { body: { decision: 'succeeded' } });
+    await authApplied(payer.id, 'payment');
+
+    // Every user so far got 2 000 welcome credits; only the 150 ₽ paid is a deposit.
+    await eventually(async () => {
+      const stats = await api<AdminStats>('GET', '/api/admin/stats', { token: adminToken });
+      expect(stats.body).toMatchObject({ depositedToday: '150.00', depositedMonth: '150.00' });
+    }, 30_000);
+    expect(await profileOf(payer.token)).toMatchObject({ credits: 17_000, welcome_credits: 2000 });
+  });
+
+  test('when the admin sets welcome_credits to 0, then a new person gets nothing', async () => {
+    await setWelcomeCredits(stack, 0);
+    const user = await signUp();
+    await authApplied(user.id, 'initial');
+    const bot = await botUser();
+    await authApplied(bot.id, 'initial');
+
+    expect(await profileOf(user.token)).toMatchObject({ credits: 0, welcome_credits: 0 });
+    expect(await welcomeEntries(user.id)).toEqual([]);
+    expect(await welcomeEntries(bot.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import type { CreditsChangedData, EventData } from '@gpt/contracts';
+import { startBillingHarness, type BillingHarness } from './support/harness';
+
+let h: BillingHarness;
+
+beforeAll(async () => {
+  h = await startBillingHarness();
+});
+afterAll(() => h.stop());
+beforeEach(() => h.setWelcomeCredits(2000));
+
+const ledgerOf = (userId: number) =>
+  h.billing.deps.db
+    .selectFrom('ledger_entries')
+    .select(['reference', 'bucket', 'amount', 'reason'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
+const publishedChange = (userId: number, reason: string) =>
+  h.billing.deps.bus
+    .waitFor('published', (e) => {
+      const data = e.data as CreditsChangedData;
+      return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
+    })
+    .then((e) => e.data as CreditsChangedData);
+
+let nextTelegramId = 610_000_000;
+const telegramUser = () => {
+  const telegramId = nextTelegramId++;
+  return h
+    .registerUser({ telegram_id: telegramId, email: null, source: 'telegram' })
+    .then((id) => ({ id, telegramId }));
+};
+
+function link(webId: number, botId: number, telegramId: number) {
+  return h.deliver('accounts.linked', {
+    user_id: webId,
+    merged_user_id: botId,
+    telegram_id: telegramId,
+    linked_at: new Date().toISOString(),
+  });
+}
+
+describe('user.registered: the welcome grant', () => {
+  test('when a person signs up on the site, then they get welcome_credits once, as their own ledger entry, announced in the snapshot', async () => {
+    const userId = await h.registerUser();
+
+    expect(await h.balance(userId)).toMatchObject({ credits: 2000, welcome_credits: 2000, money_deposited: '0.00' });
+    expect(await ledgerOf(userId)).toEqual([
+      { reference: `welcome:${userId}`, bucket: 'credits', amount: '2000', reason: 'welcome_grant' },
+    ]);
+    expect(await publishedChange(userId, 'welcome_grant')).toMatchObject({
+      credits: 2000,
+      welcome_credits: 2000,
+      money_deposited: '0.00',
+      reference: `welcome:${userId}`,
+    });
+  });
+
+  test('when a person starts in the bot, then they get the same grant and the bot sees it', async () => {
+    const { id, telegramId } = await telegramUser();
+    const res = await h.call('GET', `/api/bot/balance?telegram_id=${telegramId}`, { bot: true });
+    expect(res.body).toMatchObject({ user_id: id, credits: 2000, available_credits: 2000, welcome_credits: 2000 });
+  });
+
+  test('when user.registered is delivered again (the same event, then a new event for the same user), then it grants once', async () => {
+    const event = h.event('user.registered', {
+      user_id: 700_000 + Math.floor(Math.random() * 100_000),
+      email: `replay${randomUUID()}@example.com`,
+      role: 'user',
+      username: null,
+      first_name: null,
+      last_name: null,
+      telegram_id: null,
+      telegram_username: null,
+      telegram_email: null,
+      utm_source: null,
+      created_at: new Date().toISOString(),
+      version: 0,
+      source: 'web',
+    });
+    await h.publish(event);
+    await h.consumed(event.id);
+    await h.publish(event);
+    await h.consumed(event.id);
+    await h.deliver('user.registered', event.data);
+
+    expect(await h.balance(event.data.user_id)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect((await ledgerOf(event.data.user_id)).filter((entry) => entry.reason === 'welcome_grant')).toHaveLength(1);
+  });
+
+  test('when welcome_credits is 0, then a new person gets nothing and no welcome entry', async () => {
+    await h.setWelcomeCredits(0);
+    const userId = await h.registerUser();
+    expect(await h.balance(userId)).toMatchObject({ credits: 0, welcome_credits: 0 });
+    expect(await ledgerOf(userId)).toEqual([]);
+  });
+
+  test('when an older setting.changed arrives after a newer one, then the newer value stays', async () => {
+    await h.setWelcomeCredits(500);
+    await h.deliver('setting.changed', {
+      key: 'welcome_credits',
+      value: '0',
+      version: 1,
+      changed_at: new Date().toISOString(),
+    });
+    const userId = await h.registerUser();
+    expect(await h.balance(userId)).toMatchObject({ credits: 500, welcome_credits: 500 });
+  });
+});
+
+describe('accounts.linked: one welcome grant per person', () => {
+  test('when both accounts had the grant, then the merged balance keeps one: the second is taken back as its own entry', async () => {
+    const webId = await h.registerUser();
+    const bot = await telegramUser();
+
+    const linked = await link(webId, bot.id, bot.telegramId);
+
+    expect(await h.balance(webId)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect(await ledgerOf(webId)).toEqual([
+      { reference: `welcome:${webId}`, bucket: 'credits', amount: '2000', reason: 'welcome_grant' },
+      { reference: `merge:${linked.id}`, bucket: 'credits', amount: '2000', reason: 'merge' },
+      { reference: `merge:${linked.id}`, bucket: 'included', amount: '0', reason: 'merge' },
+      { reference: `merge:${linked.id}:welcome`, bucket: 'credits', amount: '-2000', reason: 'welcome_revoked' },
+    ]);
+    expect(await publishedChange(webId, 'welcome_revoked')).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+  });
+
+  test('when the same accounts.linked is delivered again, then the grant is not taken back twice', async () => {
+    const webId = await h.registerUser();
+    const bot = await telegramUser();
+    const event = h.event('accounts.linked', {
+      user_id: webId,
+      merged_user_id: bot.id,
+      telegram_id: bot.telegramId,
+      linked_at: new Date().toISOString(),
+    });
+    await h.publish(event);
+    await h.consumed(event.id);
+    await h.publish(event);
+    await h.consumed(event.id);
+    expect(await h.balance(webId)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+  });
+
+  test('when only the Telegram account had the grant, then the survivor takes it over and nothing is taken back', async () => {
+    await h.setWelcomeCredits(0);
+    const webId = await h.registerUser();
+    await h.setWelcomeCredits(2000);
+    const bot = await telegramUser();
+
+    await link(webId, bot.id, bot.telegramId);
+
+    expect(await h.balance(webId)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect((await ledgerOf(webId)).map((entry) => entry.reason)).not.toContain('welcome_revoked');
+  });
+
+  test('when part of the second grant was already spent, then only what is left is taken back: credits never go below zero', async () => {
+    const webId = await h.registerUser();
+    const bot = await telegramUser();
+    const spend = (userId: number, cost: number, messageId: number): EventData<'message.recorded'> => ({
+      message_id: messageId,
+      user_id: userId,
+      telegram_id: null,
+      username: null,
+      model: 'gpt-4o-mini',
+      status: 'success',
+      input_tokens: 100,
+      output_tokens: 200,
+      input_cost: '0.000015',
+      output_cost: '0.000120',
+      total_cost: '0.000135',
+      cost,
+      user_message: 'Привет',
+      bot_response: 'Здравствуйте',
+      error_message: null,
+      image_path: null,
+      image_count: 0,
+      hold_id: null,
+      created_at: new Date().toISOString(),
+    });
+    await h.deliver('message.recorded', spend(webId, 1500, 9_000_000 + webId));
+    await h.deliver('message.recorded', spend(bot.id, 1800, 9_000_000 + bot.id));
+
+    await link(webId, bot.id, bot.telegramId);
+
+    // 500 + 200 left of the two grants; the person had one grant of 2 000 and spent 3 300.
+    expect(await h.balance(webId)).toMatchObject({ credits: 0, welcome_credits: 2000 });
+    const revoked = (await ledgerOf(webId)).filter((entry) => entry.reason === 'welcome_revoked');
+    expect(revoked).toEqual([expect.objectContaining({ amount: '-700' })]);
+  });
+});
