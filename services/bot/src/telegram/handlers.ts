@@ -1,4 +1,9 @@
-import { BotPaymentEmailRequest, type CreatePaymentResponse } from '@gpt/contracts';
+import {
+  BotPaymentEmailRequest,
+  type CreatePaymentResponse,
+  typicalMessageCost,
+  typicalMessagesFor,
+} from '@gpt/contracts';
 import { Composer, GrammyError, InlineKeyboard, InputFile, type Api, type Context } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import { ServiceCallError } from '../clients/services';
@@ -162,10 +167,22 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
   }
 
   privateChats.command('start', async (ctx) => {
-    const balance = await api.balance(ctx.account.telegramId);
+    const [balance, catalog] = await Promise.all([api.balance(ctx.account.telegramId), deps.catalog.get()]);
+    // The welcome grant, in messages of the default model: a typical message is 500 tokens in, 500 out.
+    const model = modelFor(catalog, null);
+    const gift =
+      balance.welcome_credits > 0
+        ? {
+            credits: balance.welcome_credits,
+            model: model?.model ?? catalog.settings.defaultModel,
+            messages: model
+              ? typicalMessagesFor(balance.welcome_credits, typicalMessageCost(model, catalog.settings.cost))
+              : null,
+          }
+        : null;
     await reply(
       ctx,
-      texts.welcome(ctx.from.first_name, balance, deps.provider.kind === 'sandbox'),
+      texts.welcome(ctx.from.first_name, balance, deps.provider.kind === 'sandbox', gift),
       keyboards.welcome(config.SITE_URL),
     );
   });

@@ -38,7 +38,13 @@ export function balanceLines(balance: BotBalanceResponse): string[] {
 }
 
 export const texts = {
-  welcome: (firstName: string | null, balance: BotBalanceResponse, sandbox: boolean) =>
+  /** `gift`: the welcome grant the balance holds and roughly how many messages of the default model it buys. */
+  welcome: (
+    firstName: string | null,
+    balance: BotBalanceResponse,
+    sandbox: boolean,
+    gift: { credits: number; messages: number | null; model: string } | null,
+  ) =>
     [
       `Здравствуйте${firstName ? `, ${escapeHtml(firstName)}` : ''}! 👋`,
       '',
@@ -47,6 +53,15 @@ export const texts = {
       '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
       '• рисую картинки по описанию — команда /image (тарифы Премиум и Элит).',
       '',
+      ...(gift
+        ? [
+            `🎁 Вам в подарок <b>${creditsText(gift.credits)}</b>.`,
+            ...(gift.messages === null
+              ? []
+              : [`Сообщений с моделью ${escapeHtml(gift.model)} на них: примерно <b>${credits(gift.messages)}</b>.`]),
+            '',
+          ]
+        : []),
       ...balanceLines(balance),
       '',
       'Просто напишите вопрос. /new — начать новый разговор, /help — все команды.',

@@ -1,4 +1,4 @@
-import { startTestStack, callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
+import { startTestStack, callApi, MANY_USERS_ENV, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import type { Env } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
@@ -26,9 +26,10 @@ export interface BotStack {
 
 /**
  * The whole product on real PostgreSQL, RabbitMQ and Redis, with the bot talking to a fake
- * Telegram Bot API and a fake OpenAI-compatible model API on localhost.
+ * Telegram Bot API and a fake OpenAI-compatible model API on localhost. New users get
+ * `welcomeCredits` (0 unless told: the suites count a user's credits from what they deposit).
  */
-export async function startBotStack(env: Env = {}): Promise<BotStack> {
+export async function startBotStack(env: Env = {}, { welcomeCredits = 0 } = {}): Promise<BotStack> {
   const [telegram, openai] = await Promise.all([startFakeTelegram(), startFakeOpenAI()]);
   const stack = await startTestStack({
     ...MANY_USERS_ENV,
@@ -41,6 +42,7 @@ export async function startBotStack(env: Env = {}): Promise<BotStack> {
     BOT_CATALOG_TTL_MS: '0',
     ...env,
   });
+  await setWelcomeCredits(stack, welcomeCredits);
   const api: BotStack['api'] = (method, path, options) => callApi(stack.url, method, path, options);
   const login = await api<{ token: string }>('POST', '/api/auth/login', {
     body: { email: stack.admin.email, password: stack.admin.password },

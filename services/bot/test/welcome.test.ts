@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { Kysely } from 'kysely';
+import { balanceOf, botSays, startBotStack, telegramUser, userIdOf, type BotStack } from './support/bot-stack';
+
+/** The welcome grant as a newcomer meets it in the bot: /start on the whole real product. */
+let bot: BotStack;
+
+beforeAll(async () => {
+  bot = await startBotStack({}, { welcomeCredits: 2000 });
+}, 90_000);
+afterAll(() => bot?.close());
+
+function start(user: ReturnType<typeof telegramUser>) {
+  const mark = bot.telegram.calls.length;
+  bot.telegram.sendCommand(user, '/start');
+  return botSays(bot.telegram, user.id, 'Здравствуйте', mark);
+}
+
+/** The reasons of the user's ledger entries in billing's database. */
+async function ledgerReasons(userId: number): Promise<string[]> {
+  const billing = bot.stack.services.find((service) => service.name === 'billing')!;
+  const db = billing.deps.db as Kysely<{ ledger_entries: { user_id: number; reason: string } }>;
+  const rows = await db.selectFrom('ledger_entries').select('reason').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.reason);
+}
+
+describe('/start of a new person', () => {
+  test('then the welcome says how many free credits were given and roughly how many messages they buy', async () => {
+    const user = telegramUser();
+    const welcome = await start(user);
+    const text = String(welcome.params.text);
+    // 500 + 500 tokens of gpt-4o-mini cost ⌈0.000375 $ × 95 × 2 × 100⌉ = 8 credits: 2 000 / 8 = 250 messages.
+    // Numbers are grouped as in Russian, with a no-break space.
+    expect(text).toContain('🎁 Вам в подарок <b>2\u00a0000 кредитов</b>.');
+    expect(text).toContain('Сообщений с моделью gpt-4o-mini на них: примерно <b>250</b>.');
+    expect(text).toContain('Доступно: <b>2\u00a0000 кредитов</b>');
+  });
+
+  test('when /start is pressed again, then there is still exactly one grant', async () => {
+    const user = telegramUser();
+    await start(user);
+    await start(user);
+    const userId = await userIdOf(bot, user.id);
+    expect(await balanceOf(bot, user.id)).toMatchObject({ credits: 2000, available_credits: 2000 });
+    expect((await ledgerReasons(userId)).filter((reason) => reason === 'welcome_grant')).toHaveLength(1);
+  });
+});
