@@ -79,6 +79,21 @@ describe('article views: counted in memory, stored in batches', () => {
     expect((await read(api, article.slug, visitor())).body.article.view_count).toBe(7);
   });
 
+  test('when the same visitor reads again after the window, then the view counts again', async () => {
+    const shortWindow = await startReplica(content, { ...NO_TIMED_FLUSH, VIEW_WINDOW_SEC: '1' });
+    try {
+      const article = await api.createArticle();
+      const reader = visitor();
+      const client = contentClient(shortWindow);
+      expect((await read(client, article.slug, reader)).body.article.view_count).toBe(1);
+      expect((await read(client, article.slug, reader)).body.article.view_count).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await read(client, article.slug, reader)).body.article.view_count).toBe(2);
+    } finally {
+      await shortWindow.stop();
+    }
+  });
+
   test('when a replica stops, then the views it counted are stored', async () => {
     const replica = await startReplica(content, NO_TIMED_FLUSH);
     const article = await api.createArticle();

@@ -31,6 +31,8 @@ export type Answer = Pick<CachedAnswer<unknown>, 'body' | 'etag'>;
 interface KeptArticle {
   response: ArticleDetailResponse;
   storedBefore: number;
+  /** The answer last sent, reused while the view count stays the same. */
+  last?: { viewCount: number; answer: Answer };
 }
 
 /**
@@ -122,12 +124,15 @@ export function publicArticles(deps: ContentDeps) {
      * and shows the stored count plus the views this process counted since it read it.
      */
     async read(slug: string, visitor: Visitor): Promise<Answer> {
-      const kept = await cache.get(`article:${slug}`, () => keptArticle(slug));
-      const { article } = kept.value.response;
+      const { value: kept } = await cache.get(`article:${slug}`, () => keptArticle(slug));
+      const { article } = kept.response;
       await views.count(article.id, visitor);
-      const viewCount = views.total(article.id, article.view_count, kept.value.storedBefore);
-      const body = JSON.stringify({ ...kept.value.response, article: { ...article, view_count: viewCount } });
-      return { body, etag: etagOf(body) };
+      const viewCount = views.total(article.id, article.view_count, kept.storedBefore);
+      if (kept.last?.viewCount !== viewCount) {
+        const body = JSON.stringify({ ...kept.response, article: { ...article, view_count: viewCount } });
+        kept.last = { viewCount, answer: { body, etag: etagOf(body) } };
+      }
+      return kept.last.answer;
     },
   };
 }

@@ -15,13 +15,17 @@ interface Batch {
   counts: Map<number, number>;
 }
 
+/** Visitor marks remembered in this process; the oldest are forgotten first (Redis still has them). */
+const MAX_MARKS = 100_000;
+
 const addTo = (totals: Map<number, number>, articleId: number, views: number) =>
   totals.set(articleId, (totals.get(articleId) ?? 0) + views);
 
 /**
  * Counts article views without a row write per view. The same visitor reading the same article
  * again within the window is not counted again (the mark lives in Redis, or the embedded in-memory
- * store). New views wait in memory and are added in batches: a batch keeps its id until it is
+ * store; this process remembers the marks it saw until they expire, so a rereading visitor costs no
+ * round trip). New views wait in memory and are added in batches: a batch keeps its id until it is
  * stored, so a failed flush is retried as the same batch and the database adds it exactly once;
  * views counted meanwhile go into the next one. Stopping flushes what is left.
  */
@@ -35,14 +39,32 @@ export function viewCounter(options: { db: Kysely<ContentDatabase>; kv: KeyValue
   let batchesStored = 0;
   let flushing: Promise<void> | undefined;
 
+  /** Marks known to exist, with when they expire: a visitor reading again asks Redis no more until then. */
+  const marks = new Map<string, number>();
+
+  /** Sets the visitor's mark unless it exists: whether it was new, and when it expires. */
+  const setMark = async (key: string): Promise<{ isNew: boolean; expiresAt: number }> => {
+    const now = Date.now();
+    if (kv.redis) {
+      const answers = await kv.redis.multi().set(key, '1', 'EX', windowSec, 'NX').pttl(key).exec();
+      const [[, set], [, ttl]] = answers as [[Error | null, string | null], [Error | null, number]];
+      return { isNew: set === 'OK', expiresAt: now + Math.max(0, ttl) };
+    }
+    // The in-memory store serves one process, where nothing runs between these two calls' effects.
+    if ((await kv.get(key)) !== null) return { isNew: false, expiresAt: now };
+    await kv.set(key, '1', windowSec);
+    return { isNew: true, expiresAt: now + windowSec * 1000 };
+  };
+
   const isNewView = async (articleId: number, visitor: Visitor): Promise<boolean> => {
     const fingerprint = createHash('sha256').update(`${visitor.ip}\n${visitor.userAgent}`).digest('hex').slice(0, 32);
     const key = `content:view:${articleId}:${fingerprint}`;
-    if (kv.redis) return (await kv.redis.set(key, '1', 'EX', windowSec, 'NX')) === 'OK';
-    // The in-memory store serves one process, where nothing runs between these two calls' effects.
-    if ((await kv.get(key)) !== null) return false;
-    await kv.set(key, '1', windowSec);
-    return true;
+    if ((marks.get(key) ?? 0) > Date.now()) return false;
+    const { isNew, expiresAt } = await setMark(key);
+    marks.delete(key);
+    marks.set(key, expiresAt);
+    if (marks.size > MAX_MARKS) marks.delete(marks.keys().next().value as string);
+    return isNew;
   };
 
   const storeBatch = async (batch: Batch) => {
