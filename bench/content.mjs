@@ -118,7 +118,7 @@ const WARMUP = Number(values.warmup);
 const PUBLIC_CONNECTIONS = Number(values['public-connections']);
 const PUBLISHED = `select count(*)::int as n from articles where status = 'published' and published_at <= now()`;
 
-const dataset = await openDataset('content', { loader: LOADER_VERSION, articles: ARTICLES }, values);
+const dataset = await openDataset('content', 'content', { loader: LOADER_VERSION, articles: ARTICLES }, values);
 const database = dataset.url;
 try {
   await withProcesses(main);

@@ -71,7 +71,12 @@ const USERS = Number(values.users);
 const REQUESTS = Number(values.requests);
 const QUESTIONS = Math.min(POOL, Math.ceil(MESSAGES / 10));
 
-const dataset = await openDataset('history', { loader: LOADER_VERSION, messages: MESSAGES, users: USERS }, values);
+const dataset = await openDataset(
+  'history',
+  'chat-history',
+  { loader: LOADER_VERSION, messages: MESSAGES, users: USERS },
+  values,
+);
 const database = dataset.url;
 try {
   await withProcesses(main);
