@@ -86,7 +86,8 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     close: () =>
       runSteps(logger, [
         ['gateway', gateway.close],
-        ...services.map((service) => [service.name, service.close] as [string, () => Promise<void>]),
+        // Callers before callees: the bot first, billing after auth.
+        ...[...services].reverse().map((service) => [service.name, service.close] as [string, () => Promise<void>]),
         ['key-value', () => kv.close()],
       ]),
   };

@@ -2,14 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/gl
 import type { FakeUser } from './support/fake-telegram';
 import {
   balanceOf,
-  botSays,
   charged,
-  deposit,
+  historyOf,
+  setTariff,
+  setting,
   startBotStack,
   telegramUser,
-  userIdOf,
   type BotStack,
 } from './support/bot-stack';
+import { conversations } from './support/conversation';
 
 /** Conversations with the bot through a fake Telegram and a fake model API, on the whole real product. */
 let bot: BotStack;
@@ -25,46 +26,7 @@ afterEach(() => {
   bot.openai.failNext(500, 0);
 });
 
-interface HistoryRow {
-  id: number;
-  user_id: number;
-  model: string;
-  status: string;
-  user_message: string;
-  bot_response: string | null;
-  input_tokens: number;
-  output_tokens: number;
-  cost: number;
-  image_path: string | null;
-}
-
-async function historyOf(userId: number): Promise<HistoryRow[]> {
-  const res = await bot.api<{ history: HistoryRow[] }>('GET', `/api/admin/history?userId=${userId}&limit=50`, {
-    token: bot.adminToken,
-  });
-  return res.body.history;
-}
-
-/** The user sends a text or a command; answers the mark to wait for the bot's reply from. */
-function say(user: FakeUser, text: string): number {
-  const mark = bot.telegram.calls.length;
-  if (text.startsWith('/')) bot.telegram.sendCommand(user, text);
-  else bot.telegram.sendText(user, text);
-  return mark;
-}
-
-/** The bot's reply to what the user did at `mark`. */
-const reply = (user: FakeUser, pattern: RegExp | string, mark: number, timeoutMs?: number) =>
-  botSays(bot.telegram, user.id, pattern, mark, timeoutMs);
-
-/** A user who pressed /start and was given credits. */
-async function startedUser(credits: number) {
-  const user = telegramUser();
-  await reply(user, 'Здравствуйте', say(user, '/start'));
-  const userId = await userIdOf(bot, user.id);
-  if (credits > 0) await deposit(bot, userId, credits);
-  return { user, userId };
-}
+const { say, reply, startedUser } = conversations(() => bot);
 
 describe('/start', () => {
   test('registers the user with the payload as UTM source and welcomes them with balance, tariff and buttons', async () => {
@@ -110,7 +72,7 @@ describe('a text message', () => {
     expect(request.body).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true } });
 
     await charged(bot, userId);
-    const rows = await historyOf(userId);
+    const rows = await historyOf(bot, userId);
     expect(rows).toEqual([
       expect.objectContaining({ status: 'success', user_message: 'Посчитай до десяти', model: 'gpt-4o-mini' }),
     ]);
@@ -129,11 +91,6 @@ const botTexts = (chatId: number) =>
     .filter((entry) => entry.from === 'bot')
     .map((entry) => entry.text);
 
-async function setting(key: string, value: string) {
-  const res = await bot.api('PUT', `/api/admin/sys_vals/${key}`, { token: bot.adminToken, body: { value } });
-  expect(res.status).toBe(200);
-}
-
 /** Picks a model with the /model buttons. */
 async function chooseModel(user: FakeUser, modelId: number, name: string) {
   await reply(user, 'Выберите модель', say(user, '/model'));
@@ -144,11 +101,6 @@ async function chooseModel(user: FakeUser, modelId: number, name: string) {
   const pressed = bot.telegram.calls.length;
   bot.telegram.pressButton(user, list.message_id, `model:${modelId}`);
   await reply(user, `Теперь отвечает модель ${name}`, pressed);
-}
-
-async function tariffId(name: string): Promise<number> {
-  const res = await bot.api<{ tariffs: { id: number; name: string }[] }>('GET', '/api/tariffs');
-  return res.body.tariffs.find((tariff) => tariff.name === name)!.id;
 }
 
 describe('conversation', () => {
@@ -193,7 +145,7 @@ describe('money', () => {
     const refusal = await reply(user, 'Недостаточно кредитов', say(user, 'Привет'));
     expect(JSON.stringify(refusal.params.reply_markup)).toContain('menu:buy');
     expect(bot.openai.requests.length).toBe(calls);
-    expect(await historyOf(userId)).toEqual([]);
+    expect(await historyOf(bot, userId)).toEqual([]);
   });
 
   test('a failed model call is recorded as an error, costs nothing and releases the hold', async () => {
@@ -201,7 +153,7 @@ describe('money', () => {
     bot.openai.failNext(500, 10);
     await reply(user, 'Не удалось получить ответ модели', say(user, 'Сломайся'));
     await charged(bot, userId);
-    expect(await historyOf(userId)).toEqual([expect.objectContaining({ status: 'error', cost: 0 })]);
+    expect(await historyOf(bot, userId)).toEqual([expect.objectContaining({ status: 'error', cost: 0 })]);
     expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
   });
 
@@ -236,10 +188,113 @@ describe('money', () => {
     for (let i = 0; i < 5; i++) await charged(bot, userId);
 
     expect(bot.openai.requests.length - modelCalls).toBe(5);
-    const rows = await historyOf(userId);
+    const rows = await historyOf(bot, userId);
     expect(rows.filter((row) => row.status === 'success')).toHaveLength(5);
     expect(rows.reduce((sum, row) => sum + row.cost, 0)).toBeGreaterThanOrEqual(5 * 195);
     const balance = await balanceOf(bot, user.id);
     expect(balance).toMatchObject({ credits: 0, held_credits: 0, available_credits: 0 });
   }, 90_000);
+});
+
+describe('what the bot sends', () => {
+  test('model output with <, &, code blocks and Markdown renders as Telegram HTML and never injects markup', async () => {
+    const { user } = await startedUser(100_000);
+    bot.openai.reply(
+      () =>
+        '**Итог:** a < b && c > d <script>alert(1)</script>\n\n```ts\nconst x = a < b && "<b>";\n```\n[ссылка](https://example.com)',
+    );
+    const answer = await reply(user, /Итог[^▍]*ссылка$/, say(user, 'Покажи код'));
+    const html = String(answer.params.text);
+    expect(html).toContain('<b>Итог:</b> a &lt; b &amp;&amp; c &gt; d &lt;script&gt;');
+    expect(html).toContain('<pre><code class="language-ts">const x = a &lt; b &amp;&amp; &quot;&lt;b&gt;&quot;;');
+    expect(html).toContain('<a href="https://example.com">ссылка</a>');
+  });
+
+  test('an answer longer than 4 096 characters arrives in several messages', async () => {
+    const { user } = await startedUser(100_000);
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `Абзац ${i + 1}. ${'текст '.repeat(40).trim()}`);
+    bot.openai.reply(() => paragraphs.join('\n\n'));
+    const mark = say(user, 'Длинно');
+    await reply(user, /^Абзац 40\./m, mark);
+    const parts = bot.telegram
+      .chatLog(user.id)
+      .filter((entry) => entry.from === 'bot' && /Абзац \d+\./.test(entry.text));
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    for (const part of parts) expect(part.text.length).toBeLessThanOrEqual(4096);
+    // The fake model ignores the output limit, so the answer ends with the note that it was cut.
+    expect(parts.map((part) => part.text).join('\n\n')).toContain(paragraphs.join('\n\n'));
+  });
+
+  test('too many messages a minute: a Russian refusal until the minute is over', async () => {
+    await setting(bot, 'bot_messages_per_minute', '2');
+    try {
+      const { user } = await startedUser(100_000);
+      await reply(user, 'Ответ на: раз', say(user, 'раз'));
+      await reply(user, 'Ответ на: два', say(user, 'два'));
+      await reply(user, /Слишком много сообщений подряд. Подождите \d+ с/, say(user, 'три'));
+    } finally {
+      await setting(bot, 'bot_messages_per_minute', '20');
+    }
+  });
+});
+
+describe('photos, documents and pictures', () => {
+  test('a photo is answered by the vision model and shown in the admin history with its image', async () => {
+    const { user, userId } = await startedUser(100_000);
+    const jpeg = Buffer.from(
+      '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z',
+      'base64',
+    );
+    bot.openai.reply(() => 'На фото белый квадрат');
+    const mark = bot.telegram.calls.length;
+    bot.telegram.sendPhoto(user, jpeg, 'Что на фото?');
+    await reply(user, 'На фото белый квадрат', mark);
+    const request = bot.openai.requests.at(-1)!;
+    expect(request.body.model).toBe('gpt-4o-mini');
+    expect(request.imageUrls).toEqual([`data:image/jpeg;base64,${jpeg.toString('base64')}`]);
+    await charged(bot, userId);
+    const [row] = await historyOf(bot, userId);
+    expect(row).toMatchObject({ user_message: 'Что на фото?', status: 'success' });
+    expect(row!.image_path).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
+    const image = await fetch(`${bot.stack.url}${row!.image_path}`);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(jpeg);
+  });
+
+  test('a document is read and answered with its caption as the question; other types are refused', async () => {
+    const { user } = await startedUser(100_000);
+    bot.openai.reply((messages) => `Прочитал: ${String(messages.at(-1)?.content).includes('Секретное слово: ананас')}`);
+    let mark = bot.telegram.calls.length;
+    bot.telegram.sendDocument(user, Buffer.from('\ufeffСекретное слово: ананас\n', 'utf8'), {
+      file_name: 'notes.txt',
+      mime_type: 'text/plain',
+      caption: 'Какое секретное слово?',
+    });
+    await reply(user, 'Прочитал: true', mark);
+    expect(String(bot.openai.requests.at(-1)!.messages.at(-1)?.content)).toMatch(/^Какое секретное слово\?/);
+
+    mark = bot.telegram.calls.length;
+    bot.telegram.sendDocument(user, Buffer.from('PK\u0003\u0004'), {
+      file_name: 'archive.zip',
+      mime_type: 'application/zip',
+    });
+    await reply(user, 'Этот тип файла не поддерживается', mark);
+  });
+
+  test('/image: refused politely on Base with the top-up button; drawn and charged on Premium', async () => {
+    const { user, userId } = await startedUser(100_000);
+    const refusal = await reply(user, 'Генерация изображений доступна на тарифах', say(user, '/image кот в космосе'));
+    expect(JSON.stringify(refusal.params.reply_markup)).toContain('menu:buy');
+
+    await setTariff(bot, userId, 'Premium');
+    const mark = say(user, '/image кот в космосе');
+    const photo = await bot.telegram.waitFor('sendPhoto', (call) => bot.telegram.calls.indexOf(call) >= mark, 20_000);
+    expect(String(photo.params.caption)).toContain('кот в космосе');
+    expect(bot.openai.requests.at(-1)!.path).toBe('/v1/images/generations');
+    await charged(bot, userId);
+    const [row] = await historyOf(bot, userId);
+    expect(row).toMatchObject({ model: 'gpt-image-1', status: 'success' });
+    // One image at 0.04 $ = ⌈0.04 × 95 × 2 × 100⌉ = 760 credits.
+    expect(row!.cost).toBe(760);
+    expect(row!.image_path).not.toBeNull();
+  });
 });

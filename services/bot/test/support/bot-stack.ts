@@ -138,3 +138,45 @@ export async function balanceOf(bot: BotStack, telegramId: number) {
   }>('GET', `/api/bot/balance?telegram_id=${telegramId}`, { botKey: BOT_KEY });
   return res.body;
 }
+
+export interface HistoryRow {
+  id: number;
+  user_id: number;
+  model: string;
+  status: string;
+  user_message: string;
+  bot_response: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  cost: number;
+  image_path: string | null;
+}
+
+/** The admin history of a user, newest first. */
+export async function historyOf(bot: BotStack, userId: number): Promise<HistoryRow[]> {
+  const res = await bot.api<{ history: HistoryRow[] }>('GET', `/api/admin/history?userId=${userId}&limit=50`, {
+    token: bot.adminToken,
+  });
+  return res.body.history;
+}
+
+/** Changes a system setting as the admin does. */
+export async function setting(bot: BotStack, key: string, value: string) {
+  const res = await bot.api('PUT', `/api/admin/sys_vals/${key}`, { token: bot.adminToken, body: { value } });
+  if (res.status !== 200) throw new Error(`setting ${key} failed: ${res.status}`);
+}
+
+/** The id of a tariff by its name. */
+export async function tariffId(bot: BotStack, name: string): Promise<number> {
+  const res = await bot.api<{ tariffs: { id: number; name: string }[] }>('GET', '/api/tariffs');
+  return res.body.tariffs.find((tariff) => tariff.name === name)!.id;
+}
+
+/** Puts a user on a tariff, as the admin users screen does. */
+export async function setTariff(bot: BotStack, userId: number, name: string): Promise<void> {
+  const res = await bot.api('PUT', `/api/admin/users/${userId}`, {
+    token: bot.adminToken,
+    body: { tariff_id: await tariffId(bot, name) },
+  });
+  if (res.status !== 200) throw new Error(`tariff change failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

@@ -1,0 +1,48 @@
+import type { BotStack } from './bot-stack';
+import { botSays, deposit, telegramUser, userIdOf } from './bot-stack';
+import type { FakeUser } from './fake-telegram';
+
+/** A person in Telegram talking to the bot under test: what they do, and waiting for the bot's reply. */
+export function conversations(stack: () => BotStack) {
+  /** The user sends a text or a command; answers the mark to wait for the bot's reply from. */
+  const say = (user: FakeUser, text: string): number => {
+    const mark = stack().telegram.calls.length;
+    if (text.startsWith('/')) stack().telegram.sendCommand(user, text);
+    else stack().telegram.sendText(user, text);
+    return mark;
+  };
+
+  /** The bot's reply to what the user did at `mark`. */
+  const reply = (user: FakeUser, pattern: RegExp | string, mark: number, timeoutMs?: number) =>
+    botSays(stack().telegram, user.id, pattern, mark, timeoutMs);
+
+  /** Presses an inline button of the bot's latest message whose text contains `messageText`. */
+  const press = (user: FakeUser, messageText: string, callbackData: string): number => {
+    const message = stack()
+      .telegram.chatLog(user.id)
+      .filter((entry) => entry.from === 'bot' && entry.text.includes(messageText))
+      .at(-1);
+    if (!message) throw new Error(`no bot message with «${messageText}» in chat ${user.id}`);
+    const mark = stack().telegram.calls.length;
+    stack().telegram.pressButton(user, message.message_id, callbackData);
+    return mark;
+  };
+
+  /** The buttons of a sent message, flattened. */
+  const buttonsOf = (call: { params: Record<string, unknown> }) =>
+    (
+      (call.params.reply_markup as { inline_keyboard?: { text: string; url?: string; callback_data?: string }[][] })
+        ?.inline_keyboard ?? []
+    ).flat();
+
+  /** A user who pressed /start and was given credits. */
+  async function startedUser(credits: number, overrides: Partial<FakeUser> = {}) {
+    const user = telegramUser(overrides);
+    await reply(user, 'Здравствуйте', say(user, '/start'));
+    const userId = await userIdOf(stack(), user.id);
+    if (credits > 0) await deposit(stack(), userId, credits);
+    return { user, userId };
+  }
+
+  return { say, reply, press, buttonsOf, startedUser };
+}
