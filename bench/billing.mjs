@@ -78,6 +78,8 @@ async function main() {
       YOOKASSA_API_URL: yookassa.url,
       YOOKASSA_SHOP_ID: SHOP_ID,
       YOOKASSA_SECRET_KEY: SECRET_KEY,
+      // The notifications come from this machine, not from YooKassa's published addresses.
+      YOOKASSA_TRUSTED_IPS: '127.0.0.1,::1',
       AMQP_URL: servers.amqp,
       AMQP_EXCHANGE: `bench.billing.${run}`,
       REDIS_URL: servers.redis,

@@ -146,7 +146,7 @@ function printTable(results, caption) {
   for (const { name, figures, problem } of results) {
     if (figures.length === 0) rows.push([name, 'no figures', '', '', '', problem ?? '']);
     for (const f of figures) {
-      const ratio = f.reference.value ? (f.measured.value / f.reference.value).toFixed(2) : '-';
+      const ratio = f.measured.value && f.reference.value ? (f.measured.value / f.reference.value).toFixed(2) : '-';
       rows.push([
         name,
         f.name,
