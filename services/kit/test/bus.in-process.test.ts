@@ -228,6 +228,35 @@ describe('in-process bus', () => {
     expect(await effectsOf(consumerDb.db, envelope.id)).toHaveLength(1);
   });
 
+  test('afterCommit runs once the effect is committed: not for a failed attempt, not for a duplicate', async () => {
+    const broker = createInProcessBroker();
+    let failures = 0;
+    const seenAfterCommit: Promise<number>[] = [];
+    const consumer = makeBus(broker, consumerDb, 'consumer', [
+      {
+        event: 'thing.happened',
+        async handle(event, trx) {
+          await recordingConsumer('thing.happened').handle(event, trx);
+          if (failures++ === 0) throw new Error('transient');
+        },
+        afterCommit(event) {
+          // Read outside the handler's transaction: only a committed effect is visible here.
+          seenAfterCommit.push(effectsOf(consumerDb.db, event.id).then((effects) => effects.length));
+        },
+      },
+    ]);
+    await consumer.start();
+    const envelope = rawEnvelope('thing.happened', { n: 6 });
+
+    broker.publish('thing.happened', JSON.stringify(envelope));
+    await consumer.waitFor('retried', (e) => e.id === envelope.id);
+    await consumer.waitFor('acked', (e) => e.id === envelope.id);
+    broker.publish('thing.happened', JSON.stringify(envelope));
+    await consumer.waitFor('acked', (e) => e.id === envelope.id);
+
+    expect(await Promise.all(seenAfterCommit)).toEqual([1]);
+  });
+
   test('when the bus closes while a handler runs, then close waits for it to finish', async () => {
     const broker = createInProcessBroker();
     const entered = gate();
