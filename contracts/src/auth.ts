@@ -123,6 +123,41 @@ export const ChangePasswordResponse = z
   .meta({ id: 'ChangePasswordResponse', example: { success: true, message: 'Пароль успешно изменен', token: '…' } });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
+// Password recovery: a single-use, short-lived link by e-mail and, for a linked account, by the bot.
+
+/** `POST /api/auth/password-reset`: the e-mail of the account to recover. */
+export const PasswordResetRequest = z
+  .object({ email: emailInput('Введите email') })
+  .meta({ id: 'PasswordResetRequest' });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** The same answer whether the e-mail belongs to an account or not. */
+export const PASSWORD_RESET_ACCEPTED =
+  'Если аккаунт с таким email существует, мы отправили на него ссылку для смены пароля. Ссылка действует 30 минут.';
+export const PasswordResetAccepted = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'PasswordResetAccepted', example: { success: true, message: PASSWORD_RESET_ACCEPTED } });
+export type PasswordResetAccepted = z.infer<typeof PasswordResetAccepted>;
+
+/** `POST /api/auth/password-reset/confirm`: the token from `/reset-password/{token}` and the new password. */
+export const PasswordResetConfirmRequest = z
+  .object({
+    token: z
+      .string({ error: 'Ссылка для смены пароля недействительна' })
+      .trim()
+      .min(1, { error: 'Ссылка для смены пароля недействительна', abort: true })
+      .max(200, { error: 'Ссылка для смены пароля недействительна' }),
+    newPassword: passwordInput('Введите новый пароль', 'Пароль должен содержать минимум 6 символов'),
+  })
+  .meta({ id: 'PasswordResetConfirmRequest' });
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+/** Every older session is revoked; the answer signs the user in with the new password. */
+export const PasswordResetConfirmResponse = AuthResponse.extend({ message: z.string() }).meta({
+  id: 'PasswordResetConfirmResponse',
+});
+export type PasswordResetConfirmResponse = z.infer<typeof PasswordResetConfirmResponse>;
+
 // Client-side forms (spec §5): the extra fields never reach the server.
 
 const registerFormFields = z.object({

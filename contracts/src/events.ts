@@ -57,6 +57,15 @@ export const AccountsLinkedData = z
   .meta({ id: 'AccountsLinkedData' });
 export type AccountsLinkedData = z.infer<typeof AccountsLinkedData>;
 
+/**
+ * A recovery link for an account linked to Telegram: the bot sends it to the user's chat too.
+ * The URL holds the single-use token; it is good until `expires_at`.
+ */
+export const PasswordResetRequestedData = z
+  .object({ user_id: Id, telegram_id: TelegramId, url: z.url(), expires_at: IsoDateTime })
+  .meta({ id: 'PasswordResetRequestedData' });
+export type PasswordResetRequestedData = z.infer<typeof PasswordResetRequestedData>;
+
 // ---------------------------------------------------------------------------------------------
 // billing
 
@@ -191,6 +200,7 @@ export const eventSchemas = {
   'user.updated': UserUpdatedData,
   'user.deleted': UserDeletedData,
   'accounts.linked': AccountsLinkedData,
+  'password_reset.requested': PasswordResetRequestedData,
   'credits.changed': CreditsChangedData,
   'payment.succeeded': PaymentSucceededData,
   'payment.failed': PaymentFailedData,
@@ -218,6 +228,7 @@ export const eventProducers: Record<EventType, ServiceName> = {
   'user.updated': 'auth',
   'user.deleted': 'auth',
   'accounts.linked': 'auth',
+  'password_reset.requested': 'auth',
   'credits.changed': 'billing',
   'payment.succeeded': 'billing',
   'payment.failed': 'billing',
@@ -286,5 +297,5 @@ export const eventSubscriptions = {
   ],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
   metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],
-  bot: ['payment.succeeded', 'credits.changed', 'accounts.linked'],
+  bot: ['payment.succeeded', 'credits.changed', 'accounts.linked', 'password_reset.requested'],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

@@ -15,6 +15,10 @@ import {
   LinkAccountRequest,
   LinkAccountResponse,
   LoginRequest,
+  PasswordResetAccepted,
+  PasswordResetConfirmRequest,
+  PasswordResetConfirmResponse,
+  PasswordResetRequest,
   RegisterRequest,
   UserIdParams,
   UserProfile,
@@ -139,7 +143,7 @@ export interface ApiRoute {
   /** The body may also come as multipart/form-data (file uploads). */
   multipart?: z.ZodType;
   response: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 202 | 204;
     description: string;
     /** JSON unless `contentType` says otherwise. */
     schema?: z.ZodType;
@@ -193,6 +197,27 @@ export const apiRoutes: readonly ApiRoute[] = [
     body: RegisterRequest,
     response: created(AuthResponse),
     errors: [409, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset',
+    service: 'auth',
+    access: 'public',
+    summary: 'Ссылка для смены пароля по email (и в бот для связанного аккаунта)',
+    description: 'The same answer whether the e-mail belongs to an account or not.',
+    body: PasswordResetRequest,
+    response: { status: 202, schema: PasswordResetAccepted, description: 'Accepted' },
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    service: 'auth',
+    access: 'public',
+    summary: 'Новый пароль по одноразовой ссылке (все прежние сессии завершаются)',
+    body: PasswordResetConfirmRequest,
+    response: ok(PasswordResetConfirmResponse),
+    errors: [404, 409, 410],
   },
   {
     method: 'get',

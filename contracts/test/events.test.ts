@@ -54,6 +54,7 @@ describe('EventEnvelope', () => {
       'user.updated',
       'user.deleted',
       'accounts.linked',
+      'password_reset.requested',
       'credits.changed',
       'payment.succeeded',
       'payment.failed',

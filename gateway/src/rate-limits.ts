@@ -107,6 +107,16 @@ export function createRateLimits(options: { config: GatewayConfig; kv: KeyValue;
       },
     ],
     [
+      'POST /api/auth/password-reset',
+      {
+        perIp: make({
+          name: 'password-reset-ip',
+          points: config.RATE_LIMIT_PASSWORD_RESET_POINTS,
+          windowSec: config.RATE_LIMIT_PASSWORD_RESET_WINDOW_SEC,
+        }),
+      },
+    ],
+    [
       'POST /api/feedback',
       {
         perIp: make({

@@ -138,7 +138,7 @@ export function withNoIndex(html: string): string {
   return html.replace(/<\/head>/i, () => '<meta name="robots" content="noindex"></head>');
 }
 
-/** robots.txt: everything but the admin area, the personal account, the API and account-link pages. */
+/** robots.txt: everything but the admin area, the personal account, the API, account-link and password links. */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
@@ -146,6 +146,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /dashboard',
     'Disallow: /api/',
     'Disallow: /link/',
+    'Disallow: /reset-password/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -141,6 +141,18 @@ describe('POST /api/auth/register and POST /api/feedback', () => {
     expect(await limited.json()).toEqual(TOO_MANY);
   });
 
+  test('when the password recovery limit is reached, then 429 with Retry-After', async () => {
+    gw = await startTestGateway({ RATE_LIMIT_PASSWORD_RESET_POINTS: '2' });
+
+    await post('/api/auth/password-reset', { email: 'p1@example.com' });
+    await post('/api/auth/password-reset', { email: 'p2@example.com' });
+    const limited = await post('/api/auth/password-reset', { email: 'p3@example.com' });
+
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.json()).toEqual(TOO_MANY);
+  });
+
   test('when the feedback limit is reached, then 429, and reads of the same path are not counted', async () => {
     gw = await startTestGateway({ RATE_LIMIT_FEEDBACK_POINTS: '1' });
     const feedback = { telegram: '@me', subject: 'Вопрос', message: 'Текст' };

@@ -14,6 +14,13 @@ export const AuthConfig = serviceConfigSchema('auth', 8081, {
   ...siteUrlEnv,
   /** Minutes a Telegram link token stays valid. */
   LINK_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(15),
+  /** Minutes a password recovery link stays valid. */
+  PASSWORD_RESET_TTL_MIN: z.coerce.number().int().min(5).max(60).default(30),
+  /** Recovery links one account receives per hour at most; further requests get the same answer and no mail. */
+  PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** `smtp://user:pass@host:port` (or `smtps://`). Without it no mail is sent; outside production it is written to the log. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('GPT-доступ <no-reply@localhost>'),
   /** Billing applies the admin's deposits and tariff changes (internal route, never through the gateway). */
   BILLING_URL: z.url().default('http://127.0.0.1:8083'),
   BILLING_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),

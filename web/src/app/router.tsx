@@ -11,6 +11,7 @@ import { ArticlesPage } from './routes/articles';
 import { ContactPage } from './routes/contact';
 import { DashboardPage } from './routes/dashboard';
 import { FaqPage } from './routes/faq';
+import { ForgotPasswordPage } from './routes/forgot-password';
 import { HomePage } from './routes/home';
 import { LinkAccountPage } from './routes/link-account';
 import { LinkErrorPage } from './routes/link-error';
@@ -23,6 +24,7 @@ import { PaymentSandboxPage } from './routes/payment-sandbox';
 import { PricingPage } from './routes/pricing';
 import { PrivacyPage } from './routes/privacy';
 import { RegisterPage } from './routes/register';
+import { ResetPasswordPage } from './routes/reset-password';
 
 /**
  * Admin screens are separate chunks loaded on demand (route `lazy`), so the public bundle
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'register/:token', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
           { path: 'pricing', element: <PricingPage /> },
           { path: 'faq', element: <FaqPage /> },
           { path: 'articles', element: <ArticlesPage /> },

@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   pricing: '/pricing',
   faq: '/faq',
   articles: '/articles',

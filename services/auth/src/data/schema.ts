@@ -56,8 +56,19 @@ export interface LinkTokensTable {
   created_at: Timestamp;
 }
 
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token (hex); the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
 /** The tables of the auth database, as Kysely sees them. */
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
   link_tokens: LinkTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }

@@ -13,6 +13,12 @@ export const authErrors = {
   linkTokenExpired: () =>
     new AppError('link_token_expired', 410, 'Срок действия ссылки истёк. Получите новую ссылку в боте'),
   linkTokenUsed: () => conflict('Ссылка уже использована. Получите новую ссылку в боте', 'link_token_used'),
+  resetTokenUnknown: () =>
+    notFound('Ссылка для смены пароля недействительна. Запросите новую ссылку', 'reset_token_invalid'),
+  resetTokenExpired: () =>
+    new AppError('reset_token_expired', 410, 'Срок действия ссылки для смены пароля истёк. Запросите новую ссылку'),
+  resetTokenUsed: () =>
+    conflict('Ссылка для смены пароля уже использована. Запросите новую ссылку', 'reset_token_used'),
   telegramLinkedElsewhere: () =>
     conflict('Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте', 'telegram_already_linked'),
   webLinkedElsewhere: () => conflict('Ваш аккаунт уже связан с другим Telegram-аккаунтом', 'account_already_linked'),

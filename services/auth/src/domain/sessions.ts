@@ -20,7 +20,8 @@ import { userSnapshot } from './user-snapshot';
 const accessToken = (config: AuthConfig, user: User) =>
   signAccessToken({ sub: String(user.id), role: user.role, ver: user.tokenVersion }, config.JWT_SECRET);
 
-const sessionOf = (config: AuthConfig, user: User): AuthResponse => ({
+/** A signed-in answer: a token of the user's current version and the profile. */
+export const sessionOf = (config: AuthConfig, user: User): AuthResponse => ({
   token: accessToken(config, user),
   user: toProfile(user),
 });

@@ -5,6 +5,7 @@ import type { BotDeps } from '../deps';
 import { sendWithButtons } from '../telegram/handlers';
 import { keyboards } from '../telegram/keyboards';
 import { texts } from '../telegram/texts';
+import { passwordResetConsumer } from './password-reset.consumer';
 
 type BotConsumer<K extends keyof EventSchemas & string> = Consumer<BotDatabase, EventSchemas, K>;
 
@@ -81,4 +82,5 @@ export const botConsumers = (deps: BotDeps) => [
   paymentSucceededConsumer(deps),
   creditsChangedConsumer(deps),
   accountsLinkedConsumer(deps),
+  passwordResetConsumer(deps),
 ];

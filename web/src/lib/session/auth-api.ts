@@ -4,6 +4,7 @@ import type {
   ChangePasswordInput,
   ChangePasswordResponse,
   Credentials,
+  PasswordResetConfirmInput,
   Registration,
   SessionUser,
 } from './types';
@@ -26,4 +27,9 @@ export function getProfile(): Promise<SessionUser> {
 /** POST /api/auth/change-password (bearer) → { success, message, token } */
 export function postChangePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
   return api.post<ChangePasswordResponse>('/api/auth/change-password', input);
+}
+
+/** POST /api/auth/password-reset/confirm → { token, user, message }: the new password, every older session ended */
+export function postPasswordResetConfirm(input: PasswordResetConfirmInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/api/auth/password-reset/confirm', input);
 }

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from '../api-client';
 import { queryClient } from '../query-client';
-import { getProfile, postChangePassword, postLogin, postRegister } from './auth-api';
+import { getProfile, postChangePassword, postLogin, postPasswordResetConfirm, postRegister } from './auth-api';
 import {
   readStoredToken,
   readStoredUser,
@@ -9,7 +9,14 @@ import {
   writeStoredToken,
   writeStoredUser,
 } from './session-storage';
-import type { ChangePasswordInput, Credentials, Registration, SessionState, SessionUser } from './types';
+import type {
+  ChangePasswordInput,
+  Credentials,
+  PasswordResetConfirmInput,
+  Registration,
+  SessionState,
+  SessionUser,
+} from './types';
 
 /** Spec §8 default messages, used when the server gives no text. */
 export const sessionMessages = {
@@ -18,6 +25,7 @@ export const sessionMessages = {
   profile: 'Ошибка при получении данных пользователя',
   noToken: 'Токен не найден',
   changePassword: 'Ошибка при смене пароля',
+  resetPassword: 'Не удалось сменить пароль',
   /** A 401 on the profile when the server sends no text (its own text is the same). */
   ended: 'Сессия завершена, войдите снова',
 } as const;
@@ -118,6 +126,9 @@ export function createSessionStore() {
 
     login: (input: Credentials) => signIn(sessionMessages.login, () => postLogin(input)),
     register: (input: Registration) => signIn(sessionMessages.register, () => postRegister(input)),
+    /** A new password by a recovery link; the answer signs in (every older session was ended). */
+    resetPassword: (input: PasswordResetConfirmInput) =>
+      signIn(sessionMessages.resetPassword, () => postPasswordResetConfirm(input)),
     logout,
     fetchProfile,
 

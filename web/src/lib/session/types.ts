@@ -16,6 +16,8 @@ export interface SessionUser {
   held_credits?: number | string | null;
   /** credits + included_credits − held_credits: what can still be spent. */
   available_credits?: number | string | null;
+  /** Free credits given once on sign-up (0: none). */
+  welcome_credits?: number | string | null;
   monthly_price?: number | string | null;
   tariff_end_date?: string | null;
   telegram_linked?: boolean;
@@ -37,6 +39,12 @@ export interface Credentials {
 /** Registration also carries the utm_source the visitor landed with. */
 export interface Registration extends Credentials {
   utm_source?: string | null;
+}
+
+/** The token of a recovery link (`/reset-password/{token}`) and the new password. */
+export interface PasswordResetConfirmInput {
+  token: string;
+  newPassword: string;
 }
 
 export interface ChangePasswordInput {

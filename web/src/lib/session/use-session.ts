@@ -16,6 +16,7 @@ export function useSessionActions() {
 const sessionActions = {
   login: sessionStore.login,
   register: sessionStore.register,
+  resetPassword: sessionStore.resetPassword,
   logout: sessionStore.logout,
   fetchProfile: sessionStore.fetchProfile,
   changePassword: sessionStore.changePassword,

@@ -3,6 +3,7 @@ import { usersMigration } from './0001-users';
 import { linkTokensMigration } from './0002-link-tokens';
 import { balanceProjectionMigration } from './0003-balance-projection';
 import { heldCreditsMigration } from './0004-held-credits';
+import { passwordResetTokensMigration } from './0005-password-reset-tokens';
 import { welcomeCreditsMigration } from './0006-welcome-credits';
 
 /** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_link_tokens': linkTokensMigration,
   '0003_balance_projection': balanceProjectionMigration,
   '0004_held_credits': heldCreditsMigration,
+  '0005_password_reset_tokens': passwordResetTokensMigration,
   '0006_welcome_credits': welcomeCreditsMigration,
 };

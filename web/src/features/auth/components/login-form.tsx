@@ -38,10 +38,15 @@ export function LoginForm({ linkToken }: { linkToken: string | null }) {
         <PasswordField
           controlId="login-password"
           label="Пароль"
-          className="mb-4"
+          className="mb-2"
           autoComplete="current-password"
           {...form.field('password')}
         />
+        <div className="text-end mb-4">
+          <Link to={paths.forgotPassword} className="small">
+            Забыли пароль?
+          </Link>
+        </div>
         <SubmitButton>Войти</SubmitButton>
         <AuthFailure failed={form.failed} fallback="Ошибка авторизации" />
       </Form>

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
+import type { AuthDeps } from '../app';
+import { passwordResetTokensRepository } from '../data/password-reset-tokens.repository';
+import { usersRepository } from '../data/users.repository';
+import { authErrors } from './errors';
+import { sendMail } from './mailer';
+import { passwordHasher } from './passwords';
+import { sessionOf } from './sessions';
+import { publishTokenVersion } from './token-versions';
+
+const HOUR_MS = 60 * 60 * 1000;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const resetMail = (url: string, ttlMin: number) => ({
+  subject: 'Смена пароля',
+  text: [
+    'Здравствуйте!',
+    '',
+    'Кто-то (надеемся, вы) запросил смену пароля для вашего аккаунта. Чтобы задать новый пароль, откройте ссылку:',
+    url,
+    '',
+    `Ссылка действует ${ttlMin} минут и срабатывает один раз.`,
+    'Если вы не запрашивали смену пароля, просто не открывайте её: ваш пароль останется прежним.',
+  ].join('\n'),
+});
+
+/**
+ * A recovery link for the account with this e-mail, if there is one and it has not had its hourly
+ * allowance of links: stored as a hash, valid PASSWORD_RESET_TTL_MIN minutes, mailed, and for an
+ * account linked to Telegram also announced to the bot (`password_reset.requested`). Nothing here
+ * tells the caller whether the e-mail exists: the route answers before this runs.
+ */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const { bus, config, db, logger } = deps;
+  const user = await usersRepository.findByEmail(db, email);
+  if (!user?.email) return;
+  const issued = await passwordResetTokensRepository.countSince(db, user.id, new Date(Date.now() - HOUR_MS));
+  if (issued >= config.PASSWORD_RESET_PER_HOUR) {
+    logger.info({ userId: user.id }, 'password reset refused: hourly allowance used');
+    return;
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const url = `${config.SITE_URL}/reset-password/${token}`;
+  const expiresAt = new Date(Date.now() + config.PASSWORD_RESET_TTL_MIN * 60_000);
+  await bus.transaction(async (trx) => {
+    await passwordResetTokensRepository.create(trx, { hash: hashOf(token), userId: user.id, expiresAt });
+    if (user.telegramId !== null) {
+      await bus.publish(trx, 'password_reset.requested', {
+        user_id: user.id,
+        telegram_id: Number(user.telegramId),
+        url,
+        expires_at: expiresAt.toISOString(),
+      });
+    }
+  });
+  await sendMail(deps, { to: user.email, ...resetMail(url, config.PASSWORD_RESET_TTL_MIN) });
+}
+
+/**
+ * A new password by a recovery link: the link is used once, every other open link of the user is
+ * voided, every older session is revoked, and the answer signs the user in anew.
+ */
+export async function confirmPasswordReset(
+  deps: AuthDeps,
+  input: PasswordResetConfirmRequest,
+): Promise<PasswordResetConfirmResponse> {
+  const { config, db, kv } = deps;
+  const passwordHash = await passwordHasher(config).hash(input.newPassword);
+  const user = await db.transaction().execute(async (trx) => {
+    const reset = await passwordResetTokensRepository.findForUpdate(trx, hashOf(input.token));
+    if (!reset) throw authErrors.resetTokenUnknown();
+    if (reset.usedAt) throw authErrors.resetTokenUsed();
+    if (reset.expiresAt.getTime() <= Date.now()) throw authErrors.resetTokenExpired();
+    const changed = await usersRepository.setPassword(trx, reset.userId, passwordHash);
+    await passwordResetTokensRepository.useAll(trx, reset.userId);
+    await publishTokenVersion(kv, changed);
+    return changed;
+  });
+  return { ...sessionOf(config, user), message: 'Пароль изменён. Вы вошли с новым паролем' };
+}
