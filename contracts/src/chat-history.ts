@@ -353,19 +353,23 @@ export function parseWelcomeCredits(value: string): number | null {
   return credits <= MAX_WELCOME_CREDITS ? credits : null;
 }
 
-/** `GET /api/models/typical_message`: what a typical message (500 tokens in, 500 out) costs with the default model. */
-export const TypicalMessageResponse = z
+/**
+ * `GET /api/welcome_offer` (public): the welcome grant a new person gets now, and what a typical
+ * message (500 tokens in, 500 out) costs with the default model, for "roughly how many messages".
+ */
+export const WelcomeOfferResponse = z
   .object({
-    model: z.string().meta({ description: 'The default model (setting default_model)' }),
+    welcome_credits: CreditsAmount.meta({ description: 'The setting welcome_credits now (0: no grant)' }),
+    model: z.string().nullable().meta({ description: 'The default model (setting default_model); null if it is gone' }),
     input_tokens: z.int(),
     output_tokens: z.int(),
-    credits: CreditsAmount.meta({ description: 'The cost of such a message in credits (messageCost)' }),
+    message_credits: CreditsAmount.nullable().meta({ description: 'Such a message with that model, in credits' }),
   })
   .meta({
-    id: 'TypicalMessageResponse',
-    example: { model: 'gpt-4o-mini', input_tokens: 500, output_tokens: 500, credits: 8 },
+    id: 'WelcomeOfferResponse',
+    example: { welcome_credits: 2000, model: 'gpt-4o-mini', input_tokens: 500, output_tokens: 500, message_credits: 8 },
   });
-export type TypicalMessageResponse = z.infer<typeof TypicalMessageResponse>;
+export type WelcomeOfferResponse = z.infer<typeof WelcomeOfferResponse>;
 
 /** `GET /api/bot/settings`: every setting as a key → value map. */
 export const BotSettingsResponse = z

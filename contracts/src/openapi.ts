@@ -74,7 +74,7 @@ import {
   SysValKeyParams,
   SysValResponse,
   SysValUpdateRequest,
-  TypicalMessageResponse,
+  WelcomeOfferResponse,
 } from './chat-history';
 import { ErrorBody, type ServiceName, SuccessResponse } from './common';
 import { EventEnvelope, eventSchemas } from './events';
@@ -866,11 +866,12 @@ export const apiRoutes: readonly ApiRoute[] = [
   },
   {
     method: 'get',
-    path: '/api/models/typical_message',
+    path: '/api/welcome_offer',
     service: 'chat-history',
     access: 'public',
-    summary: 'Стоимость типичного сообщения (500 токенов запроса и 500 ответа) с моделью по умолчанию',
-    response: ok(TypicalMessageResponse),
+    summary:
+      'Приветственные кредиты нового пользователя и стоимость типичного сообщения (500 + 500 токенов) с моделью по умолчанию',
+    response: ok(WelcomeOfferResponse),
   },
   {
     method: 'get',

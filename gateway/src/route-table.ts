@@ -52,7 +52,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { path: '/api/bot/messages*', service: 'chat-history', access: 'bot' },
   { path: '/api/bot/models', service: 'chat-history', access: 'bot' },
   { path: '/api/bot/settings', service: 'chat-history', access: 'bot' },
-  { path: '/api/models/typical_message', service: 'chat-history', access: 'public' },
+  { path: '/api/welcome_offer', service: 'chat-history', access: 'public' },
   // Images attached to messages: the random id is the secret, so <img> tags can load them.
   { path: '/api/media/*', service: 'chat-history', access: 'public' },
   // metrics

@@ -4,7 +4,7 @@ import { adminHistoryRouter } from './http/history.routes';
 import { mediaRouter } from './http/media.routes';
 import { botMessagesRouter } from './http/messages.routes';
 import { adminModelsRouter, botModelsRouter } from './http/models.routes';
-import { adminSysValsRouter, botSettingsRouter, typicalMessageRouter } from './http/sys-vals.routes';
+import { adminSysValsRouter, botSettingsRouter, welcomeOfferRouter } from './http/sys-vals.routes';
 
 export type { ChatHistoryDeps } from './deps';
 
@@ -21,7 +21,7 @@ export function buildApp(deps: ChatHistoryDeps) {
       app.use(botMessagesRouter(deps));
       app.use(botModelsRouter(deps));
       app.use(botSettingsRouter(deps));
-      app.use(typicalMessageRouter(deps));
+      app.use(welcomeOfferRouter(deps));
       app.use(mediaRouter(deps));
     },
   });

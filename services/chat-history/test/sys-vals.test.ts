@@ -87,12 +87,24 @@ describe('welcome_credits: the welcome grant billing gives', () => {
   });
 });
 
-describe('GET /api/models/typical_message', () => {
-  test('then a message of 500 + 500 tokens with the default model costs what messageCost says, without signing in', async () => {
-    const res = await h.get('/api/models/typical_message');
+describe('GET /api/welcome_offer', () => {
+  test('then the grant now and a message of 500 + 500 tokens with the default model, priced by messageCost, without signing in', async () => {
+    const res = await h.get('/api/welcome_offer');
     expect(res.status).toBe(200);
     // (500 × 0.15 + 500 × 0.60) / 1M $ = 0.000375 $ × 95 × 2 × 100 = 7.125 → 8 credits.
-    expect(res.body).toEqual({ model: 'gpt-4o-mini', input_tokens: 500, output_tokens: 500, credits: 8 });
+    expect(res.body).toEqual({
+      welcome_credits: 2000,
+      model: 'gpt-4o-mini',
+      input_tokens: 500,
+      output_tokens: 500,
+      message_credits: 8,
+    });
+  });
+
+  test('when the admin turns the grant off, then the offer says 0', async () => {
+    await h.send('PUT', '/api/admin/sys_vals/welcome_credits', { value: '0' });
+    expect((await h.get<{ welcome_credits: number }>('/api/welcome_offer')).body.welcome_credits).toBe(0);
+    await h.send('PUT', '/api/admin/sys_vals/welcome_credits', { value: '2000' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse } from '@gpt/contracts';
-import type { TestStack } from '@gpt/deploy/testing';
+import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
@@ -16,6 +16,8 @@ let page: Page;
 beforeAll(async () => {
   // No YooKassa keys: payments go through the sandbox provider's page on the site itself.
   stack = await startSelfAddressedStack(MANY_USERS_ENV);
+  // Balances here count from 0: no welcome grant (welcome.e2e shows it).
+  await setWelcomeCredits(stack, 0);
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {

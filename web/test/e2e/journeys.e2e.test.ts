@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { HistoryMessage } from '@gpt/contracts';
-import { callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
+import { callApi, MANY_USERS_ENV, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot, screenshotDir } from '../support/browser';
@@ -67,6 +67,8 @@ const question = `Сколько стоит Premium? ${uniqueName('q')}`;
 beforeAll(async () => {
   // No YooKassa keys: payments go through the sandbox provider's page on the site itself.
   [stack, browser] = await Promise.all([startSelfAddressedStack(MANY_USERS_ENV), launchChromium()]);
+  // The journey counts the visitor's credits from 0: no welcome grant (welcome.e2e shows it).
+  await setWelcomeCredits(stack, 0);
   visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   visitor.setDefaultTimeout(30_000);
   page = await visitor.newPage();

@@ -11,8 +11,8 @@ import {
   type SysVal,
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
-  type TypicalMessageResponse,
   WELCOME_CREDITS_KEY,
+  type WelcomeOfferResponse,
 } from '@gpt/contracts';
 import { badRequest, conflict, notFound } from '@gpt/kit';
 import type { Kysely } from 'kysely';
@@ -121,16 +121,15 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
       });
     },
 
-    /** What a typical message costs with the default model now (for "roughly how many messages"). */
-    async typicalMessage(): Promise<TypicalMessageResponse> {
+    /** The welcome grant a new person gets now and what a typical message costs with the default model. */
+    async welcomeOffer(): Promise<WelcomeOfferResponse> {
       const stored = await settings.all();
-      const name = stored.default_model ?? DEFAULT_BOT_SETTINGS.default_model;
-      const model = await modelsRepository(db).findByName(name);
-      if (!model) throw notFound('Модель по умолчанию не найдена', 'model_not_found');
+      const model = await modelsRepository(db).findByName(stored.default_model ?? DEFAULT_BOT_SETTINGS.default_model);
       return {
-        model: model.model,
+        welcome_credits: parseWelcomeCredits(stored.welcome_credits ?? DEFAULT_WELCOME_SETTINGS.welcome_credits) ?? 0,
+        model: model?.model ?? null,
         ...TYPICAL_MESSAGE_TOKENS,
-        credits: typicalMessageCost(model, await costSettings()),
+        message_credits: model ? typicalMessageCost(model, await costSettings()) : null,
       };
     },
 

@@ -6,7 +6,7 @@ import {
   SysValCreateRequest,
   SysValKeyParams,
   SysValUpdateRequest,
-  TypicalMessageResponse,
+  WelcomeOfferResponse,
 } from '@gpt/contracts';
 import { requireAuth, requireBotKey, validate } from '@gpt/kit';
 import { Router } from 'express';
@@ -47,10 +47,10 @@ export function botSettingsRouter(deps: ChatHistoryDeps): Router {
   });
 }
 
-/** Public: what a typical message costs with the default model, for "roughly how many messages" on the site. */
-export function typicalMessageRouter(deps: ChatHistoryDeps): Router {
+/** Public: the welcome grant now and what a typical message costs, for "roughly how many messages" on the site. */
+export function welcomeOfferRouter(deps: ChatHistoryDeps): Router {
   const settings = settingsUseCases(deps);
-  return Router().get('/api/models/typical_message', async (_req, res) => {
-    res.json(TypicalMessageResponse.parse(await settings.typicalMessage()));
+  return Router().get('/api/welcome_offer', async (_req, res) => {
+    res.json(WelcomeOfferResponse.parse(await settings.welcomeOffer()));
   });
 }

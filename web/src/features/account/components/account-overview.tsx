@@ -1,3 +1,4 @@
+import { typicalMessagesFor, type WelcomeOfferResponse } from '@gpt/contracts';
 import { useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -8,9 +9,11 @@ import { Link } from 'react-router-dom';
 
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/dates';
+import { formatDate, pluralRu } from '@/lib/dates';
 import { isAdmin, type SessionUser } from '@/lib/session/types';
 
+import { useWelcomeOffer } from '../api/get-welcome-offer';
+import { useWelcomeGrantArrival } from '../use-welcome-grant-arrival';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { TelegramLinkDialog } from './telegram-link-dialog';
 
@@ -32,6 +35,22 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/** The welcome grant and roughly how many messages of the default model it buys (500 + 500 tokens each). */
+function WelcomeCredits({ amount, offer }: { amount: number; offer: WelcomeOfferResponse | undefined }) {
+  const messages = offer?.message_credits ? typicalMessagesFor(amount, offer.message_credits) : null;
+  return (
+    <Item label="Приветственные кредиты">
+      {credits(amount)} {pluralRu(amount, ['кредит', 'кредита', 'кредитов'])} в подарок
+      {offer?.model && messages !== null && (
+        <span className="d-block small text-body-secondary" data-testid="welcome-messages">
+          примерно {numberFormat.format(messages)} {pluralRu(messages, ['сообщение', 'сообщения', 'сообщений'])} с
+          моделью {offer.model}
+        </span>
+      )}
+    </Item>
   );
 }
 
@@ -62,6 +81,9 @@ export function AccountOverview({ user }: { user: SessionUser }) {
   const [dialog, setDialog] = useState<'password' | 'telegram' | null>(null);
   const close = () => setDialog(null);
   const price = Number(user.monthly_price ?? 0);
+  const welcome = Number(user.welcome_credits ?? 0);
+  const offer = useWelcomeOffer();
+  useWelcomeGrantArrival(user, offer?.welcome_credits ?? 0);
 
   return (
     <>
@@ -82,6 +104,7 @@ export function AccountOverview({ user }: { user: SessionUser }) {
               <Item label="Кредиты">{credits(user.credits)}</Item>
               <Item label="Включённые кредиты">{credits(user.included_credits)}</Item>
               <Item label="Доступно">{credits(availableOf(user))} кредитов</Item>
+              {welcome > 0 && <WelcomeCredits amount={welcome} offer={offer} />}
               <Item label="Стоимость">
                 {Number.isFinite(price) && price > 0 ? `${numberFormat.format(price)} ₽ / месяц` : 'Бесплатно'}
               </Item>
