@@ -48,7 +48,7 @@ describe('EventEnvelope', () => {
     expect(EventEnvelope.safeParse(envelope({ producer: 'someone' })).success).toBe(false);
   });
 
-  test('when every DESIGN.md event (and the receipt e-mail fact) is listed, then each has a schema and a producer', () => {
+  test('when every DESIGN.md event (and the receipt e-mail and setting facts) is listed, then each has a schema and a producer', () => {
     const expected = [
       'user.registered',
       'user.updated',
@@ -61,6 +61,7 @@ describe('EventEnvelope', () => {
       'payment.canceled',
       'receipt_email.supplied',
       'message.recorded',
+      'setting.changed',
       'feedback.received',
     ];
     expect([...EventType.options].sort()).toEqual([...expected].sort());
@@ -70,6 +71,18 @@ describe('EventEnvelope', () => {
 });
 
 describe('parseEvent', () => {
+  test('when a balance snapshot has no welcome_credits (an older billing), then it reads as no grant', () => {
+    const { welcome_credits: _absent, ...older } = balance;
+    const event = parseEvent(envelope({ data: older }));
+    expect(event.type === 'credits.changed' && event.data.welcome_credits).toBe(0);
+  });
+
+  test('when a setting was deleted, then setting.changed carries a null value', () => {
+    const data = { key: 'footer_text', value: null, version: 7, changed_at: '2025-06-26T10:00:00.000Z' };
+    const event = parseEvent(envelope({ type: 'setting.changed', producer: 'chat-history', data }));
+    expect(event.data).toEqual(data);
+  });
+
   test('when data matches the type, then the typed event comes back', () => {
     const event = parseEvent(envelope());
     expect(event.type).toBe('credits.changed');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { DEFAULT_COST_SETTINGS, messageCost } from '../src/index';
+import { DEFAULT_COST_SETTINGS, messageCost, typicalMessageCost, typicalMessagesFor } from '../src/index';
 
 const prices = {
   input_price_per_1m: '2.500000',
@@ -54,5 +54,19 @@ describe('messageCost', () => {
       ...prices,
     });
     expect(cost).toMatchObject({ total_cost: '0.000000000000', cost: 0n });
+  });
+});
+
+describe('typical messages (the welcome grant in messages)', () => {
+  test('when the model is gpt-4o-mini, then 500 + 500 tokens cost 8 credits and 2 000 credits buy 250 of them', () => {
+    const cost = typicalMessageCost({ input_price_per_1m: '0.15', output_price_per_1m: '0.60' }, DEFAULT_COST_SETTINGS);
+    expect(cost).toBe(8);
+    expect(typicalMessagesFor(2000, cost)).toBe(250);
+    expect(typicalMessagesFor(2000, 7)).toBe(285);
+  });
+
+  test('when the model is free, then there is no count to tell', () => {
+    const cost = typicalMessageCost({ input_price_per_1m: '0', output_price_per_1m: '0' }, DEFAULT_COST_SETTINGS);
+    expect(typicalMessagesFor(2000, cost)).toBeNull();
   });
 });
