@@ -106,13 +106,15 @@ async function main() {
         'gateway and 5 services in their own processes on PostgreSQL + RabbitMQ + Redis',
     );
 
-    // Arrange: users and their pending top-ups, each already paid at the fake provider.
+    // Arrange: users and their pending top-ups, each already paid at the fake provider. Every new
+    // user starts with the welcome grant (never changed here), so a top-up shows above it.
+    const { welcome_credits: welcome } = await call(`${site}/api/welcome_offer`);
     const accounts = await inParallel(users, 8, (i) => register(site, `bench-${run}-${i}@example.com`));
     const perUser = Math.ceil(total / users);
     const payments = [];
     for (let round = 0; round < perUser && payments.length < total; round++) {
       const batch = accounts.slice(0, Math.min(users, total - payments.length));
-      const created = await inParallel(batch.length, 8, (i) => topUp(site, batch[i], yookassa, round));
+      const created = await inParallel(batch.length, 8, (i) => topUp(site, batch[i], yookassa, welcome + round * 100));
       payments.push(...created);
     }
     await yookassa.succeed(payments.map((payment) => payment.providerId));
@@ -219,8 +221,11 @@ async function register(site, email) {
   return { token };
 }
 
-/** A 1.00 ₽ top-up (100 credits on Base); billing may need a moment to learn a brand-new user. */
-async function topUp(site, account, yookassa, round) {
+/**
+ * A 1.00 ₽ top-up (100 credits on Base) on top of the `before` credits; billing may need a moment to
+ * learn a brand-new user.
+ */
+async function topUp(site, account, yookassa, before) {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(`${site}/api/billing/payments`, {
       method: 'POST',
@@ -230,7 +235,7 @@ async function topUp(site, account, yookassa, round) {
     if (res.status === 201) {
       const { payment_id: paymentId } = await res.json();
       const providerId = await yookassa.providerIdOf(paymentId);
-      return { token: account.token, providerId, expectedCredits: (round + 1) * 100 };
+      return { token: account.token, providerId, expectedCredits: before + 100 };
     }
     if (res.status !== 503 || attempt > 50) throw new Error(`top-up: ${res.status} ${await res.text()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
