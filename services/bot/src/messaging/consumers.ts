@@ -67,14 +67,22 @@ export const creditsChangedConsumer = (deps: BotDeps): BotConsumer<'credits.chan
   },
 });
 
-/** The Telegram account joined a web account: its chat now belongs to the survivor; confirm with the shared balance. */
+/** Billing has not merged the linked accounts' balances yet: the event is retried shortly. */
+class MergeNotYetApplied extends Error {}
+
+/**
+ * The Telegram account joined a web account: its chat now belongs to the survivor, and the bot
+ * confirms with the shared balance, once billing shows it (until then the event is retried).
+ */
 export const accountsLinkedConsumer = (deps: BotDeps): BotConsumer<'accounts.linked'> => ({
   event: 'accounts.linked',
   async handle(event, trx) {
-    for (const chat of await chatsRepository(trx).repoint(event.data.telegram_id, event.data.user_id)) {
-      const balance = await deps.api.balance(chat.telegramId).catch(() => null);
-      await notify(deps, chat, texts.linked(balance));
-    }
+    const { telegram_id: telegramId, user_id: userId } = event.data;
+    const chats = await chatsRepository(trx).repoint(telegramId, userId);
+    if (chats.length === 0) return;
+    const balance = await deps.api.balance(telegramId);
+    if (balance.user_id !== userId) throw new MergeNotYetApplied(`billing has not merged ${telegramId} into ${userId}`);
+    for (const chat of chats) await notify(deps, chat, texts.linked(balance));
   },
 });
 

@@ -159,10 +159,11 @@ export const texts = {
     `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
 
   link: 'Нажмите кнопку, чтобы связать Telegram с аккаунтом на сайте. После входа баланс и тариф станут общими. Ссылка действует 15 минут.',
-  linked: (balance: BotBalanceResponse | null) =>
+  linked: (balance: BotBalanceResponse) =>
     [
       '🔗 Готово: Telegram связан с аккаунтом на сайте. Баланс и тариф теперь общие.',
-      ...(balance ? ['', ...balanceLines(balance)] : []),
+      '',
+      ...balanceLines(balance),
     ].join('\n'),
   alreadyLinked: 'Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.',
 };

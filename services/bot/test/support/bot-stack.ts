@@ -79,7 +79,8 @@ export function telegramUser(overrides: Partial<FakeUser> = {}): FakeUser {
 /** The text of a sent or edited message as the user reads it (HTML parsed as Telegram does). */
 const textOf = (call: RecordedCall) => {
   const raw = String(call.params.text ?? call.params.caption ?? '');
-  return call.params.parse_mode === 'HTML' ? parseTelegramHtml(raw).text : raw;
+  // Numbers are grouped with no-break spaces (ru-RU); tests write plain ones.
+  return (call.params.parse_mode === 'HTML' ? parseTelegramHtml(raw).text : raw).replace(/\u00a0/g, ' ');
 };
 
 /**

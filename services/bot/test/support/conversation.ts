@@ -33,7 +33,9 @@ export function conversations(stack: () => BotStack) {
     (
       (call.params.reply_markup as { inline_keyboard?: { text: string; url?: string; callback_data?: string }[][] })
         ?.inline_keyboard ?? []
-    ).flat();
+    )
+      .flat()
+      .map((button) => ({ ...button, text: button.text.replace(/\u00a0/g, ' ') }));
 
   /** A user who pressed /start and was given credits. */
   async function startedUser(credits: number, overrides: Partial<FakeUser> = {}) {
