@@ -4,4 +4,7 @@ export const site = {
   tagline: 'Нейросети GPT в Telegram',
   /** The footer shows this year (spec §9). */
   copyrightYear: 2024,
+  /** One name for each legal page: the header's menu, the footer and the page's heading say the same. */
+  offerTitle: 'Публичная оферта',
+  privacyTitle: 'Согласие на обработку персональных данных',
 } as const;

@@ -67,7 +67,7 @@ describe('admin articles in Chromium', () => {
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await form.getByText('Заполните обязательные поля').waitFor();
     await form.getByLabel('Название *').fill('Обзоры моделей');
-    await expect(form.getByLabel('Slug *').inputValue()).resolves.toBe('obzory-modeley');
+    await expect(form.getByLabel('Адрес страницы *').inputValue()).resolves.toBe('obzory-modeley');
     await form.getByLabel('Описание').fill('Сравнения нейросетей');
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await categories.getByRole('cell', { name: 'Обзоры моделей' }).waitFor();
@@ -103,7 +103,7 @@ describe('admin articles in Chromium', () => {
     await dialog.getByText('Заполните обязательные поля').waitFor();
 
     await dialog.getByLabel('Заголовок *').fill('Обзор новых моделей');
-    await expect(dialog.getByLabel('Slug *').inputValue()).resolves.toBe('obzor-novykh-modeley');
+    await expect(dialog.getByLabel('Адрес страницы *').inputValue()).resolves.toBe('obzor-novykh-modeley');
     await dialog.getByLabel('Анонс').fill('Что нового у языковых моделей');
 
     const editor = dialog.getByRole('textbox', { name: 'Содержание статьи' });
@@ -183,7 +183,7 @@ describe('admin articles in Chromium', () => {
     const dialog = dialogTitled('Редактировать статью');
     await expect(dialog.getByLabel('Анонс').inputValue()).resolves.toBe('Анонс для правки');
     await dialog.getByLabel('Заголовок *').fill('Статья для удаления (правка)');
-    await expect(dialog.getByLabel('Slug *').inputValue()).resolves.toBe(article.slug);
+    await expect(dialog.getByLabel('Адрес страницы *').inputValue()).resolves.toBe(article.slug);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Статья сохранена').waitFor();
     await page.getByRole('cell', { name: 'Статья для удаления (правка)' }).waitFor();

@@ -251,7 +251,7 @@ describe('/admin/history', () => {
     await screenshot(page, 'admin-history-user');
 
     await page.getByRole('button', { name: 'Сбросить' }).click();
-    await page.getByLabel('Username').fill(`BOB_${marker}`);
+    await page.getByLabel('Имя пользователя').fill(`BOB_${marker}`);
     await page.waitForURL(/username=/);
     await waitForRows(1);
     await rowOf('История сообщений', 'Рецепт борща').waitFor();

@@ -159,7 +159,7 @@ describe('/admin/tariffs', () => {
     const table = page.locator('table[aria-label="Тарифы"]');
     await rowOf('Тарифы', 'Premium').waitFor();
     await expect(table.locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(3);
-    await expect(rowOf('Тарифы', 'Premium').getByText('Active').isVisible()).resolves.toBe(true);
+    await expect(rowOf('Тарифы', 'Premium').getByText('Активен').isVisible()).resolves.toBe(true);
     await screenshot(page, 'billing-admin-tariffs');
 
     await page.getByRole('button', { name: 'Добавить тариф' }).click();
@@ -208,7 +208,7 @@ describe('/admin/tariffs', () => {
     await save.click();
     await toast('Тариф сохранен').waitFor();
     await expect(row.textContent()).resolves.toMatch(/249,50\s₽/);
-    await row.getByText('Inactive').waitFor();
+    await row.getByText('Неактивен').waitFor();
 
     await rowOf('Тарифы', 'Base').getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Удалить', exact: true }).click();
@@ -263,7 +263,7 @@ describe('/admin/payments', () => {
     await page.waitForFunction(
       () => (document.getElementById('payments-filter-user-id') as HTMLInputElement | null)?.value === '',
     );
-    await page.getByLabel('Username').fill(username.slice(0, -3).toUpperCase());
+    await page.getByLabel('Имя пользователя').fill(username.slice(0, -3).toUpperCase());
     const botRow = rowOf('Платежи', `@${username}`);
     await page.waitForFunction((name) => {
       const rows = [...document.querySelectorAll('table[aria-label="Платежи"] tbody tr')];

@@ -150,7 +150,7 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
     await footer.getByRole('link', { name: 'Публичная оферта' }).click();
     await page.getByText('Последнее обновление: 26.06.2025').waitFor();
     await shot(page, 'offer');
-    await footer.getByRole('link', { name: 'Обработка персональных данных' }).click();
+    await footer.getByRole('link', { name: 'Согласие на обработку персональных данных' }).click();
     await page.getByText('№ 152-ФЗ «О персональных данных»').first().waitFor();
     await shot(page, 'privacy');
 

@@ -13,8 +13,8 @@ export function SiteFooter() {
           © {site.copyrightYear} {site.name}
         </div>
         <nav aria-label="Документы и обратная связь" className="d-flex flex-wrap justify-content-center gap-3 small">
-          <Link to={paths.offer}>Публичная оферта</Link>
-          <Link to={paths.privacy}>Обработка персональных данных</Link>
+          <Link to={paths.offer}>{site.offerTitle}</Link>
+          <Link to={paths.privacy}>{site.privacyTitle}</Link>
           <Link to={paths.contact}>Обратная связь</Link>
         </nav>
       </Container>

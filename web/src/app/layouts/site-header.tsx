@@ -59,14 +59,14 @@ export function SiteHeader() {
         <Navbar.Brand as={Link} to={paths.home} onClick={close} className="d-flex align-items-center">
           <Logo />
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-nav" aria-label="Меню" />
+        <Navbar.Toggle aria-controls="site-nav" label="Меню" />
         <Navbar.Collapse id="site-nav">
           <Nav className="me-auto">
             {link(paths.pricing, 'Тарифы')}
             {link(paths.faq, 'FAQ')}
             {link(paths.articles, 'Статьи')}
-            {link(paths.offer, 'Оферта', 'd-lg-none')}
-            {link(paths.privacy, 'Конфиденциальность', 'd-lg-none')}
+            {link(paths.offer, site.offerTitle, 'd-lg-none')}
+            {link(paths.privacy, site.privacyTitle, 'd-lg-none')}
           </Nav>
           <div className="header-actions d-flex flex-column flex-lg-row gap-2 py-2 py-lg-0">
             {token ? (

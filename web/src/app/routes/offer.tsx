@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { site } from '@/config/site';
 import { LegalDocument } from '@/features/legal/components/legal-document';
 import { OFFER_UPDATED_AT, offerSections } from '@/features/legal/offer-text';
 
@@ -7,7 +8,7 @@ import { PageContainer } from '../layouts/page-container';
 export function OfferPage() {
   return (
     <PageContainer narrow>
-      <PageHeader title="Публичная оферта" lead={`Последнее обновление: ${OFFER_UPDATED_AT}`} />
+      <PageHeader title={site.offerTitle} lead={`Последнее обновление: ${OFFER_UPDATED_AT}`} />
       <LegalDocument sections={offerSections} />
     </PageContainer>
   );

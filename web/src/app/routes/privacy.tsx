@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { site } from '@/config/site';
 import { LegalDocument } from '@/features/legal/components/legal-document';
 import { privacySections } from '@/features/legal/privacy-text';
 
@@ -7,7 +8,7 @@ import { PageContainer } from '../layouts/page-container';
 export function PrivacyPage() {
   return (
     <PageContainer narrow>
-      <PageHeader title="Согласие на обработку персональных данных" documentTitle="Персональные данные" />
+      <PageHeader title={site.privacyTitle} />
       <LegalDocument sections={privacySections} />
     </PageContainer>
   );

@@ -52,7 +52,7 @@ export function ResetFiltersButton({ onReset }: { onReset: () => void }) {
 
 type UserFilter = 'userId' | 'username';
 
-/** «ID пользователя» (digits only) and «Username», each in its Col of the given md widths. */
+/** «ID пользователя» (digits only) and «Имя пользователя», each in its Col of the given md widths. */
 export function UserFilterFields({
   idPrefix,
   values,
@@ -82,9 +82,9 @@ export function UserFilterFields({
       <Col xs={12} md={widths[1]}>
         <FilterText
           controlId={`${idPrefix}-username`}
-          label="Username"
+          label="Имя пользователя"
           value={values.username}
-          placeholder="Поиск по username"
+          placeholder="Поиск по имени пользователя"
           onKeyDown={onKeyDown}
           onChange={(event) => onEdit({ username: event.target.value })}
         />

@@ -7,9 +7,9 @@
  *   labels: { pending: 'Ожидает оплаты', pending_email: 'Ожидает email', succeeded: 'Успешно', canceled: 'Отменен', failed: 'Ошибка' },
  * } as const;
  * <StatusBadge value={payment.status} {...paymentStatus} defaultVariant="warning" />
- * <StatusBadge value={String(tariff.is_active)} variants={{ true: 'success' }} labels={{ true: 'Active', false: 'Inactive' }} />
+ * <StatusBadge value={String(tariff.is_active)} variants={{ true: 'success' }} labels={{ true: 'Активен', false: 'Неактивен' }} />
  * ```
- * A value missing from `labels` is shown as it is (history statuses are named after their value).
+ * A value missing from `labels` is shown as it is.
  */
 import Badge from 'react-bootstrap/Badge';
 

@@ -1,8 +1,9 @@
 import type { StatusBadgeProps } from '@/components/ui/status-badge';
 
-/** Spec §4: a history badge is named after its value; success is green, error red. */
+/** A history badge: success is green «Успешно», error red «Ошибка» (spec: named after the value; issue 15). */
 export const messageStatusBadge = {
   variants: { success: 'success', error: 'danger' },
+  labels: { success: 'Успешно', error: 'Ошибка' },
 } as const satisfies Omit<StatusBadgeProps, 'value'>;
 
 /** The username with the first and last name when present (spec §2). */

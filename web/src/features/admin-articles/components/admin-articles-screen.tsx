@@ -54,7 +54,7 @@ export function AdminArticlesScreen() {
     () => [
       { id: 'id', header: 'ID', cell: (a) => a.id, width: 70 },
       { id: 'title', header: 'Заголовок', cell: (a) => a.title, className: 'fw-medium' },
-      { id: 'slug', header: 'Slug', cell: (a) => <code className="small">{a.slug}</code> },
+      { id: 'slug', header: 'Адрес', cell: (a) => <code className="small">{a.slug}</code> },
       { id: 'status', header: 'Статус', cell: (a) => <StatusBadge value={a.status} {...articleStatusBadge} /> },
       { id: 'view_count', header: 'Просмотры', cell: (a) => a.view_count, className: 'text-end' },
       {

@@ -198,7 +198,7 @@ export function ArticleFormDialog({
           </Field>
           <Field
             controlId="article-slug"
-            label="Slug *"
+            label="Адрес страницы *"
             className="mb-3"
             hint={<>Адрес статьи: /articles/{values.slug || '…'}. Строчные латинские буквы, цифры и дефисы.</>}
           >
@@ -261,15 +261,15 @@ export function ArticleFormDialog({
         <legend className="h6">SEO и соцсети</legend>
         <Row className="g-3">
           <Col md={6}>
-            {field('meta_title', 'Meta title')}
-            {field('meta_description', 'Meta description', { as: 'textarea' })}
-            {field('meta_keywords', 'Meta keywords', { hint: 'Через запятую' })}
-            {field('canonical_url', 'Canonical URL', { type: 'url' })}
+            {field('meta_title', 'Заголовок для поисковиков')}
+            {field('meta_description', 'Описание для поисковиков', { as: 'textarea' })}
+            {field('meta_keywords', 'Ключевые слова', { hint: 'Через запятую' })}
+            {field('canonical_url', 'Канонический адрес (URL)', { type: 'url' })}
           </Col>
           <Col md={6}>
-            {field('og_title', 'OG title')}
-            {field('og_description', 'OG description', { as: 'textarea' })}
-            {field('og_image', 'OG image (URL)', { type: 'url' })}
+            {field('og_title', 'Заголовок для соцсетей')}
+            {field('og_description', 'Описание для соцсетей', { as: 'textarea' })}
+            {field('og_image', 'Картинка для соцсетей (URL)', { type: 'url' })}
           </Col>
         </Row>
       </fieldset>

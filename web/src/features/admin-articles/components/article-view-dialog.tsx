@@ -15,7 +15,7 @@ export function ArticleViewDialog({ article, onHide }: { article: AdminArticle |
           <DetailList
             items={[
               { label: 'Заголовок', value: article.title },
-              { label: 'Slug', value: <code>{article.slug}</code> },
+              { label: 'Адрес страницы', value: <code>{article.slug}</code> },
               { label: 'Статус', value: <StatusBadge value={article.status} {...articleStatusBadge} /> },
               { label: 'Просмотры', value: article.view_count },
               { label: 'Дата публикации', value: formatDateTime(article.published_at) },

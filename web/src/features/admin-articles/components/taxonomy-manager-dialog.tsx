@@ -147,12 +147,12 @@ function TaxonomyFormDialog<K extends TaxonomyKind>({
       width={kind}
     >
       {input('name', 'Название *')}
-      {input('slug', 'Slug *')}
+      {input('slug', 'Адрес страницы *')}
       {input('description', 'Описание', 'textarea')}
       {kind === 'category' && (
         <>
-          {input('meta_title', 'Meta title')}
-          {input('meta_description', 'Meta description', 'textarea')}
+          {input('meta_title', 'Заголовок для поисковиков')}
+          {input('meta_description', 'Описание для поисковиков', 'textarea')}
         </>
       )}
     </FormDialog>
@@ -200,7 +200,7 @@ export function TaxonomyManagerDialog<K extends TaxonomyKind>({
             <thead>
               <tr>
                 <th>Название</th>
-                <th>Slug</th>
+                <th>Адрес</th>
                 <th>Описание</th>
                 <th style={{ width: 100 }}>Действия</th>
               </tr>

@@ -42,7 +42,7 @@ export function AdminPaymentsScreen() {
       },
       {
         id: 'payment_id',
-        header: 'payment_id',
+        header: 'Номер платежа',
         // The full id is in the title and in the detail dialog.
         cell: (p) => (
           <code

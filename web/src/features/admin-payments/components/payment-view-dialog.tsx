@@ -24,7 +24,7 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
         <DetailList
           items={[
             { label: 'ID', value: data.id },
-            { label: 'payment_id', value: <code>{data.payment_id}</code> },
+            { label: 'Номер платежа', value: <code>{data.payment_id}</code> },
             { label: 'ID платежа ЮKassa', value: data.yookassa_payment_id && <code>{data.yookassa_payment_id}</code> },
             { label: 'Пользователь', value: `${payerName(data) || data.email || '—'} · ID ${data.user_id}` },
             { label: 'Email', value: data.email },

@@ -19,7 +19,7 @@ export function ActiveTag({ active }: { active: boolean }) {
     <StatusBadge
       value={String(active)}
       variants={{ true: 'success', false: 'secondary' }}
-      labels={{ true: 'Active', false: 'Inactive' }}
+      labels={{ true: 'Активен', false: 'Неактивен' }}
     />
   );
 }

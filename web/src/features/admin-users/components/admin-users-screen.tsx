@@ -62,7 +62,12 @@ export function AdminUsersScreen() {
           </>
         ),
       },
-      { id: 'utm_source', header: 'UTM', cell: (u) => utmLabel(u.utm_source), className: 'admin-users-utm' },
+      {
+        id: 'utm_source',
+        header: 'UTM',
+        cell: (u) => <span translate="no">{utmLabel(u.utm_source)}</span>,
+        className: 'admin-users-utm',
+      },
       { id: 'credits', header: 'Кредиты', cell: (u) => formatCredits(u.credits), className: 'text-end text-nowrap' },
       {
         id: 'money_spent',

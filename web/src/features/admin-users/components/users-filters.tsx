@@ -11,8 +11,8 @@ type Filters = Record<UserFilter, string>;
 
 const TEXT_FILTERS: Array<{ name: Exclude<UserFilter, 'tariff_id'>; label: string; placeholder: string }> = [
   { name: 'email', label: 'Email', placeholder: 'Поиск по email' },
-  { name: 'username', label: 'Username', placeholder: 'Поиск по username' },
-  { name: 'utm_source', label: 'UTM-источник', placeholder: 'Например, yandex' },
+  { name: 'username', label: 'Имя пользователя', placeholder: 'Поиск по имени пользователя' },
+  { name: 'utm_source', label: 'UTM-источник', placeholder: 'Значение utm_source' },
 ];
 
 /**

@@ -26,7 +26,7 @@ export function UtmChips({
             aria-pressed={selected}
             onClick={() => onPick(selected ? '' : stat.utm_source)}
           >
-            {stat.utm_source} <span className="utm-chip-count">{stat.count}</span>
+            <span translate="no">{stat.utm_source}</span> <span className="utm-chip-count">{stat.count}</span>
           </Button>
         );
       })}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, MANY_USERS_ENV } from '../support/api';
+import { launchChromium, screenshot } from '../support/browser';
+import { latinOnlyWords, type Role, screensOf } from '../support/screens';
+
+/**
+ * Every screen as the three roles meet it, wide and narrow (issue 15): the interface speaks
+ * Russian — no Latin-only word outside the allow-list, in the text or in what a screen reader says.
+ */
+let stack: TestStack;
+let browser: Browser;
+let article: { slug: string; title: string };
+const sessions: Partial<Record<Role, { token: string; user: unknown }>> = {};
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+  callApi<T>(stack.url, method, path, options);
+
+beforeAll(async () => {
+  stack = await startTestStack(MANY_USERS_ENV);
+  browser = await launchChromium();
+
+  const admin = await api<{ token: string; user: unknown }>('POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  sessions.admin = admin.body;
+  const user = await api<{ token: string; user: unknown }>('POST', '/api/auth/register', {
+    body: { email: `${uniqueName('screens')}@example.com`, password: 'password1' },
+  });
+  sessions.user = user.body;
+
+  // What the admin tables show: a message of each status and a pending payment.
+  const telegramId = 5_000_000 + Math.floor(Math.random() * 1e6);
+  const botKey = TEST_SECRETS.BOT_API_KEY;
+  await api('POST', '/api/bot/users', { botKey, body: { telegram_id: telegramId, first_name: 'Анна' } });
+  await stack.services
+    .find((service) => service.name === 'chat-history')!
+    .deps.bus.waitFor(
+      'acked',
+      (event) => event.type === 'user.registered' && (event.data as { telegram_id: number }).telegram_id === telegramId,
+      20_000,
+    );
+  for (const status of ['success', 'error'] as const) {
+    const res = await api('POST', '/api/bot/messages', {
+      botKey,
+      body: {
+        telegram_id: telegramId,
+        model: 'gpt-4o-mini',
+        user_message: 'Как дела?',
+        bot_response: status === 'success' ? 'Хорошо, спасибо!' : null,
+        error_message: status === 'error' ? 'Модель не ответила' : undefined,
+        status,
+        input_tokens: 100,
+        output_tokens: status === 'success' ? 50 : 0,
+      },
+    });
+    expect(res.status).toBe(201);
+  }
+  const tariffs = await api<{ tariffs: { id: number; name: string }[] }>('GET', '/api/tariffs');
+  const premium = tariffs.body.tariffs.find((tariff) => tariff.name === 'Premium')!;
+  expect(
+    (await api('POST', '/api/billing/payments', { token: user.body.token, body: { tariff_id: premium.id } })).status,
+  ).toBe(201);
+
+  const articles = await api<{ articles: { slug: string; title: string }[] }>('GET', '/api/articles?limit=1');
+  article = articles.body.articles[0]!;
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function openAs(role: Role, width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const session = sessions[role];
+  if (session) {
+    await page.goto(`${stack.url}/offer`);
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }, session);
+  }
+  return page;
+}
+
+const WIDTHS: Record<Role, number[]> = { visitor: [1280, 390], user: [1280, 390], admin: [1280, 800, 390] };
+
+describe.each(['visitor', 'user', 'admin'] as const)('as %s', (role) => {
+  test.each(WIDTHS[role])(
+    'at %i px every screen speaks Russian',
+    async (width) => {
+      const page = await openAs(role, width);
+      const found: Record<string, string[]> = {};
+      try {
+        for (const screen of screensOf(role, article)) {
+          await page.goto(`${stack.url}${screen.path}`);
+          await page.getByText(screen.ready).filter({ visible: true }).first().waitFor();
+          const toggle = page.locator('button.navbar-toggler:visible');
+          if ((await toggle.count()) > 0) await toggle.click();
+          const words = await latinOnlyWords(page);
+          if (words.length > 0) found[screen.name] = words;
+          await screenshot(page, `screens-${role}-${screen.name}-${width}`);
+        }
+      } finally {
+        await page.close();
+      }
+      expect(found).toEqual({});
+    },
+    180_000,
+  );
+});
