@@ -26,7 +26,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { bundleMains } from './lib/bundle.mjs';
+import { bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { openDataset } from './lib/dataset.mjs';
 import { countRows, serverVersion, withClient } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
@@ -128,6 +128,7 @@ try {
 
 async function main(group) {
   const bundles = await bundleMains('content', ['content', 'gateway']);
+  requireWebBuild(); // the server-rendered article page among the public reads
   // The service migrates (and seeds) its database at start: the schema under test is the real one.
   const service = await startService(group, 'content', bundles.content, {
     CONTENT_DATABASE_URL: database,

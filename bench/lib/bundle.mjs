@@ -1,9 +1,10 @@
 // The product's processes as deploy builds them: each entry's TypeScript bundled by esbuild, our
 // workspaces inlined, npm packages left to node_modules.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { externalPackages } from '../../deploy/build.mjs';
+import { buildWeb, externalPackages } from '../../deploy/build.mjs';
 import { ROOT } from './processes.mjs';
 
 /** The entry of the gateway or of a service, by its name in the route table. */
@@ -38,4 +39,11 @@ export async function bundle(bench, entries) {
 /** bundle() of the gateway's and the named services' main.ts. */
 export function bundleMains(bench, names) {
   return bundle(bench, Object.fromEntries(names.map((name) => [name, mainOf(name)])));
+}
+
+/** Builds the web app (web/dist, which the gateway serves pages from) unless it is built: a fresh clone has none. */
+export function requireWebBuild() {
+  if (existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))) return;
+  console.log('web/dist is not built: building the web app (node deploy/build.mjs web)…');
+  buildWeb();
 }
