@@ -35,10 +35,11 @@ export function SiteHeader() {
   const expanded = openedAt === location.key;
   const close = () => setOpenedAt(null);
 
+  // Home first, synchronously: signed out on /dashboard, its guard would send the user to /login.
   function onLogout() {
     close();
+    navigate(paths.home, { flushSync: true });
     logout();
-    navigate(paths.home);
   }
 
   const link = (to: string, label: string, className = '') => (

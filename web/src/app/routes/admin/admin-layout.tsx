@@ -55,9 +55,10 @@ export function AdminLayout() {
   const { logout } = useSessionActions();
   const navigate = useNavigate();
 
+  // Home first, synchronously: signed out inside /admin, its guard would send the user to /login.
   function onLogout() {
+    navigate(paths.home, { flushSync: true });
     logout();
-    navigate(paths.home);
   }
 
   return (
