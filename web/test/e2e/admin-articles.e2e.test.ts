@@ -68,7 +68,7 @@ describe('admin articles in Chromium', () => {
     await form.getByText('Заполните обязательные поля').waitFor();
     await form.getByLabel('Название *').fill('Обзоры моделей');
     await expect(form.getByLabel('Адрес страницы *').inputValue()).resolves.toBe('obzory-modeley');
-    await form.getByLabel('Описание').fill('Сравнения нейросетей');
+    await form.getByLabel('Описание', { exact: true }).fill('Сравнения нейросетей');
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await categories.getByRole('cell', { name: 'Обзоры моделей' }).waitFor();
     await screenshot(page, 'admin-article-categories');
