@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TelegramId } from './common';
 
 /**
  * Bot service: the Telegram bot. It calls the other services' `/api/bot/*` routes like any outside
@@ -9,7 +10,10 @@ import { z } from 'zod';
 export const TelegramBotInfo = z
   .object({
     username: z.string().nullable(),
-    url: z.url().nullable().meta({ description: 'https://t.me/<username>, for the site’s «Открыть бота»' }),
+    url: z.url().nullable().meta({
+      description: 'https://t.me/<username>, for the site’s «Открыть бота»; <site>/telegram-sandbox on the sandbox',
+    }),
+    sandbox: z.boolean().meta({ description: 'The bot talks to the local sandbox Bot API, not to Telegram' }),
   })
   .meta({ id: 'TelegramBotInfo' });
 export type TelegramBotInfo = z.infer<typeof TelegramBotInfo>;
@@ -17,3 +21,95 @@ export type TelegramBotInfo = z.infer<typeof TelegramBotInfo>;
 /** `POST /api/telegram/webhook`: an Update of the Telegram Bot API (checked by grammY; only update_id here). */
 export const TelegramUpdate = z.looseObject({ update_id: z.int() }).meta({ id: 'TelegramUpdate' });
 export type TelegramUpdate = z.infer<typeof TelegramUpdate>;
+
+// ---------------------------------------------------------------------------------------------
+// The Telegram sandbox (no bot token, outside production): the user's side of its chats
+
+/** The pseudo Telegram user the sandbox page plays (kept in the browser). */
+const sandboxUser = {
+  user_id: TelegramId.max(2 ** 48).meta({ description: 'The pseudo Telegram user id (the chat id too)' }),
+  first_name: z.string().trim().min(1).max(64),
+};
+
+/** `POST /api/telegram/sandbox/chat/messages`: text, or a command when it starts with `/`. */
+export const SandboxSendRequest = z
+  .object({ ...sandboxUser, text: z.string().trim().min(1, 'Введите сообщение').max(4096) })
+  .meta({ id: 'SandboxSendRequest' });
+export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>;
+
+/** `POST /api/telegram/sandbox/chat/uploads`: a photo or a document, base64 in JSON (the body stays under 1 MB). */
+export const SandboxUploadRequest = z
+  .object({
+    ...sandboxUser,
+    kind: z.enum(['photo', 'document']),
+    file_name: z.string().trim().min(1).max(255),
+    mime_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'Неверный тип файла'),
+    data: z.base64().min(1, 'Файл пуст'),
+    caption: z.string().trim().max(1024).optional(),
+  })
+  .meta({ id: 'SandboxUploadRequest' });
+export type SandboxUploadRequest = z.infer<typeof SandboxUploadRequest>;
+
+/** `POST /api/telegram/sandbox/chat/buttons`: the press of an inline button with callback data. */
+export const SandboxPressRequest = z
+  .object({ ...sandboxUser, message_id: z.int().positive(), data: z.string().min(1).max(64) })
+  .meta({ id: 'SandboxPressRequest' });
+export type SandboxPressRequest = z.infer<typeof SandboxPressRequest>;
+
+/** What the user's actions answer: the message (or the pressed one) in the chat. */
+export const SandboxSent = z.object({ message_id: z.int() }).meta({ id: 'SandboxSent' });
+export type SandboxSent = z.infer<typeof SandboxSent>;
+
+/** `GET /api/telegram/sandbox/chat`: the chat now, or once it changes after `after` (long polling). */
+export const SandboxChatQuery = z.object({
+  user_id: z.coerce.number().pipe(sandboxUser.user_id),
+  after: z.coerce.number().pipe(z.int().min(0)).optional(),
+  wait: z.coerce
+    .number()
+    .pipe(z.int().min(0).max(25))
+    .optional()
+    .meta({ description: 'Seconds to wait for a change after `after` (long polling)' }),
+});
+export type SandboxChatQuery = z.infer<typeof SandboxChatQuery>;
+
+/** `GET /api/telegram/sandbox/chat/files/{file_id}`. */
+export const SandboxFileParams = z.object({ file_id: z.string().regex(/^[\w-]{1,128}$/) });
+
+const SandboxEntity = z.object({
+  type: z.string(),
+  offset: z.int(),
+  length: z.int(),
+  url: z.string().optional(),
+  language: z.string().optional(),
+});
+
+const SandboxButton = z.object({
+  text: z.string(),
+  url: z.string().optional(),
+  callback_data: z.string().optional(),
+});
+
+/** A message as the user sees it: text (a caption for media) with Telegram's entities, never HTML. */
+export const SandboxMessage = z
+  .object({
+    message_id: z.int(),
+    from: z.enum(['user', 'bot']),
+    date: z.int(),
+    edited: z.boolean(),
+    text: z.string(),
+    entities: z.array(SandboxEntity),
+    photo: z.object({ url: z.string() }).nullable(),
+    document: z.object({ file_name: z.string(), url: z.string() }).nullable(),
+    buttons: z.array(z.array(SandboxButton)),
+  })
+  .meta({ id: 'SandboxMessage' });
+export type SandboxMessage = z.infer<typeof SandboxMessage>;
+
+export const SandboxChat = z
+  .object({
+    version: z.int().meta({ description: 'Grows with every change; pass it as `after` to wait for the next' }),
+    bot: z.object({ first_name: z.string(), username: z.string() }),
+    messages: z.array(SandboxMessage),
+  })
+  .meta({ id: 'SandboxChat' });
+export type SandboxChat = z.infer<typeof SandboxChat>;

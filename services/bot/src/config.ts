@@ -16,6 +16,12 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
     .optional(),
   /** The Bot API base (tests and the embedded sandbox point it at a local server). */
   TELEGRAM_API_URL: url('https://api.telegram.org'),
+  /**
+   * Without a token outside production the service runs a sandbox Bot API of its own (in memory,
+   * emptied on restart) and the bot talks to it, so the site's /telegram-sandbox page shows the
+   * whole bot flow with no keys; `false` turns it off.
+   */
+  TELEGRAM_SANDBOX: z.stringbool().default(true),
   /** Set: webhook mode, Telegram posts updates to this URL (…/api/telegram/webhook); unset: long polling. */
   TELEGRAM_WEBHOOK_URL: z.url().optional(),
   /** The secret Telegram sends in X-Telegram-Bot-Api-Secret-Token (webhook mode); 1–256 of A-Z a-z 0-9 _ -. */

@@ -11,6 +11,8 @@ import { openAIProvider } from './engine/openai-provider';
 import type { ModelProvider } from './engine/provider';
 import { sandboxProvider } from './engine/sandbox-provider';
 import { botConsumers } from './messaging/consumers';
+import type { SandboxBotApi } from './sandbox/bot-api';
+import { SANDBOX_PATH, telegramSandbox } from './sandbox/telegram-sandbox';
 import { createTelegram, type Telegram } from './telegram/telegram';
 
 /** The real model API when one is configured; the local sandbox otherwise (never in production: config refuses it). */
@@ -37,19 +39,25 @@ function modelProvider(deps: ServiceDeps<BotConfig, BotDatabase>): ModelProvider
 export function createBotService(
   options: { provider?: ModelProvider } = {},
 ): ServiceDefinition<BotConfig, BotDatabase> {
-  let wired: { deps: BotDeps; telegram: Telegram } | undefined;
+  let wired: { deps: BotDeps; telegram: Telegram; sandbox: SandboxBotApi | null } | undefined;
   const wire = (base: ServiceDeps<BotConfig, BotDatabase>) => {
     if (wired) return wired;
-    const api = serviceClients(base.config);
+    const sandbox = telegramSandbox(base.config);
+    // On the sandbox the bot calls this service itself: its address is filled in once it listens.
+    const config = sandbox
+      ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
+      : base.config;
+    const api = serviceClients(config);
     const engine = {
       ...base,
+      config,
       api,
       provider: options.provider ?? modelProvider(base),
-      catalog: catalogReader(api, base.config.BOT_CATALOG_TTL_MS),
+      catalog: catalogReader(api, config.BOT_CATALOG_TTL_MS),
       limiter: messageLimiter(base.kv),
     };
-    const telegram = createTelegram(engine, base.config, base.logger);
-    wired = { deps: { ...engine, telegram }, telegram };
+    const telegram = createTelegram(engine, config, base.logger);
+    wired = { deps: { ...engine, telegram }, telegram, sandbox };
     return wired;
   };
 
@@ -58,13 +66,26 @@ export function createBotService(
     migrations,
     consumers: (deps) => botConsumers(wire(deps).deps),
     buildApp: (deps) => {
-      const { deps: botDeps, telegram } = wire(deps);
-      return buildApp(botDeps, telegram);
+      const { deps: botDeps, telegram, sandbox } = wire(deps);
+      return buildApp(botDeps, telegram, sandbox);
     },
     onStart: async (deps) => {
-      const { telegram } = wire(deps);
+      const { telegram, sandbox } = wire(deps);
+      if (sandbox) return;
       telegram.start();
       return () => telegram.stop();
+    },
+    // On the sandbox the bot polls this service itself: it starts once the service listens, and stops
+    // before the server closes (which would otherwise wait for its long poll).
+    onListening: (deps, url) => {
+      const { deps: botDeps, telegram, sandbox } = wire(deps);
+      if (!sandbox) return;
+      botDeps.config.TELEGRAM_API_URL = `${url}${SANDBOX_PATH}`;
+      telegram.start();
+      return async () => {
+        await telegram.stop();
+        await sandbox.close();
+      };
     },
   };
 }

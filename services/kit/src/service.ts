@@ -71,6 +71,11 @@ export interface ServiceDefinition<C extends ServiceConfig, DB> {
   buildApp(deps: ServiceDeps<C, DB>): Express;
   /** Seeds and background jobs, after migrations and before listening; may return their stop step. */
   onStart?(deps: ServiceDeps<C, DB>): Promise<(() => Promise<void>) | void>;
+  /**
+   * Once the service listens, with its own address, for work that calls the service itself; its
+   * stop step runs first at shutdown, before the server waits for the requests in flight.
+   */
+  onListening?(deps: ServiceDeps<C, DB>, url: string): (() => Promise<void>) | void;
 }
 
 export interface RunningService<C extends ServiceConfig, DB> {
@@ -143,8 +148,10 @@ export async function startService<C extends ServiceConfig, DB>(
   const { port: boundPort } = server.address() as AddressInfo;
   const url = `http://${config.HOST}:${boundPort}`;
   logger.info({ url }, `${definition.name} listening`);
+  const stopSelfCalls = definition.onListening?.(deps, url);
 
   const steps: ShutdownStep[] = [
+    ['self-calls', async () => stopSelfCalls?.()],
     ['http', () => closeServer(server)],
     ['jobs', async () => stopJobs?.()],
     ['bus', () => bus.close()],

@@ -48,16 +48,24 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     };
   }
 
-  const bot = new Bot<BotContext>(token, { client: { apiRoot: config.TELEGRAM_API_URL } });
+  const bot = new Bot<BotContext>(token, {
+    client: {
+      apiRoot: config.TELEGRAM_API_URL,
+      // Read at each call: the embedded sandbox's address is filled in once the service listens.
+      buildUrl: (_root, botToken, method) => `${config.TELEGRAM_API_URL}/bot${botToken}/${method}`,
+    },
+  });
   bot.api.config.use(apiThrottler());
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
-  bot.use(botHandlers(telegramDeps));
-  bot.catch(async ({ error, ctx }) => {
-    logger.error({ err: error, update: ctx.update.update_id }, 'handling a Telegram update failed');
-    if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, texts.serviceDown).catch(() => undefined);
-  });
+  // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
+  bot
+    .errorBoundary(async ({ error, ctx }) => {
+      logger.error({ err: error, update: ctx.update.update_id }, 'handling a Telegram update failed');
+      if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, texts.serviceDown).catch(() => undefined);
+    })
+    .use(botHandlers(telegramDeps));
 
   const usernameOf = () => (bot.isInited() ? bot.botInfo.username : (config.TELEGRAM_BOT_USERNAME ?? null));
   let runner: RunnerHandle | undefined;
