@@ -1,0 +1,71 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { startBotStack, type BotStack } from './support/bot-stack';
+import { conversations } from './support/conversation';
+
+/** Webhook mode: Telegram posts updates to the gateway, which hands them to the bot after its secret check. */
+let bot: BotStack;
+let webhookUrl: string;
+const SECRET = 'webhook-secret-0123456789';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  webhookUrl = `http://127.0.0.1:${port}/api/telegram/webhook`;
+  bot = await startBotStack({ PORT: String(port), TELEGRAM_WEBHOOK_URL: webhookUrl, TELEGRAM_WEBHOOK_SECRET: SECRET });
+}, 90_000);
+afterAll(() => bot?.close());
+
+const { say, reply } = conversations(() => bot);
+
+test('the bot sets its webhook with the secret and answers updates Telegram posts to the gateway', async () => {
+  await bot.telegram.waitFor(
+    'setWebhook',
+    (call) => call.params.url === webhookUrl && call.params.secret_token === SECRET,
+  );
+  const user = { id: 8_100_001, first_name: 'Пётр', username: 'petr_webhook' };
+  await reply(user, 'Здравствуйте, Пётр', say(user, '/start'));
+  expect(bot.telegram.calls.some((call) => call.method === 'getUpdates')).toBe(false);
+});
+
+test('an update without the right secret header is refused and never handled', async () => {
+  const update = {
+    update_id: 999_001,
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: 8_100_001, type: 'private', first_name: 'Пётр' },
+      from: { id: 8_100_001, is_bot: false, first_name: 'Пётр' },
+      text: '/help',
+      entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+    },
+  };
+  for (const secret of [undefined, 'wrong-secret-0123456789', `${SECRET}x`]) {
+    const res = await bot.api('POST', '/api/telegram/webhook', {
+      body: update,
+      headers: secret ? { 'X-Telegram-Bot-Api-Secret-Token': secret } : {},
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: expect.any(String) });
+  }
+  const accepted = await bot.api('POST', '/api/telegram/webhook', {
+    body: update,
+    headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+  });
+  expect(accepted.status).toBe(200);
+  await reply({ id: 8_100_001, first_name: 'Пётр' }, 'Что я умею', 0);
+  const helps = bot.telegram.calls.filter(
+    (call) => call.method === 'sendMessage' && String(call.params.text).includes('Что я умею'),
+  );
+  expect(helps).toHaveLength(1);
+});
