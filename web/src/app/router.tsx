@@ -24,6 +24,7 @@ import { PaymentSandboxPage } from './routes/payment-sandbox';
 import { PricingPage } from './routes/pricing';
 import { PrivacyPage } from './routes/privacy';
 import { RegisterPage } from './routes/register';
+import { TelegramSandboxPage } from './routes/telegram-sandbox';
 import { ResetPasswordPage } from './routes/reset-password';
 
 /**
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'link/:token', element: <LinkAccountPage /> },
           { path: 'payment/result', element: <PaymentResultPage /> },
           { path: 'payment/sandbox/:id', element: <PaymentSandboxPage /> },
+          { path: 'telegram-sandbox', element: <TelegramSandboxPage /> },
           { element: <RequireAuth />, children: [{ path: 'dashboard', element: <DashboardPage /> }] },
           { path: '*', element: <NotFoundPage /> },
         ],

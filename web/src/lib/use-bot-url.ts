@@ -1,23 +1,25 @@
 import type { TelegramBotInfo } from '@gpt/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getAppConfig } from '@/config/runtime-config';
 
 import { api } from './api-client';
 
+/** GET /api/telegram/info: the bot's name, its link, and whether it runs on the local sandbox. */
+export const telegramBotInfoQuery = queryOptions({
+  queryKey: ['telegram-bot-info'],
+  queryFn: ({ signal }) => api.get<TelegramBotInfo>('/api/telegram/info', { signal }),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
 /**
  * The link that opens the Telegram bot: from the runtime config when the gateway names the bot,
  * else from the bot service (its username from Telegram). Null while unknown or when the bot is
- * not connected to Telegram: never a bare https://t.me/.
+ * not connected to Telegram: never a bare https://t.me/. On the sandbox it is the site's /telegram-sandbox.
  */
 export function useBotUrl(): string | null {
   const injected = getAppConfig().botUrl;
-  const { data } = useQuery({
-    queryKey: ['telegram-bot-info'],
-    queryFn: ({ signal }) => api.get<TelegramBotInfo>('/api/telegram/info', { signal }),
-    enabled: injected === null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const { data } = useQuery({ ...telegramBotInfoQuery, enabled: injected === null });
   return injected ?? data?.url ?? null;
 }

@@ -1,0 +1,13 @@
+import type { SandboxSent, SandboxUploadRequest } from '@gpt/contracts';
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** POST /api/telegram/sandbox/chat/uploads: a photo or a document, base64 in JSON. */
+export function uploadSandboxFile(request: SandboxUploadRequest): Promise<SandboxSent> {
+  return api.post<SandboxSent>('/api/telegram/sandbox/chat/uploads', request);
+}
+
+export function useUploadSandboxFile() {
+  return useMutation({ mutationFn: uploadSandboxFile });
+}

@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+
+import { SpinnerBlock } from '@/components/ui/spinner-block';
+import { errorMessage } from '@/lib/api-client';
+import { telegramBotInfoQuery } from '@/lib/use-bot-url';
+
+import { useSandboxChat } from '../api/get-chat';
+import { usePressSandboxButton } from '../api/press-button';
+import { useSendSandboxMessage } from '../api/send-message';
+import { useUploadSandboxFile } from '../api/upload-file';
+import { loadSandboxUser, resetSandboxUser } from '../sandbox-user';
+import { Composer, type Attachment } from './composer';
+import { MessageBubble } from './message-bubble';
+
+/** The sandbox page: the chat while the bot runs on its local sandbox, a short note otherwise. */
+export function TelegramSandbox() {
+  const info = useQuery(telegramBotInfoQuery);
+  if (info.isPending) return <SpinnerBlock />;
+  if (!info.data?.sandbox) {
+    return (
+      <Alert variant="secondary">
+        Песочница выключена: бот работает с настоящим Telegram.{' '}
+        {info.data?.url && (
+          <a href={info.data.url} target="_blank" rel="noopener noreferrer">
+            Открыть бота в Telegram
+          </a>
+        )}
+      </Alert>
+    );
+  }
+  return <SandboxChatWindow />;
+}
+
+/** A chat window drawn like Telegram's, played by a pseudo user this browser keeps. */
+function SandboxChatWindow() {
+  const [user, setUser] = useState(loadSandboxUser);
+  const { chat, failed } = useSandboxChat(user.user_id);
+  const send = useSendSandboxMessage();
+  const upload = useUploadSandboxFile();
+  const press = usePressSandboxButton();
+  const [error, setError] = useState<string | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = scroller.current;
+    element?.scrollTo({ top: element.scrollHeight });
+  }, [chat?.version]);
+
+  const failWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
+  const sendText = (text: string) => {
+    setError(null);
+    send.mutate({ ...user, text }, { onError: failWith('Сообщение не отправлено') });
+  };
+  const sendFile = (attachment: Attachment, caption: string) => {
+    setError(null);
+    upload.mutate(
+      { ...user, ...attachment, ...(caption ? { caption } : {}) },
+      { onError: failWith('Файл не отправлен') },
+    );
+  };
+  const pressButton = (messageId: number, data: string) => {
+    setError(null);
+    press.mutate({ ...user, message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
+  };
+
+  return (
+    <>
+      <Alert variant="warning" className="small">
+        <strong>Это локальная тестовая песочница, а не Telegram.</strong> Токен бота не задан, поэтому бот разговаривает
+        с этой страницей: сообщения, кнопки, фото и документы проходят через тот же код, что и в Telegram. Переписка
+        хранится в памяти сервиса бота и пропадает при его перезапуске.
+      </Alert>
+      <section className="tg-window" aria-label="Чат с ботом">
+        <header className="tg-header">
+          <div className="tg-avatar" aria-hidden>
+            🤖
+          </div>
+          <div className="flex-grow-1 min-w-0">
+            <div className="fw-semibold text-truncate">{chat?.bot.first_name ?? 'Бот'}</div>
+            <div className="small text-body-secondary text-truncate">
+              {chat ? `@${chat.bot.username} · ` : ''}вы — {user.first_name} (id {user.user_id})
+            </div>
+          </div>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            title="Начать заново от имени нового пользователя"
+            onClick={() => setUser(resetSandboxUser())}
+          >
+            Новый пользователь
+          </Button>
+        </header>
+        <div className="tg-messages" ref={scroller} aria-live="polite">
+          {!chat ? (
+            <div className="tg-empty">
+              <Spinner animation="border" role="status" aria-label="Загрузка" />
+            </div>
+          ) : chat.messages.length === 0 ? (
+            <div className="tg-empty">
+              <p className="mb-3">Здесь будет ваша переписка с ботом.</p>
+              <Button onClick={() => sendText('/start')} disabled={send.isPending}>
+                Начать
+              </Button>
+            </div>
+          ) : (
+            chat.messages.map((message) => (
+              <MessageBubble
+                key={message.message_id}
+                message={message}
+                pressing={press.isPending}
+                onPress={pressButton}
+              />
+            ))
+          )}
+        </div>
+        {failed && <div className="tg-status">Нет связи с ботом, пробуем снова…</div>}
+        {error && (
+          <Alert variant="danger" className="tg-error mb-0" dismissible onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        )}
+        <Composer busy={send.isPending || upload.isPending} onSend={sendText} onAttach={sendFile} onError={setError} />
+      </section>
+    </>
+  );
+}

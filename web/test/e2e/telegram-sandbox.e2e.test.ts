@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { TestStack } from '@gpt/deploy/testing';
+import type { Browser } from 'playwright-core';
+import { MANY_USERS_ENV } from '../support/api';
+import { launchChromium, screenshot } from '../support/browser';
+import { startSelfAddressedStack } from '../support/site';
+
+/** The embedded default: no bot token and no model API, so the bot lives in the site's sandbox page. */
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startSelfAddressedStack({ ...MANY_USERS_ENV, BOT_STREAM_EDIT_INTERVAL_MS: '150' });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test.each([
+  ['desktop', 1280, 900],
+  ['phone', 390, 844],
+])(
+  '%s: «Открыть бота» leads to the sandbox; /start and a question are answered, the answer streamed in',
+  async (name, width, height) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    try {
+      await page.goto(`${stack.url}/telegram-sandbox`);
+      await page.getByText('Это локальная тестовая песочница, а не Telegram.').waitFor();
+
+      await page.getByRole('button', { name: 'Начать', exact: true }).click();
+      const bot = page.locator('[data-from="bot"]');
+      await bot.filter({ hasText: 'Здравствуйте, Гость' }).waitFor();
+      await expect(page.getByRole('button', { name: /Баланс/ }).isVisible()).resolves.toBe(true);
+      // Telegram's formatting is drawn, not shown as tags.
+      await expect(bot.first().locator('strong').count()).resolves.toBeGreaterThan(0);
+      await expect(bot.first().textContent()).resolves.not.toContain('<b>');
+
+      const input = page.getByLabel('Сообщение боту');
+      await input.fill('Сколько будет два плюс два?');
+      await input.press('Enter');
+      await expect(input.inputValue()).resolves.toBe('');
+      await page.locator('[data-from="user"]').filter({ hasText: 'Сколько будет два плюс два?' }).waitFor();
+      // The answer is seen while it is still being written (the cursor), then whole.
+      await bot.filter({ hasText: '▍' }).first().waitFor({ timeout: 15_000 });
+      const answer = bot.filter({ hasText: 'LLM_API_KEY.' }).filter({ hasNotText: '▍' });
+      await answer.waitFor({ timeout: 20_000 });
+      await expect(answer.textContent()).resolves.toContain('Вы написали: «Сколько будет два плюс два?»');
+      await screenshot(page, `telegram-sandbox-${name}`);
+    } finally {
+      await page.close();
+    }
+  },
+  60_000,
+);
+
+test('the home page’s «Открыть бота» points at the sandbox page', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${stack.url}/`);
+    const link = page.locator('a', { hasText: 'Открыть бота' }).first();
+    await expect(link.getAttribute('href')).resolves.toBe(`${stack.url}/telegram-sandbox`);
+  } finally {
+    await page.close();
+  }
+});
