@@ -1,0 +1,252 @@
+/**
+ * The Telegram bot (issue 12): simulated users talking to the bot through a fake Telegram Bot API,
+ * answered by a fake OpenAI-compatible model API that streams, with every message paid through
+ * billing's holds.
+ *
+ *   node bench/bot.mjs [--users 200] [--messages 4] [--affordable 2] [--smoke] [--json FILE]
+ *
+ * The product's services the bot needs run as in production, each in its own process (auth,
+ * billing, chat-history and the bot, their TypeScript bundled by esbuild), on PostgreSQL, RabbitMQ
+ * and Redis at their standard local ports (or BENCH_*_URL). The fakes (the same ones the tests use)
+ * run in this process. Every user presses /start and then sends --messages questions at once, with
+ * a welcome grant of --affordable holds: each question holds the most it can cost, so questions
+ * beyond the credits are refused and no balance may ever go below zero. Telegram's own limits
+ * (30 messages a second, one a second per chat) are kept by the bot's throttler and show in the
+ * latencies of a crowd.
+ *
+ * Figures: the bot's CPU per answered message beside chat-history's (which records each one); the
+ * time from a user's first question to the first streamed edit of the answer, p95, beside the time
+ * to the placeholder; and the overdraft count — users whose balance ended below zero — which must
+ * be 0. --smoke: 10 users.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { bundle, bundleMains } from './lib/bundle.mjs';
+import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
+import { call } from './lib/load.mjs';
+import { benchArgs } from './lib/options.mjs';
+import { cpuMs, onInterrupt, processGroup } from './lib/processes.mjs';
+import { BOT_API_KEY, envName, signToken, startService } from './lib/product.mjs';
+import { figure, writeFigures } from './lib/report.mjs';
+import { percentiles } from './lib/stats.mjs';
+
+const NEEDED = ['billing', 'auth', 'chat-history', 'bot'];
+/** A run that has not settled after this long has lost messages (and fails). */
+const SETTLE_MS = 180_000;
+const ANSWER = 'Это ответ модели: короткий, но настоящий, из нескольких частей, как при потоковой передаче.';
+
+const values = benchArgs(
+  {
+    users: { type: 'string', default: '200' },
+    messages: { type: 'string', default: '4' },
+    affordable: { type: 'string', default: '2' },
+  },
+  { users: '10' },
+);
+const users = Number(values.users);
+const perUser = Number(values.messages);
+const affordable = Number(values.affordable);
+
+await requireServers('postgres', 'amqp', 'redis');
+const group = processGroup();
+const run = randomUUID().slice(0, 8);
+const databases = NEEDED.map((name) => databaseUrl(`bench_${name.replace('-', '_')}_${run}`));
+onInterrupt(() => dropDatabases(databases));
+let failed = true;
+try {
+  const fakes = await bundle('bot-fakes', {
+    telegram: 'services/bot/test/support/fake-telegram.ts',
+    openai: 'services/bot/test/support/fake-openai.ts',
+  });
+  const [{ startFakeTelegram }, { startFakeOpenAI }] = await Promise.all([
+    import(fakes.telegram),
+    import(fakes.openai),
+  ]);
+  const [telegram, openai] = await Promise.all([startFakeTelegram(), startFakeOpenAI()]);
+  openai.reply(() => ANSWER);
+  openai.slow(20);
+
+  const bundles = await bundleMains('bot', NEEDED);
+  const env = {
+    AMQP_URL: servers.amqp,
+    AMQP_EXCHANGE: `bench.bot.${run}`,
+    REDIS_URL: servers.redis,
+    REDIS_KEY_PREFIX: `bench-bot-${run}:`,
+    ADMIN_EMAIL: `admin-${run}@example.com`,
+    ADMIN_PASSWORD: 'bench-admin-password',
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_URL: telegram.apiUrl,
+    LLM_API_URL: openai.baseURL,
+    LLM_API_KEY: 'sk-bench',
+    BOT_CATALOG_TTL_MS: '5000',
+    // Production requires payment keys; nothing here pays, so they lead nowhere.
+    YOOKASSA_API_URL: 'http://127.0.0.1:9',
+    YOOKASSA_SHOP_ID: 'bench',
+    YOOKASSA_SECRET_KEY: 'bench',
+    ...Object.fromEntries(NEEDED.map((name, i) => [`${envName(name)}_DATABASE_URL`, databases[i]])),
+  };
+  const started = {};
+  for (const name of NEEDED.slice(0, 3)) started[name] = await startService(group, name, bundles[name], env);
+  const urls = Object.fromEntries(
+    Object.entries(started).map(([name, service]) => [`${envName(name)}_URL`, service.url]),
+  );
+
+  // Every new user gets the welcome grant; it is set to pay for `affordable` questions, no more.
+  const admin = { Authorization: `Bearer ${signToken('admin', 1)}` };
+  const history = started['chat-history'].url;
+  const { models } = await call(`${history}/api/bot/models`, { headers: { 'X-Bot-Key': BOT_API_KEY } });
+  const model = models.find((candidate) => candidate.model === 'gpt-4o-mini');
+  const perQuestion = await holdOf(model);
+  const budget = affordable * perQuestion;
+  await call(`${history}/api/admin/sys_vals/welcome_credits`, {
+    method: 'PUT',
+    headers: admin,
+    body: { value: String(budget) },
+  });
+  started.bot = await startService(group, 'bot', bundles.bot, { ...env, ...urls });
+  const bot = started.bot;
+  await waitForGrant(started.auth.url, started.billing.url, budget);
+  console.log(
+    `bot bench: ${users} users × ${perUser} questions at once, credits for ${affordable} (${budget} credits, ${perQuestion} a hold); ` +
+      `node ${process.version}; auth, billing, chat-history and the bot in their own processes on PostgreSQL + RabbitMQ + Redis`,
+  );
+
+  const people = Array.from({ length: users }, (_, i) => ({ id: 9_000_000 + i, first_name: `Пользователь ${i}` }));
+  for (const person of people) telegram.sendCommand(person, '/start');
+  await settle(telegram, people, (log) => log.some((text) => text.startsWith('Здравствуйте')), 'the welcome');
+
+  const cpuBefore = { bot: cpuMs(bot.child.pid), history: cpuMs(started['chat-history'].child.pid) };
+  const sentAt = new Map();
+  const marks = new Map();
+  const start = performance.now();
+  for (const person of people) {
+    marks.set(person.id, telegram.calls.length);
+    sentAt.set(person.id, performance.now());
+    for (let i = 0; i < perUser; i++) telegram.sendText(person, `Вопрос ${i + 1}`);
+  }
+  const done = (log) =>
+    log.filter((text) => text === ANSWER).length +
+      log.filter((text) => text.includes('Недостаточно кредитов')).length >=
+    perUser;
+  await settle(telegram, people, done, 'every answer or refusal');
+  const elapsed = (performance.now() - start) / 1000;
+
+  const answered = people.reduce(
+    (sum, person) => sum + logOf(telegram, person.id).filter((t) => t === ANSWER).length,
+    0,
+  );
+  const refused = users * perUser - answered;
+  const cpu = {
+    bot: (cpuMs(bot.child.pid) - cpuBefore.bot) / answered,
+    history: (cpuMs(started['chat-history'].child.pid) - cpuBefore.history) / answered,
+  };
+  const firstEdit = [];
+  const placeholder = [];
+  for (const person of people) {
+    const after = telegram.calls.slice(marks.get(person.id)).filter((c) => Number(c.params.chat_id) === person.id);
+    const at = (predicate) => after.find(predicate)?.at;
+    const sent = performance.timeOrigin + sentAt.get(person.id);
+    const shown = at((c) => c.method === 'sendMessage' && c.params.text === '⏳ Думаю…');
+    const edited = at((c) => c.method === 'editMessageText');
+    if (shown) placeholder.push(shown - sent);
+    if (edited) firstEdit.push(edited - sent);
+  }
+
+  const balances = await Promise.all(
+    people.map((person) =>
+      call(`${started.billing.url}/api/bot/balance?telegram_id=${person.id}`, {
+        headers: { 'X-Bot-Key': BOT_API_KEY },
+      }),
+    ),
+  );
+  const overdrafts = balances.filter((balance) => balance.credits < 0 || balance.available_credits < 0).length;
+
+  const at = { edit: percentiles(firstEdit), placeholder: percentiles(placeholder) };
+  console.log(`settled in ${elapsed.toFixed(1)} s: ${answered} answered, ${refused} refused for want of credits`);
+  console.log(`update → placeholder (ms)   p50 ${at.placeholder.p50.toFixed(1)}  p95 ${at.placeholder.p95.toFixed(1)}`);
+  console.log(`update → first edit (ms)    p50 ${at.edit.p50.toFixed(1)}  p95 ${at.edit.p95.toFixed(1)}`);
+  console.log(`CPU ms per answered message: bot ${cpu.bot.toFixed(2)}, chat-history ${cpu.history.toFixed(2)}`);
+  console.log(`overdrafts (balances below zero): ${overdrafts}`);
+  failed = overdrafts > 0;
+  await writeFigures(
+    values.json,
+    [
+      figure('CPU per answered message', 'ms', ['bot', cpu.bot], ['chat-history', cpu.history], `${answered} answers`),
+      figure(
+        'update → first streamed edit: p95',
+        'ms',
+        ['first edit', at.edit.p95],
+        ['placeholder', at.placeholder.p95],
+        `${users} users`,
+      ),
+      figure(
+        'overdrafts (balances below zero)',
+        'users',
+        ['below zero', overdrafts],
+        ['users', users],
+        `target 0; ${refused} of ${users * perUser} refused for want of credits`,
+      ),
+    ],
+    !failed,
+  );
+  await Promise.all([telegram.close(), openai.close()]);
+} finally {
+  await group.stopAll();
+  await dropDatabases(databases);
+}
+process.exit(failed ? 1 : 0);
+
+/** The credits a hold of one question takes with an empty conversation (the bot's own estimate). */
+async function holdOf(model) {
+  const { messageCost, DEFAULT_COST_SETTINGS } = await import(
+    (await bundle('bot-pricing', { pricing: 'contracts/src/pricing.ts' })).pricing
+  );
+  // The system prompt and a short question, estimated as the bot does (two characters a token), and the output limit.
+  const inputTokens = 200;
+  return Number(
+    messageCost({
+      status: 'success',
+      input_tokens: inputTokens,
+      output_tokens: 1024,
+      input_price_per_1m: model.input_price_per_1m,
+      output_price_per_1m: model.output_price_per_1m,
+      settings: DEFAULT_COST_SETTINGS,
+    }).cost,
+  );
+}
+
+/** Waits until billing grants new users the changed welcome credits (the setting travels as an event). */
+async function waitForGrant(authUrl, billingUrl, budget) {
+  const headers = { 'X-Bot-Key': BOT_API_KEY };
+  for (let probe = 0; probe < 50; probe++) {
+    const telegramId = 8_000_000 + probe;
+    await call(`${authUrl}/api/bot/users`, { method: 'POST', headers, body: { telegram_id: telegramId } });
+    for (let i = 0; i < 20; i++) {
+      const balance = await call(`${billingUrl}/api/bot/balance?telegram_id=${telegramId}`, { headers }).catch(
+        () => null,
+      );
+      if (balance?.credits === budget) return;
+      if (balance) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('billing never applied the welcome_credits setting');
+}
+
+/** What the bot shows a user, its texts in order. */
+function logOf(telegram, chatId) {
+  return telegram
+    .chatLog(chatId)
+    .filter((entry) => entry.from === 'bot')
+    .map((entry) => entry.text);
+}
+
+/** Polls the chats until every user's log satisfies `ready`. */
+async function settle(telegram, people, ready, what) {
+  const deadline = performance.now() + SETTLE_MS;
+  while (!people.every((person) => ready(logOf(telegram, person.id)))) {
+    if (performance.now() > deadline) throw new Error(`not every user got ${what} in ${SETTLE_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
