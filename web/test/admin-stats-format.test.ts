@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 
 import {
   DASH,
+  exactUsdTotal,
   formatBytes,
   formatCount,
   formatLoad,
@@ -9,6 +10,7 @@ import {
   formatRub,
   formatUptime,
   formatUsd,
+  formatUsdTotal,
   percentOf,
 } from '../src/features/admin-stats/format';
 
@@ -32,6 +34,16 @@ describe('admin dashboard formatting', () => {
     expect(plain(formatUsd('1234.5'))).toBe('1 234,50 $');
     expect(plain(formatRub('1600.00'))).toBe('1 600,00 ₽');
     expect(plain(formatRub('0.50'))).toBe('0,50 ₽');
+  });
+
+  test('a sum of dollars: to the cent below 1 000, whole above; the exact sum for the tooltip', () => {
+    expect(plain(formatUsdTotal('0.011234'))).toBe('0,01 $');
+    expect(plain(formatUsdTotal('999.994'))).toBe('999,99 $');
+    expect(plain(formatUsdTotal('12515.19271'))).toBe('12 515 $');
+    expect(formatUsdTotal(undefined)).toBe('—');
+    expect(plain(exactUsdTotal('12515.19271') ?? '')).toBe('12 515,19271 $');
+    expect(plain(exactUsdTotal('0.5') ?? '')).toBe('0,50 $');
+    expect(exactUsdTotal(null)).toBeUndefined();
   });
 
   test('counts, percents, bytes and load averages in the Russian locale', () => {

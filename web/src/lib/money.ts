@@ -17,3 +17,24 @@ export const formatCredits = (value: number) => credits.format(Math.round(value)
 
 /** Dollars from an exact decimal string ("0.008755000000" → "0,008755 $"); display only, never arithmetic. */
 export const formatUsd = (value: string) => dollars.format(Number(value));
+
+const cents = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const wholeDollars = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const exactDollars = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 12,
+});
+
+/**
+ * A sum of dollars as a person reads it: to the cent below 1 000, whole dollars above
+ * ("12515.19271" → "12 515 $", "3.456" → "3,46 $"); the exact sum goes into a tooltip (`exactUsd`).
+ */
+export const formatUsdSum = (value: string | number) => {
+  const n = Number(value);
+  return Math.abs(n) < 1000 ? cents.format(n) : wholeDollars.format(n);
+};
+
+/** Every stored decimal of a dollar sum ("12515.19271" → "12 515,19271 $"), for tooltips. */
+export const exactUsd = (value: string | number) => exactDollars.format(Number(value));

@@ -134,9 +134,9 @@ describe('/admin dashboard in Chromium', () => {
       messagesToday: '1',
       messagesWeek: '2',
       messagesMonth: '2',
-      spentToday: '0,001234 $',
-      spentWeek: '0,011234 $',
-      spentMonth: '0,011234 $',
+      spentToday: '0,00 $',
+      spentWeek: '0,01 $',
+      spentMonth: '0,01 $',
       depositedToday: '350,00 ₽',
       depositedWeek: '1 600,00 ₽',
       depositedMonth: '1 600,00 ₽',
@@ -279,5 +279,30 @@ describe('/admin dashboard in Chromium', () => {
     await sidebar.waitFor();
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(entries);
     await expect(p.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
+  });
+
+  test('a spend above 1 000 $ shows in whole dollars, the exact sum in its tooltip, unclipped at 800 px (issue 15)', async () => {
+    const wednesday = metrics.clock.now;
+    metrics.clock.now = new Date(moscow('2026-01-14 12:00'));
+    try {
+      await metrics.publish(
+        'message.recorded',
+        messageRecorded({ created_at: moscow('2026-01-14 10:00'), total_cost: '12515.192710' }),
+      );
+      const p = await adminPage(800);
+      await p.goto(`${site.url}/admin`);
+      const spent = p.locator('[data-stat="spentToday"]');
+      await spent.filter({ hasText: '12 515 $' }).waitFor();
+      await expect(spent.getAttribute('title').then((title) => title?.replace(NBSP, ' '))).resolves.toBe(
+        '12 515,19271 $',
+      );
+      const fits = await p
+        .locator('[data-stat^="spent"], [data-stat^="deposited"]')
+        .evaluateAll((cells) => cells.every((cell) => cell.scrollWidth <= cell.clientWidth));
+      expect(fits).toBe(true);
+      await screenshot(p, 'admin-dashboard-800');
+    } finally {
+      metrics.clock.now = wednesday;
+    }
   });
 });

@@ -291,7 +291,7 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
     await expect(text(admin.locator('[data-stat="lastMessage.username"]'))).resolves.toContain(person.username);
     await expect(text(admin.locator('[data-stat="lastMessage.total_cost"]'))).resolves.toBe('0,0075 $');
     await expect(text(admin.locator('[data-stat="messagesToday"]'))).resolves.toBe('1');
-    await expect(text(admin.locator('[data-stat="spentToday"]'))).resolves.toBe('0,0075 $');
+    await expect(text(admin.locator('[data-stat="spentToday"]'))).resolves.toBe('0,01 $');
     await shot(admin, 'admin-dashboard');
 
     await busSaw('auth', 'acked', 'credits.changed', (d) => d.reference === `message:${recorded.body.id}`);

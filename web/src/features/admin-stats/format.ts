@@ -1,4 +1,5 @@
 import { pluralRu } from '@/lib/dates';
+import { exactUsd, formatUsdSum } from '@/lib/money';
 
 /** What every figure shows until it is loaded and after a failure (spec §2, §8). */
 export const DASH = '—';
@@ -35,6 +36,15 @@ export const formatCount = withDash((n) => integer.format(n));
 
 /** Dollars: «0,00045 $», «12,50 $». */
 export const formatUsd = withDash((n) => dollars.format(n));
+
+/** A sum of dollars: to the cent below 1 000, whole above («3,46 $», «12 515 $»). */
+export const formatUsdTotal = withDash(formatUsdSum);
+
+/** The exact sum for the tooltip; none while unknown. */
+export const exactUsdTotal = (value: Num): string | undefined => {
+  const n = num(value);
+  return n === null ? undefined : exactUsd(n);
+};
 
 /** Roubles: «350,00 ₽». */
 export const formatRub = withDash((n) => roubles.format(n));

@@ -1,11 +1,8 @@
 const credits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const dollars = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', maximumFractionDigits: 6 });
 const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
 
 /** Credits are shown rounded (spec §9). */
 export const formatCredits = (value: number) => credits.format(Math.round(value));
-/** Money spent on messages, in dollars. */
-export const formatDollars = (value: string) => dollars.format(Number(value));
 /** Money paid in, in roubles. */
 export const formatRoubles = (value: string) => roubles.format(Number(value));
 /** Spec §3: an empty UTM source shows as 'organic'. */

@@ -8,6 +8,8 @@ import { Icon, type IconName } from '@/components/ui/icons';
 export interface Figure {
   stat: string;
   value: string;
+  /** The exact value, as a tooltip, when `value` is rounded. */
+  exact?: string;
 }
 
 /** A tile with one headline figure, an optional hint and a usage bar. */
@@ -82,7 +84,7 @@ export function PeriodCard({
           {figures.map((figure, i) => (
             <div key={figure.stat}>
               <dt className="small text-body-secondary fw-normal">{PERIOD_NAMES[i]}</dt>
-              <dd className="period-value mb-0" data-stat={figure.stat}>
+              <dd className="period-value mb-0" data-stat={figure.stat} title={figure.exact}>
                 {figure.value}
               </dd>
             </div>

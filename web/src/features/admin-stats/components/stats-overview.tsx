@@ -12,8 +12,9 @@ import {
   formatLoad,
   formatPercent,
   formatRub,
+  exactUsdTotal,
   formatUptime,
-  formatUsd,
+  formatUsdTotal,
   percentOf,
 } from '../format';
 import { LastMessageCard } from './last-message-card';
@@ -32,10 +33,15 @@ export function StatsOverview() {
   const { data, isError } = useAdminStats();
   const s: Partial<AdminStats> = isError || !data ? {} : data;
 
-  const period = (field: PeriodField, format: (value: number | string | undefined) => string) => {
+  const period = (
+    field: PeriodField,
+    format: (value: number | string | undefined) => string,
+    exact?: (value: number | string | undefined) => string | undefined,
+  ) => {
     const at = (suffix: 'Today' | 'Week' | 'Month'): Figure => ({
       stat: `${field}${suffix}`,
       value: format(s[`${field}${suffix}`]),
+      exact: exact?.(s[`${field}${suffix}`]),
     });
     return [at('Today'), at('Week'), at('Month')] as const;
   };
@@ -107,7 +113,7 @@ export function StatsOverview() {
           <PeriodCard icon="chat" label="Сообщения" figures={period('messages', formatCount)} />
         </Col>
         <Col>
-          <PeriodCard icon="money" label="Потрачено, $" figures={period('spent', formatUsd)} />
+          <PeriodCard icon="money" label="Потрачено, $" figures={period('spent', formatUsdTotal, exactUsdTotal)} />
         </Col>
         <Col>
           <PeriodCard icon="card" label="Пополнено, ₽" figures={period('deposited', formatRub)} />

@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/dates';
+import { exactUsd, formatUsdSum } from '@/lib/money';
 import { toApiListQuery } from '@/lib/list-params';
 import { useListState } from '@/lib/use-list-state';
 
@@ -18,7 +19,7 @@ import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useTariffOptions } from '../api/get-tariff-options';
 import { useUtmStats } from '../api/get-utm-stats';
-import { displayName, formatCredits, formatDollars, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
+import { displayName, formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
 import { roleLabel, USER_FILTERS, USER_SORT_FIELDS, type AdminUser } from '../types';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserViewDialog } from './user-view-dialog';
@@ -72,7 +73,7 @@ export function AdminUsersScreen() {
       {
         id: 'money_spent',
         header: 'Потрачено',
-        cell: (u) => formatDollars(u.money_spent),
+        cell: (u) => <span title={exactUsd(u.money_spent)}>{formatUsdSum(u.money_spent)}</span>,
         className: 'text-end text-nowrap',
       },
       {

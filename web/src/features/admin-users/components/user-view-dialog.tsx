@@ -1,7 +1,8 @@
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { formatDateTime } from '@/lib/dates';
+import { exactUsd } from '@/lib/money';
 
-import { displayName, formatCredits, formatDollars, formatRoubles, tariffLabel, utmLabel } from '../format';
+import { displayName, formatCredits, formatRoubles, tariffLabel, utmLabel } from '../format';
 import { roleLabel, type AdminUser } from '../types';
 
 /** 'Информация о пользователе': every field of the row. */
@@ -20,7 +21,7 @@ export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHid
             { label: 'Тариф', value: tariffLabel(user.tariff_name) },
             { label: 'Кредиты', value: formatCredits(user.credits) },
             { label: 'Включённые кредиты', value: formatCredits(user.included_credits) },
-            { label: 'Потрачено', value: formatDollars(user.money_spent) },
+            { label: 'Потрачено', value: exactUsd(user.money_spent) },
             { label: 'Пополнено', value: formatRoubles(user.money_deposited) },
             { label: 'Сообщений', value: user.messages_count },
             { label: 'Дата регистрации', value: formatDateTime(user.created_at) },
