@@ -36,7 +36,7 @@ const SUITE_OPTIONS = {
   content: ['--duration', '4', '--warmup', '1', '--cases', 'list,list-deep,search-topic,search-part'],
   history: ['--requests', '200', '--cases', 'first,deep,last,cost,user,text'],
   billing: ['--rate', '20', '--duration', '10', '--users', '50'],
-  bot: ['--users', '200', '--messages', '4'],
+  bot: ['--users', '200', '--messages', '2'],
 };
 /** The order of the table; benches not named here come after, by name. */
 const ORDER = Object.keys(SUITE_OPTIONS);
