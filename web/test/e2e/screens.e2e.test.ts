@@ -133,3 +133,99 @@ describe('«Выйти»', () => {
     }
   });
 });
+
+/**
+ * Whether the text of each element stays inside it and its lines break only at an e-mail's
+ * separators (before «@» or «.»), never inside a word.
+ */
+function breaksOnlyAtSeparators(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.every((element) => {
+      const right = element.getBoundingClientRect().right;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const chars: { char: string; top: number; right: number }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          chars.push({ char: text[i]!, top: Math.round(box.top), right: box.right });
+        }
+      }
+      return chars.every(
+        (c, i) =>
+          c.right <= right + 0.5 && (i === 0 || c.top === chars[i - 1]!.top || c.char === '@' || c.char === '.'),
+      );
+    }),
+  );
+}
+
+describe('admin tables at 800 px', () => {
+  test.each([
+    ['/admin/users', 'Пользователи'],
+    ['/admin/history', 'История сообщений'],
+    ['/admin/payments', 'Платежи'],
+  ])(
+    '%s: the actions and the «Действия» header are in view, uncovered; e-mails break at «@» or «.»',
+    async (path, label) => {
+      const page = await openAs('admin', 800);
+      try {
+        await page.goto(`${stack.url}${path}`);
+        const table = page.getByRole('table', { name: label });
+        const firstAction = table.locator('tbody tr').first().locator('.row-action').first();
+        await firstAction.waitFor();
+        const inView = await firstAction.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return box.right <= window.innerWidth && (hit === button || button.contains(hit));
+        });
+        expect(inView).toBe(true);
+        const header = table.locator('th.data-table-actions');
+        const headerShown = await header.evaluate((th) => {
+          const box = th.getBoundingClientRect();
+          return th.scrollWidth <= th.clientWidth && box.right <= window.innerWidth;
+        });
+        expect(headerShown).toBe(true);
+        if (path === '/admin/users') {
+          await expect(breaksOnlyAtSeparators(page, 'td.admin-users-person > div:first-child')).resolves.toBe(true);
+          // The sticky actions never sit over the role badge while the table is scrolled to its start.
+          const covered = await table
+            .locator('tbody tr .badge')
+            .first()
+            .evaluate((badge) => {
+              const box = badge.getBoundingClientRect();
+              const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+              return !(hit === badge || badge.contains(hit));
+            });
+          expect(covered).toBe(false);
+        }
+        await screenshot(page, `admin-table-${path.split('/').pop()}-800`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  test('the personal account at 390 px: a long e-mail in «Основная информация» stays inside, broken at «@» or «.»', async () => {
+    const email = `${uniqueName('a-rather-long-mailbox-name')}@mail.subdomain.example-company.com`;
+    const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/register', {
+      body: { email, password: 'password1' },
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${stack.url}/offer`);
+      await page.evaluate(({ token, user }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+      }, res.body);
+      await page.goto(`${stack.url}/dashboard`);
+      await page.getByText('Основная информация').waitFor();
+      await expect(breaksOnlyAtSeparators(page, '.info-list dd >> nth=0')).resolves.toBe(true);
+      await screenshot(page, 'dashboard-long-email-390');
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 
+import { EmailText } from '@/components/ui/email-text';
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatDate, pluralRu } from '@/lib/dates';
@@ -91,7 +92,9 @@ export function AccountOverview({ user }: { user: SessionUser }) {
         <Col>
           <Section title="Основная информация" icon="user">
             <dl className="info-list mb-0">
-              <Item label="Email">{user.email}</Item>
+              <Item label="Email">
+                <EmailText email={user.email} />
+              </Item>
               <Item label="Роль">{isAdmin(user) ? 'Администратор' : 'Пользователь'}</Item>
               <Item label="Дата регистрации">{formatDate(user.created_at) || '—'}</Item>
             </dl>

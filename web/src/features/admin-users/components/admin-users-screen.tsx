@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCrudDialogs, useDeleteRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
+import { EmailText } from '@/components/ui/email-text';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Icon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -67,7 +68,9 @@ export function AdminUsersScreen() {
         id: 'utm_source',
         header: 'UTM',
         cell: (u) => <span translate="no">{utmLabel(u.utm_source)}</span>,
-        className: 'admin-users-utm',
+        // Narrower than the sidebar layout, the UTM source (also the chips above) and the deposits (also in the
+        // view dialog) give way, so the sticky actions never sit over the role and tariff.
+        className: 'admin-users-utm d-none d-lg-table-cell',
       },
       { id: 'credits', header: 'Кредиты', cell: (u) => formatCredits(u.credits), className: 'text-end text-nowrap' },
       {
@@ -80,7 +83,7 @@ export function AdminUsersScreen() {
         id: 'money_deposited',
         header: 'Пополнено',
         cell: (u) => formatRoubles(u.money_deposited),
-        className: 'text-end text-nowrap',
+        className: 'text-end text-nowrap d-none d-lg-table-cell',
       },
       {
         id: 'messages_count',
@@ -155,19 +158,6 @@ export function AdminUsersScreen() {
           </>
         }
       />
-    </>
-  );
-}
-
-/** An e-mail that, when its column is narrow, breaks before the "@" rather than inside a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
     </>
   );
 }
