@@ -229,3 +229,48 @@ describe('admin tables at 800 px', () => {
     }
   });
 });
+
+describe('linking flows', () => {
+  const linkError = `/link-error?error=${encodeURIComponent('Ссылка уже использована. Получите новую ссылку в боте')}`;
+
+  test('the link error page offers a signed-in user the personal account, and its message ends with a full stop', async () => {
+    const page = await openAs('user', 1280);
+    try {
+      await page.goto(`${stack.url}${linkError}`);
+      const main = page.getByRole('main');
+      await main.getByText('Ссылка уже использована. Получите новую ссылку в боте.', { exact: true }).waitFor();
+      await expect(main.getByRole('link', { name: 'Личный кабинет' }).isVisible()).resolves.toBe(true);
+      await expect(main.getByRole('link', { name: 'Войти' }).count()).resolves.toBe(0);
+      await expect(main.getByRole('link', { name: 'Регистрация' }).count()).resolves.toBe(0);
+      await screenshot(page, 'link-error-signed-in');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a visitor on the link error page is offered «Войти» and «Регистрация» (spec §2)', async () => {
+    const page = await openAs('visitor', 1280);
+    try {
+      await page.goto(`${stack.url}${linkError}`);
+      const main = page.getByRole('main');
+      await main.getByRole('link', { name: 'Войти' }).waitFor();
+      await expect(main.getByRole('link', { name: 'Регистрация' }).isVisible()).resolves.toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the personal account has one way into the Telegram dialog: «Связать»', async () => {
+    const page = await openAs('user', 1280);
+    try {
+      await page.goto(`${stack.url}/dashboard`);
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: 'Связать', exact: true }).waitFor();
+      await expect(main.getByRole('button', { name: /связать/i }).count()).resolves.toBe(1);
+      await main.getByRole('button', { name: 'Связать', exact: true }).click();
+      await page.getByRole('dialog').filter({ hasText: 'Связь с Telegram' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -146,9 +146,6 @@ export function AccountOverview({ user }: { user: SessionUser }) {
               <Button variant="outline-primary" onClick={() => setDialog('password')}>
                 Сменить пароль
               </Button>
-              <Button variant="outline-primary" onClick={() => setDialog('telegram')}>
-                Как связать с Telegram
-              </Button>
               <Link to={paths.pricing} className="btn btn-outline-secondary">
                 Тарифы
               </Link>
