@@ -9,7 +9,7 @@
  * The data is loaded once (INSERT … SELECT generate_series) into the database gpt_bench_content on
  * the benchmark's PostgreSQL (BENCH_DATABASE_URL, default the local server) and kept for the next
  * run, unless the set there is of another size or was made by another version of the loader
- * (lib/dataset.mjs); --reload loads it again. --smoke: 300 articles in a database of their own, four
+ * (lib/dataset.mjs); --reload loads it again. --smoke: 300 articles in a database of their own, two
  * cases, one-second runs. The service and the gateway run as child processes built by esbuild,
  * as deploy builds them; the load generator (autocannon) runs in this process. Each case runs with
  * one client (latency: p50 / p99) and with `connections` clients (throughput, and the latency it
@@ -107,7 +107,7 @@ const values = benchArgs(
     connections: '4',
     duration: '1',
     warmup: '1',
-    cases: 'list,list-deep,search-topic,search-part',
+    cases: 'list,search-part',
     'public-connections': '4',
   },
 );

@@ -13,7 +13,7 @@
  *
  * --smoke (CI runs it): each bench as `node bench/<name>.mjs --smoke`, its own tiny data sets and
  * one-second runs (lib/options.mjs), at most SMOKE_LIMIT_S seconds each: the suite checks that every
- * bench starts, measures and reports, not how fast (about a minute and a half in all).
+ * bench starts, measures and reports, not how fast (2 minutes in all at load 12 on 2 cores).
  *
  * A new bench is a file here that takes its options through lib/options.mjs benchArgs (so it honours
  * --smoke and --json) and writes its figures with lib/report.mjs, plus its entry in SUITE_OPTIONS.
