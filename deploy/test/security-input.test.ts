@@ -196,6 +196,25 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'DELETE /api/admin/sys_vals/{key}': () => ({ params: { key: fx.sysValKey } }),
   // Telegram is off in this stack (no token): the webhook refuses every update with 401.
   'POST /api/telegram/webhook': () => ({ body: { update_id: 1 } }),
+  // …so the bot runs on its Telegram sandbox: a person's side of it takes any text, as Telegram does.
+  'POST /api/telegram/sandbox/chat/messages': () => ({
+    body: { user_id: freshTelegramId(), first_name: 'Иван', text: 'Привет' },
+  }),
+  'POST /api/telegram/sandbox/chat/uploads': () => ({
+    body: {
+      user_id: freshTelegramId(),
+      first_name: 'Иван',
+      kind: 'document',
+      file_name: 'note.txt',
+      mime_type: 'text/plain',
+      data: Buffer.from('текст').toString('base64'),
+      caption: 'Что здесь?',
+    },
+  }),
+  // No message of a fresh chat has buttons: 404.
+  'POST /api/telegram/sandbox/chat/buttons': () => ({
+    body: { user_id: freshTelegramId(), first_name: 'Иван', message_id: 1, data: 'menu:balance' },
+  }),
   'POST /api/bot/messages': () => ({
     body: {
       telegram_id: fx.telegramId,

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
@@ -15,6 +16,8 @@ const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 const CONNECT_RETRY_MS = 15_000;
 /** A webhook update is acknowledged after this long even if its handler still runs (Telegram retries slow ones). */
 const WEBHOOK_ACK_MS = 2_000;
+/** At shutdown, updates being handled get this long to finish before the connections they use close. */
+const STOP_GRACE_MS = 10_000;
 
 export interface Telegram extends TelegramLink {
   /** POST /api/telegram/webhook: checks Telegram's secret header, then hands the update to the bot. */
@@ -121,6 +124,9 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       stopped = true;
       clearTimeout(retryTimer);
       if (runner?.isRunning()) await runner.stop();
+      // The runner stops fetching at once; the updates it is handling still answer their chats.
+      const deadline = Date.now() + STOP_GRACE_MS;
+      while (runner && runner.size() > 0 && Date.now() < deadline) await sleep(50);
     },
   };
 }
