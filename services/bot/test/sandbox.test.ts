@@ -122,6 +122,34 @@ describe('the bot on its Telegram sandbox', () => {
     }
   });
 
+  test('/buy completes end to end: the pay button opens the payment sandbox, and the bot reports the payment', async () => {
+    const user = newUser();
+    await send(user, '/start');
+    await follow(user, 0, saying(/Песочница/));
+    let { version } = (await chatOf(user)).body;
+    await send(user, '/buy');
+    const offer = await follow(user, version, (message) =>
+      message.buttons.flat().some((b) => b.callback_data === 'buy:topup:100'),
+    );
+    version = offer.chat.version;
+    await api('POST', '/api/telegram/sandbox/chat/buttons', {
+      body: { ...user, message_id: offer.message.message_id, data: 'buy:topup:100' },
+    });
+    const ask = await follow(user, version, saying(/e-mail/));
+    await send(user, 'buyer@example.com');
+    const pay = await follow(user, ask.chat.version, (message) => message.buttons.flat().some((b) => b.url));
+    const url = new URL(pay.message.buttons.flat().find((b) => b.url)!.url!);
+    const id = /^\/payment\/sandbox\/([^/]+)$/.exec(url.pathname)?.[1];
+    expect(id).toBeDefined();
+
+    const decided = await api('POST', `/api/billing/sandbox/payments/${id}/decision`, {
+      body: { decision: 'succeeded' },
+    });
+    expect(decided.status).toBe(200);
+    const paid = await follow(user, pay.chat.version, (message) => message.message_id > pay.message.message_id);
+    expect(paid.message.text).toMatch(/Оплата получена/);
+  });
+
   test('a document goes to the bot as a Telegram file it downloads; a photo is served back as the image', async () => {
     const user = newUser();
     await send(user, '/start');
