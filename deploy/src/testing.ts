@@ -34,6 +34,8 @@ export async function startTestStack(env: Env = {}): Promise<TestStack> {
       AMQP_URL: testInfra.amqpUrl,
       AMQP_EXCHANGE: exchange,
       REDIS_URL: testInfra.redisUrl,
+      // Six services and two test files at a time stay well inside PostgreSQL's 100 connections.
+      DATABASE_POOL_SIZE: '4',
       REDIS_KEY_PREFIX: `${uniqueName('stack')}:`,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
@@ -88,12 +90,13 @@ export async function setWelcomeCredits(
   await taken;
 }
 
-/** Stack settings for suites that sign many users up and in: cheap hashing, no login or sign-up limits. */
+/** Stack settings for suites that sign many users up and in and pay: cheap hashing, no login, sign-up or payment limits. */
 export const MANY_USERS_ENV = {
   ARGON2_MEMORY_KIB: '8192',
   ARGON2_TIME_COST: '1',
   RATE_LIMIT_LOGIN_POINTS: '1000',
   RATE_LIMIT_REGISTER_POINTS: '1000',
+  RATE_LIMIT_PAYMENT_POINTS: '100000',
 };
 
 export interface ApiAnswer<T> {

@@ -57,7 +57,15 @@ describe('GET /api/healthz', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ok',
-      services: { auth: 'ok', content: 'ok', billing: 'ok', 'chat-history': 'ok', metrics: 'ok', redis: 'ok' },
+      services: {
+        auth: 'ok',
+        content: 'ok',
+        billing: 'ok',
+        'chat-history': 'ok',
+        metrics: 'ok',
+        bot: 'ok',
+        redis: 'ok',
+      },
     });
   });
 

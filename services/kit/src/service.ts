@@ -51,6 +51,7 @@ export interface ServiceConfig {
   REDIS_URL?: string;
   REDIS_KEY_PREFIX: string;
   DATA_DIR: string;
+  DATABASE_POOL_SIZE: number;
 }
 
 export type EventSchemas = typeof eventSchemas;
@@ -104,6 +105,7 @@ export async function startService<C extends ServiceConfig, DB>(
     dataDir: config.DATA_DIR,
     migrations: { ...busMigrations, ...definition.migrations },
     logger,
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   // The embedded default shares one in-memory store between the services and the gateway of its process.
   const ownKv = options.kv ? undefined : createKeyValue({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });

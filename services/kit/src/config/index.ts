@@ -44,6 +44,8 @@ export const serviceEnv = {
   DATABASE_URL: z.url().optional(),
   AMQP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Connections each service process keeps to its PostgreSQL database at most. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AMQP_EXCHANGE: z.string().default('app.events'),
 };
 
