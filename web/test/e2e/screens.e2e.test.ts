@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
@@ -72,8 +73,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** A page in a context of its own (axe-core needs one to check frames). */
 async function openAs(role: Role, width: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
   const session = sessions[role];
   if (session) {
     await page.goto(`${stack.url}/offer`);
@@ -89,24 +93,35 @@ const WIDTHS: Record<Role, number[]> = { visitor: [1280, 390], user: [1280, 390]
 
 describe.each(['visitor', 'user', 'admin'] as const)('as %s', (role) => {
   test.each(WIDTHS[role])(
-    'at %i px every screen speaks Russian',
+    'at %i px every screen speaks Russian and has no serious or critical axe violation',
     async (width) => {
       const page = await openAs(role, width);
       const found: Record<string, string[]> = {};
+      const violations: Record<string, string[]> = {};
       try {
         for (const screen of screensOf(role, article)) {
           await page.goto(`${stack.url}${screen.path}`);
           await page.getByText(screen.ready).filter({ visible: true }).first().waitFor();
           const toggle = page.locator('button.navbar-toggler:visible');
           if ((await toggle.count()) > 0) await toggle.click();
+          if (!screen.path.startsWith('/admin')) {
+            // The public header is a banner landmark around the site's navigation.
+            await page.getByRole('banner').getByRole('navigation').waitFor({ state: 'attached' });
+          }
           const words = await latinOnlyWords(page);
           if (words.length > 0) found[screen.name] = words;
+          const axe = await new AxeBuilder({ page }).analyze();
+          const serious = axe.violations
+            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+          if (serious.length > 0) violations[screen.name] = serious;
           await screenshot(page, `screens-${role}-${screen.name}-${width}`);
         }
       } finally {
         await page.close();
       }
       expect(found).toEqual({});
+      expect(violations).toEqual({});
     },
     180_000,
   );

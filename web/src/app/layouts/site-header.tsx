@@ -48,58 +48,60 @@ export function SiteHeader() {
     </Nav.Link>
   );
 
+  // The banner landmark holds the site's navigation; it is what sticks to the top.
   return (
-    <Navbar
-      expand="lg"
-      sticky="top"
-      className="site-header bg-body border-bottom"
-      expanded={expanded}
-      onToggle={(next) => setOpenedAt(next ? location.key : null)}
-    >
-      <Container>
-        <Navbar.Brand as={Link} to={paths.home} onClick={close} className="d-flex align-items-center">
-          <Logo />
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-nav" label="Меню" />
-        <Navbar.Collapse id="site-nav">
-          <Nav className="me-auto">
-            {link(paths.pricing, 'Тарифы')}
-            {link(paths.faq, 'FAQ')}
-            {link(paths.articles, 'Статьи')}
-            {link(paths.offer, site.offerTitle, 'd-lg-none')}
-            {link(paths.privacy, site.privacyTitle, 'd-lg-none')}
-          </Nav>
-          <div className="header-actions d-flex flex-column flex-lg-row gap-2 py-2 py-lg-0">
-            {token ? (
-              <>
-                <Link to={paths.dashboard} className="btn btn-outline-primary" onClick={close}>
-                  <Icon name="user" size={18} className="me-1" />
-                  Личный кабинет
-                </Link>
-                {isAdmin(user) && (
-                  <Link to={paths.admin.root} className="btn btn-outline-secondary" onClick={close}>
-                    <Icon name="shield" size={18} className="me-1" />
-                    Админка
+    <header className="sticky-top">
+      <Navbar
+        expand="lg"
+        className="site-header bg-body border-bottom"
+        expanded={expanded}
+        onToggle={(next) => setOpenedAt(next ? location.key : null)}
+      >
+        <Container>
+          <Navbar.Brand as={Link} to={paths.home} onClick={close} className="d-flex align-items-center">
+            <Logo />
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="site-nav" label="Меню" />
+          <Navbar.Collapse id="site-nav">
+            <Nav className="me-auto">
+              {link(paths.pricing, 'Тарифы')}
+              {link(paths.faq, 'FAQ')}
+              {link(paths.articles, 'Статьи')}
+              {link(paths.offer, site.offerTitle, 'd-lg-none')}
+              {link(paths.privacy, site.privacyTitle, 'd-lg-none')}
+            </Nav>
+            <div className="header-actions d-flex flex-column flex-lg-row gap-2 py-2 py-lg-0">
+              {token ? (
+                <>
+                  <Link to={paths.dashboard} className="btn btn-outline-primary" onClick={close}>
+                    <Icon name="user" size={18} className="me-1" />
+                    Личный кабинет
                   </Link>
-                )}
-                <Button variant="link" className="text-body-secondary text-decoration-none" onClick={onLogout}>
-                  <Icon name="logout" size={18} className="me-1" />
-                  Выйти
-                </Button>
-              </>
-            ) : (
-              <>
-                <Link to={withLinkToken(paths.login, linkToken)} className="btn btn-outline-primary" onClick={close}>
-                  Войти
-                </Link>
-                <Link to={withLinkToken(paths.register, linkToken)} className="btn btn-primary" onClick={close}>
-                  Регистрация
-                </Link>
-              </>
-            )}
-          </div>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+                  {isAdmin(user) && (
+                    <Link to={paths.admin.root} className="btn btn-outline-secondary" onClick={close}>
+                      <Icon name="shield" size={18} className="me-1" />
+                      Админка
+                    </Link>
+                  )}
+                  <Button variant="link" className="text-body-secondary text-decoration-none" onClick={onLogout}>
+                    <Icon name="logout" size={18} className="me-1" />
+                    Выйти
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Link to={withLinkToken(paths.login, linkToken)} className="btn btn-outline-primary" onClick={close}>
+                    Войти
+                  </Link>
+                  <Link to={withLinkToken(paths.register, linkToken)} className="btn btn-primary" onClick={close}>
+                    Регистрация
+                  </Link>
+                </>
+              )}
+            </div>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
   );
 }

@@ -270,8 +270,10 @@ function PageButton({
   children: ReactNode;
 }) {
   return (
-    <Pagination.Item as="button" type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    // The name is text, not aria-label: a disabled item renders as a <span>, where aria-label is not allowed.
+    <Pagination.Item as="button" type="button" title={label} disabled={disabled} onClick={onClick}>
       <span aria-hidden>{children}</span>
+      <span className="visually-hidden">{label}</span>
     </Pagination.Item>
   );
 }

@@ -76,11 +76,11 @@ export function AdminArticlesScreen() {
     <>
       <ErrorBanner message={articles.isError ? errorMessage(articles.error, 'Ошибка загрузки статей') : null} />
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-3">
-        <Button variant="outline-secondary" onClick={() => setManaged('category')}>
+        <Button variant="outline-dark" onClick={() => setManaged('category')}>
           <Icon name="article" size={16} className="me-1" />
           Категории
         </Button>
-        <Button variant="outline-secondary" onClick={() => setManaged('tag')}>
+        <Button variant="outline-dark" onClick={() => setManaged('tag')}>
           <Icon name="tag" size={16} className="me-1" />
           Теги
         </Button>

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 
 import { Icon, type IconName } from '@/components/ui/icons';
 
@@ -43,12 +42,20 @@ export function StatTile({
           </div>
           {hint && <div className="stat-hint">{hint}</div>}
           {usagePercent !== undefined && (
-            <ProgressBar
-              className="stat-usage mt-2"
-              now={usagePercent ?? 0}
-              variant={usagePercent !== null && usagePercent >= 90 ? 'danger' : 'primary'}
+            // Bootstrap 5.3's markup: the named progressbar is the track, the bar inside only draws.
+            <div
+              className="progress stat-usage mt-2"
+              role="progressbar"
               aria-label={`${label}: занято`}
-            />
+              aria-valuenow={Math.round(usagePercent ?? 0)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div
+                className={`progress-bar bg-${usagePercent !== null && usagePercent >= 90 ? 'danger' : 'primary'}`}
+                style={{ width: `${usagePercent ?? 0}%` }}
+              />
+            </div>
           )}
         </div>
       </Card.Body>

@@ -101,7 +101,7 @@ export function StatsChart() {
         </div>
         <div className="stats-chart" role="img" aria-label={`График: ${metric.label} по дням`}>
           {chart && !series.isError ? (
-            <Bar data={chart.data} options={chart.options} />
+            <Bar data={chart.data} options={chart.options} aria-hidden />
           ) : series.isError ? (
             <p className="text-body-secondary text-center pt-5 mb-0">График недоступен</p>
           ) : (

@@ -15,11 +15,11 @@ const numberFormat = new Intl.NumberFormat('ru-RU');
 
 function Feature({ ok, children }: { ok: boolean; children: string }) {
   return (
-    <li className={`d-flex align-items-start gap-2 mb-2 ${ok ? '' : 'text-body-tertiary'}`}>
+    <li className={`d-flex align-items-start gap-2 mb-2 ${ok ? '' : 'text-body-secondary'}`}>
       <Icon
         name={ok ? 'check' : 'cross'}
         size={18}
-        className={`flex-shrink-0 mt-1 ${ok ? 'text-success' : 'text-body-tertiary'}`}
+        className={`flex-shrink-0 mt-1 ${ok ? 'text-success' : 'text-body-secondary'}`}
         title={ok ? 'Есть' : 'Нет'}
       />
       <span>{children}</span>
