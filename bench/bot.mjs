@@ -246,7 +246,13 @@ function logOf(telegram, chatId) {
 async function settle(telegram, people, ready, what) {
   const deadline = performance.now() + SETTLE_MS;
   while (!people.every((person) => ready(logOf(telegram, person.id)))) {
-    if (performance.now() > deadline) throw new Error(`not every user got ${what} in ${SETTLE_MS / 1000} s`);
+    if (performance.now() > deadline) {
+      const waiting = people.filter((person) => !ready(logOf(telegram, person.id)));
+      const example = waiting[0] && logOf(telegram, waiting[0].id).map((text) => text.slice(0, 60));
+      throw new Error(
+        `${waiting.length} users did not get ${what} in ${SETTLE_MS / 1000} s; one of them saw: ${JSON.stringify(example)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
