@@ -33,6 +33,8 @@ import { percentiles } from './lib/stats.mjs';
 const NEEDED = ['billing', 'auth', 'chat-history', 'bot'];
 /** A run that has not settled after this long has lost messages (and fails). */
 const SETTLE_MS = 600_000;
+/** What the bot says when an answer failed: the bench fails too. */
+const FAILURES = ['Сервис временно недоступен', 'Не удалось получить ответ модели'];
 const ANSWER = 'Это ответ модели: короткий, но настоящий, из нескольких частей, как при потоковой передаче.';
 
 const values = benchArgs(
@@ -124,18 +126,29 @@ try {
     sentAt.set(person.id, performance.now());
     for (let i = 0; i < perUser; i++) telegram.sendText(person, `Вопрос ${i + 1}`);
   }
-  const done = (log) =>
-    log.filter((text) => text === ANSWER).length +
-      log.filter((text) => text.includes('Недостаточно кредитов')).length >=
-    perUser;
+  const outcomes = (log) => ({
+    answered: log.filter((text) => text === ANSWER).length,
+    refused: log.filter((text) => text.includes('Недостаточно кредитов')).length,
+    failed: log.filter((text) => FAILURES.some((failure) => text.includes(failure))).length,
+  });
+  const done = (log) => {
+    const { answered, refused, failed } = outcomes(log);
+    return answered + refused + failed >= perUser;
+  };
   await settle(telegram, people, done, 'every answer or refusal');
   const elapsed = (performance.now() - start) / 1000;
 
-  const answered = people.reduce(
-    (sum, person) => sum + logOf(telegram, person.id).filter((t) => t === ANSWER).length,
-    0,
-  );
-  const refused = users * perUser - answered;
+  const {
+    answered,
+    refused,
+    failed: broken,
+  } = people
+    .map((person) => outcomes(logOf(telegram, person.id)))
+    .reduce((sum, one) => ({
+      answered: sum.answered + one.answered,
+      refused: sum.refused + one.refused,
+      failed: sum.failed + one.failed,
+    }));
   const cpu = {
     bot: (cpuMs(bot.child.pid) - cpuBefore.bot) / answered,
     history: (cpuMs(started['chat-history'].child.pid) - cpuBefore.history) / answered,
@@ -162,12 +175,14 @@ try {
   const overdrafts = balances.filter((balance) => balance.credits < 0 || balance.available_credits < 0).length;
 
   const at = { edit: percentiles(firstEdit), placeholder: percentiles(placeholder) };
-  console.log(`settled in ${elapsed.toFixed(1)} s: ${answered} answered, ${refused} refused for want of credits`);
+  console.log(
+    `settled in ${elapsed.toFixed(1)} s: ${answered} answered, ${refused} refused for want of credits, ${broken} failed`,
+  );
   console.log(`update → placeholder (ms)   p50 ${at.placeholder.p50.toFixed(1)}  p95 ${at.placeholder.p95.toFixed(1)}`);
   console.log(`update → first edit (ms)    p50 ${at.edit.p50.toFixed(1)}  p95 ${at.edit.p95.toFixed(1)}`);
   console.log(`CPU ms per answered message: bot ${cpu.bot.toFixed(2)}, chat-history ${cpu.history.toFixed(2)}`);
   console.log(`overdrafts (balances below zero): ${overdrafts}`);
-  failed = overdrafts > 0;
+  failed = overdrafts > 0 || broken > 0;
   await writeFigures(
     values.json,
     [
