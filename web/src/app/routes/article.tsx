@@ -13,6 +13,7 @@ import { useArticle } from '@/features/articles/api/get-article';
 import { useCategoryOptions, useTagOptions } from '@/features/articles/api/get-taxonomy-options';
 import { ArticleCard } from '@/features/articles/components/article-card';
 import { ArticleShare } from '@/features/articles/components/article-share';
+import { CoverImage } from '@/features/articles/components/cover-image';
 import { formatDate, pluralRu } from '@/lib/dates';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -76,7 +77,7 @@ function ArticleView({ article, related }: { article: PublicArticle; related: Ar
         </div>
         <h1 className="mb-3">{article.title}</h1>
         {article.excerpt && <p className="lead text-body-secondary">{article.excerpt}</p>}
-        {article.featured_image && <img src={article.featured_image} alt="" className="img-fluid rounded mb-4" />}
+        {article.featured_image && <CoverImage src={article.featured_image} className="article-cover rounded mb-4" />}
         {/* Sanitized by the content service when the admin saved it. */}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.content }} />
         {(article.tags.length > 0 || article.categories.length > 0) && (

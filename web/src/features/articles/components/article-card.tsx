@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { formatRelativeDate } from '@/lib/dates';
+import { CoverImage } from './cover-image';
 
 /** Card limits of spec §9. */
 export const CARD_MAX_TAGS = 3;
@@ -17,7 +18,9 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
   const moreTags = article.tags.length - tags.length;
   return (
     <Card className="article-card h-100" data-testid="article-card">
-      {article.featured_image && <Card.Img variant="top" src={article.featured_image} alt="" loading="lazy" />}
+      {article.featured_image && (
+        <CoverImage src={article.featured_image} className="card-img-top article-card-cover" />
+      )}
       <Card.Body className="d-flex flex-column p-4">
         {categories.length > 0 && (
           <div className="d-flex flex-wrap gap-1 mb-2">

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 
-/** Back and Forward with «Страница X из Y» (spec §2). */
+/** Back and Forward with «Страница X из Y» (spec §2); nothing when everything fits one page. */
 export function ArticlesPager({
   page,
   pages,
@@ -10,6 +10,7 @@ export function ArticlesPager({
   pages: number;
   onPage: (page: number) => void;
 }) {
+  if (pages <= 1) return null;
   return (
     <nav className="d-flex align-items-center justify-content-center gap-3 mt-5" aria-label="Страницы">
       <Button variant="outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -1,0 +1,92 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { uniqueName } from '@gpt/kit/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ContentClient } from '../../../services/content/test/support';
+import { screenshot } from '../support/browser';
+import { type ContentSite, startContentSite } from '../support/content-site';
+
+/** The articles pages when things go wrong or there is little to show (issue 15). */
+let suite: ContentSite;
+let api: ContentClient;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  suite = await startContentSite();
+  api = suite.api;
+});
+afterAll(() => suite?.close());
+afterEach(() => context?.close());
+
+async function openPage(width = 1280) {
+  context = await suite.browser.newContext({ viewport: { width, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  return page;
+}
+
+describe('/articles', () => {
+  test('a failed load says so with «Повторить», which loads the list', async () => {
+    const marker = uniqueName('retry');
+    await api.createArticle({ title: `Статья ${marker}` });
+    const p = await openPage();
+    await p.route('**/api/articles?*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await p.goto(`${suite.site.url}/articles`);
+    await p.getByRole('heading', { name: 'Не удалось загрузить статьи' }).waitFor();
+    await expect(p.getByText('Статьи не найдены').count()).resolves.toBe(0);
+    await screenshot(p, 'articles-load-failed');
+
+    await p.unroute('**/api/articles?*');
+    await p.getByRole('button', { name: 'Повторить' }).click();
+    await p.getByTestId('article-card').first().waitFor();
+  });
+
+  test('one page of results shows no pager', async () => {
+    const marker = uniqueName('single');
+    await api.createArticle({ title: `Единственная ${marker}`, content: `<p>Текст ${marker}</p>` });
+    const p = await openPage(390);
+    await p.goto(`${suite.site.url}/articles?q=${marker}`);
+    await p.getByTestId('article-card').first().waitFor();
+    await expect(p.getByRole('navigation', { name: 'Страницы' }).count()).resolves.toBe(0);
+    await expect(p.getByText('Страница 1 из 1').count()).resolves.toBe(0);
+  });
+});
+
+describe('/articles/{slug}', () => {
+  test('a cover that does not load is hidden, not a broken image', async () => {
+    const article = await api.createArticle({
+      title: `Без обложки ${uniqueName('broken')}`,
+      featured_image: 'http://127.0.0.1:9/missing-cover.png',
+    });
+    const p = await openPage();
+    await p.goto(`${suite.site.url}/articles/${article.slug}`);
+    await p.getByRole('heading', { name: article.title }).waitFor();
+    await p.waitForFunction(() => document.querySelector('img[src*="missing-cover"]') === null);
+  });
+
+  test('a tall cover is capped, so the text starts above the fold', async () => {
+    const article = await api.createArticle({
+      title: `С обложкой ${uniqueName('cover')}`,
+      featured_image: `${suite.site.url}/tall-cover.svg`,
+      content: '<p>Первый абзац статьи.</p>',
+    });
+    const p = await openPage();
+    // A portrait picture, twice as tall as wide.
+    await p.route('**/tall-cover.svg', (route) =>
+      route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="2000"><rect width="1000" height="2000" fill="#6366f1"/></svg>',
+      }),
+    );
+    await p.goto(`${suite.site.url}/articles/${article.slug}`);
+    const cover = p.locator('main img[src$="tall-cover.svg"]');
+    await cover.waitFor();
+    await p.waitForFunction(
+      () => (document.querySelector('main img[src$="tall-cover.svg"]') as HTMLImageElement)?.complete,
+    );
+    expect((await cover.boundingBox())!.height).toBeLessThanOrEqual(420);
+    const text = await p.getByText('Первый абзац статьи.').boundingBox();
+    expect(text!.y).toBeLessThan(900);
+    await screenshot(p, 'article-cover-capped');
+  });
+});
