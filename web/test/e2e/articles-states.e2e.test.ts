@@ -52,6 +52,20 @@ describe('/articles', () => {
   });
 });
 
+describe('an article card', () => {
+  test('its tag is a link to the tag’s list', async () => {
+    const marker = uniqueName('tagged');
+    const tag = await api.createTag({ name: `Тег${marker.slice(-6)}`, slug: `tag-${marker.replace(/_/g, '-')}` });
+    await api.createArticle({ title: `С тегом ${marker}`, content: `<p>Текст ${marker}</p>`, tag_ids: [tag.id] });
+    const p = await openPage();
+    await p.goto(`${suite.site.url}/articles?q=${marker}`);
+    const card = p.getByTestId('article-card').first();
+    await card.getByRole('link', { name: `#${tag.name}` }).click();
+    await p.waitForURL(`${suite.site.url}/articles?tag=${tag.slug}`);
+    await p.getByTestId('article-card').filter({ hasText: marker }).waitFor();
+  });
+});
+
 describe('/articles/{slug}', () => {
   test('a cover that does not load is hidden, not a broken image', async () => {
     const article = await api.createArticle({

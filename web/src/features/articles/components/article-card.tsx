@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { formatRelativeDate } from '@/lib/dates';
+import { useTagOptions } from '../api/get-taxonomy-options';
 import { CoverImage } from './cover-image';
 
 /** Card limits of spec §9. */
@@ -16,6 +17,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
   const categories = article.categories.slice(0, CARD_MAX_CATEGORIES);
   const tags = article.tags.slice(0, CARD_MAX_TAGS);
   const moreTags = article.tags.length - tags.length;
+  const tagOptions = useTagOptions();
   return (
     <Card className="article-card h-100" data-testid="article-card">
       {article.featured_image && (
@@ -40,11 +42,26 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
         <div className="mt-auto">
           {tags.length > 0 && (
             <div className="d-flex flex-wrap gap-1 mb-2">
-              {tags.map((tag) => (
-                <Badge key={tag} bg="light" text="dark" className="border article-card-tag">
-                  #{tag}
-                </Badge>
-              ))}
+              {tags.map((tag) => {
+                const badge = (
+                  <Badge bg="light" text="dark" className="border article-card-tag">
+                    #{tag}
+                  </Badge>
+                );
+                const slug = tagOptions.data?.find((option) => option.name === tag)?.slug;
+                // Above the card's stretched title link, so the tag opens its own list.
+                return slug ? (
+                  <Link
+                    key={tag}
+                    to={`${paths.articles}?tag=${encodeURIComponent(slug)}`}
+                    className="article-card-tag-link"
+                  >
+                    {badge}
+                  </Link>
+                ) : (
+                  <span key={tag}>{badge}</span>
+                );
+              })}
               {moreTags > 0 && (
                 <Badge bg="light" text="dark" className="border article-card-tag-more">
                   +{moreTags}
