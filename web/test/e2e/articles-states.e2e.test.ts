@@ -104,3 +104,22 @@ describe('/articles/{slug}', () => {
     await screenshot(p, 'article-cover-capped');
   });
 });
+
+describe('the article form', () => {
+  test('«Заполните обязательные поля» goes away once the fields are filled', async () => {
+    const p = await openPage(1400);
+    await p.addInitScript((token) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ id: 1, email: 'admin@example.com', role: 'admin' }));
+    }, api.adminToken);
+    await p.goto(`${suite.site.url}/admin/articles`);
+    await p.getByRole('button', { name: 'Создать статью' }).click();
+    const dialog = p.getByRole('dialog').filter({ hasText: 'Новая статья' });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    const required = dialog.getByText('Заполните обязательные поля');
+    await required.waitFor();
+    await dialog.getByLabel('Заголовок *').fill(`Заполненная ${uniqueName('form')}`);
+    await dialog.getByRole('textbox', { name: 'Содержание статьи' }).fill('Текст статьи');
+    await required.waitFor({ state: 'detached' });
+  });
+});

@@ -148,7 +148,9 @@ export function ArticleFormDialog({
   const [values, setValues] = useState<ArticleFormValues>(() => formOf(article));
   /** A new article's slug follows its title until the admin edits the slug. */
   const [slugEdited, setSlugEdited] = useState(article !== null);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** After a first save attempt the form says what is still missing, and stops once it is filled. */
+  const [tried, setTried] = useState(false);
+  const problem = tried ? articleProblem(values) : null;
   const set = <K extends keyof ArticleFormValues>(name: K, value: ArticleFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
@@ -167,9 +169,8 @@ export function ArticleFormDialog({
   );
 
   function submit() {
-    const found = articleProblem(values);
-    setProblem(found);
-    if (!found) onSave(bodyOf(values));
+    setTried(true);
+    if (!articleProblem(values)) onSave(bodyOf(values));
   }
 
   return (
