@@ -17,7 +17,7 @@ import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniq
 import { loadMetricsConfig } from '@gpt/metrics';
 import { parse } from 'yaml';
 import { eventually } from './support/async';
-import { freePort } from './support/npm-start';
+import { freePort } from '@gpt/kit/testing';
 
 /**
  * The Docker path as far as a machine without a Docker engine can check it: docker-compose.yml read

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { freePort, npmStart as start, stop } from './support/npm-start';
+import { freePort } from '@gpt/kit/testing';
+import { npmStart as start, stop } from './support/npm-start';
 
 let dataDir: string;
 let port: number;

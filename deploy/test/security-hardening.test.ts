@@ -6,7 +6,7 @@ import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '@gpt/de
 import { loadGatewayConfig } from '@gpt/gateway';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import { eventually } from './support/async';
-import { freePort } from './support/npm-start';
+import { freePort } from '@gpt/kit/testing';
 import { BOT_KEY, expectLimited, JWT_SECRET, login, rawRequest, registerUser, type Session } from './support/security';
 
 /**

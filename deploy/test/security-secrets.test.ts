@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { signAccessToken } from '@gpt/kit';
-import { freePort, npmStart, npmStartRefused, stop } from './support/npm-start';
+import { freePort } from '@gpt/kit/testing';
+import { npmStart, npmStartRefused, stop } from './support/npm-start';
 
 /**
  * `npm start` exactly as the README says, with no secrets set: nothing the repository holds may

@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import pg from 'pg';
+import { freePort } from '@gpt/kit/testing';
 
 /*
  * Fault tests stop, restart and cut off PostgreSQL and RabbitMQ. The shared servers on the standard
@@ -25,16 +25,6 @@ const START_DEADLINE_MS = 120_000;
 /** Every server still running when the test process exits is killed, so a crashed run leaves nothing behind. */
 const leftovers = new Set<() => void>();
 process.once('exit', () => leftovers.forEach((kill) => kill()));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 async function until<T>(what: string, deadlineMs: number, attempt: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + deadlineMs;

@@ -5,13 +5,13 @@ import {
   createTestDatabase,
   deleteTestBroker,
   dropTestDatabase,
+  freePort,
   TEST_SECRETS,
   testInfra,
   uniqueName,
 } from '@gpt/kit/testing';
 import { eventually } from '../support/async';
 import { Traffic } from './fault-stack';
-import { freePort } from './private-infra';
 import { ServiceProcess } from './service-process';
 
 /*

@@ -1,20 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What a newcomer's shell does not have: no server URLs, no secrets. */
 const UNSET = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'JWT_SECRET', 'BOT_API_KEY', 'SITE_URL'];
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Started {
   child: ChildProcess;

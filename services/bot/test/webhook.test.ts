@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { freePort } from '@gpt/kit/testing';
 import { startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 
@@ -7,17 +7,6 @@ import { conversations } from './support/conversation';
 let bot: BotStack;
 let webhookUrl: string;
 const SECRET = 'webhook-secret-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

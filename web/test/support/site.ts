@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { startGateway, type RunningGateway } from '@gpt/gateway';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { createKeyValue, type Env } from '@gpt/kit';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { freePort, TEST_SECRETS } from '@gpt/kit/testing';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -34,18 +33,6 @@ export async function startSite(upstreams: Record<string, string> = {}): Promise
     port,
     kv: createKeyValue({}),
     openapi: buildOpenApiDocument(),
-  });
-}
-
-/** A port nobody listens on at the moment of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import amqp from 'amqplib';
 import { eventSubscriptions } from '@gpt/contracts';
 import pg from 'pg';
@@ -59,4 +60,16 @@ export async function deleteTestBroker(exchange: string): Promise<void> {
   } finally {
     await connection.close();
   }
+}
+
+/** A loopback port nobody listens on at the moment of asking (for a server that must know its port before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
