@@ -57,7 +57,11 @@ const fx = {
 };
 
 beforeAll(async () => {
-  stack = await startTestStack({ ...SECURITY_ENV, RATE_LIMIT_FEEDBACK_POINTS: '100000' });
+  stack = await startTestStack({
+    ...SECURITY_ENV,
+    RATE_LIMIT_FEEDBACK_POINTS: '100000',
+    RATE_LIMIT_PASSWORD_RESET_POINTS: '100000',
+  });
   admin = await loginAdmin();
   user = await registerUser(stack);
   /** The answer of a write that must work, as the given shape. */
@@ -142,6 +146,9 @@ interface Sample {
 const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/auth/login': () => ({ body: { email: user.email, password: user.password } }),
   'POST /api/auth/register': () => ({ body: { email: freshEmail(), password: 'password1', utm_source: 'security' } }),
+  'POST /api/auth/password-reset': () => ({ body: { email: user.email } }),
+  // A made-up token: the link is refused as unknown, whatever else the body holds.
+  'POST /api/auth/password-reset/confirm': () => ({ body: { token: 'a'.repeat(43), newPassword: 'password2' } }),
   'POST /api/auth/change-password': async () => {
     // Each accepted change revokes the session: a new user every time.
     const someone = await registerUser(stack);
