@@ -90,13 +90,12 @@ export async function setWelcomeCredits(
   await taken;
 }
 
-/** Stack settings for suites that sign many users up and in and pay: cheap hashing, no login, sign-up or payment limits. */
+/** Stack settings for suites that sign many users up and in: cheap hashing, no login or sign-up limits. */
 export const MANY_USERS_ENV = {
   ARGON2_MEMORY_KIB: '8192',
   ARGON2_TIME_COST: '1',
   RATE_LIMIT_LOGIN_POINTS: '1000',
   RATE_LIMIT_REGISTER_POINTS: '1000',
-  RATE_LIMIT_PAYMENT_POINTS: '100000',
 };
 
 export interface ApiAnswer<T> {

@@ -60,6 +60,8 @@ export async function startFaultStack(
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       ...MANY_USERS_ENV,
+      // A thousand top-ups from a few customers: the per-user payment limit is not what these tests are about.
+      RATE_LIMIT_PAYMENT_POINTS: '100000',
       ...TEST_SECRETS,
       ...env,
     },
