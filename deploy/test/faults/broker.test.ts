@@ -18,7 +18,7 @@ import {
 import { PrivatePostgres, PrivateRabbit } from './private-infra';
 
 /** The services that talk to the broker; each must ride out its faults alone. */
-const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics'];
+const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot'];
 
 let postgres: PrivatePostgres;
 let rabbit: PrivateRabbit;
