@@ -73,11 +73,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A page in a context of its own (axe-core needs one to check frames). */
+/** A page in a context of its own (axe-core needs one to check frames); close its context when done. */
 async function openAs(role: Role, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
   const session = sessions[role];
   if (session) {
     await page.goto(`${stack.url}/offer`);
@@ -118,7 +117,7 @@ describe.each(['visitor', 'user', 'admin'] as const)('as %s', (role) => {
           await screenshot(page, `screens-${role}-${screen.name}-${width}`);
         }
       } finally {
-        await page.close();
+        await page.context().close();
       }
       expect(found).toEqual({});
       expect(violations).toEqual({});
@@ -144,7 +143,7 @@ describe('«Выйти»', () => {
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 });
@@ -218,7 +217,7 @@ describe('admin tables at 800 px', () => {
         }
         await screenshot(page, `admin-table-${path.split('/').pop()}-800`);
       } finally {
-        await page.close();
+        await page.context().close();
       }
     },
   );
@@ -240,7 +239,7 @@ describe('admin tables at 800 px', () => {
       await expect(breaksOnlyAtSeparators(page, '.info-list dd >> nth=0')).resolves.toBe(true);
       await screenshot(page, 'dashboard-long-email-390');
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 });
@@ -259,7 +258,7 @@ describe('linking flows', () => {
       await expect(main.getByRole('link', { name: 'Регистрация' }).count()).resolves.toBe(0);
       await screenshot(page, 'link-error-signed-in');
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -271,7 +270,7 @@ describe('linking flows', () => {
       await main.getByRole('link', { name: 'Войти' }).waitFor();
       await expect(main.getByRole('link', { name: 'Регистрация' }).isVisible()).resolves.toBe(true);
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -285,7 +284,7 @@ describe('linking flows', () => {
       await main.getByRole('button', { name: 'Связать', exact: true }).click();
       await page.getByRole('dialog').filter({ hasText: 'Связь с Telegram' }).waitFor();
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 });
