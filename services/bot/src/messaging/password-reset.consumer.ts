@@ -2,8 +2,7 @@ import type { Consumer, EventSchemas } from '@gpt/kit';
 import { InlineKeyboard } from 'grammy';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
-import type { BotDeps } from '../deps';
-import { sendWithButtons } from '../telegram/handlers';
+import type { AfterCommitNotes } from './notes';
 
 const time = new Intl.DateTimeFormat('ru-RU', {
   hour: '2-digit',
@@ -20,24 +19,22 @@ const resetText = (expiresAt: string) =>
 
 /**
  * Someone asked to recover the web password of an account linked to Telegram: the link goes to the
- * user's chat too. Telegram being off or the bot blocked is logged, not redelivered: the e-mail
- * carries the same link.
+ * user's chat too (the e-mail carries the same link).
  */
 export const passwordResetConsumer = (
-  deps: BotDeps,
+  notes: AfterCommitNotes,
 ): Consumer<BotDatabase, EventSchemas, 'password_reset.requested'> => ({
   event: 'password_reset.requested',
   async handle(event, trx) {
-    const api = deps.telegram.api();
-    if (!api) return;
-    const keyboard = new InlineKeyboard().url('Сменить пароль', event.data.url);
+    const out = notes.begin(event.id);
     // By the Telegram account: its chat may not have been re-pointed to the web account yet.
     const chat = await chatsRepository(trx).find(event.data.telegram_id);
     if (!chat) return;
-    try {
-      await sendWithButtons(api, chat.chatId, resetText(event.data.expires_at), keyboard);
-    } catch (err) {
-      deps.logger.warn({ err, telegramId: chat.telegramId }, 'could not send the password reset link in Telegram');
-    }
+    out.push({
+      chat,
+      html: resetText(event.data.expires_at),
+      keyboard: new InlineKeyboard().url('Сменить пароль', event.data.url),
+    });
   },
+  afterCommit: (event) => notes.send(event.id),
 });
