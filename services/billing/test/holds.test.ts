@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { BotBalanceResponse, BotHoldResponse, CreditsChangedData, EventInput } from '@gpt/contracts';
+import type { BotBalanceResponse, BotHoldResponse, CreditsChangedData } from '@gpt/contracts';
 import { startBillingHarness, type BillingHarness } from './support/harness';
+import { recordedMessage as message } from './support/events';
 
 let h: BillingHarness;
 let nextTelegramId = 930_000_000;
-let nextMessageId = 500_000;
 
 beforeAll(async () => {
   h = await startBillingHarness({ HOLD_TTL_SEC: '600', HOLD_EXPIRY_INTERVAL_SEC: '1' });
@@ -47,33 +47,6 @@ const published = (reference: string, reason: string) =>
       return e.type === 'credits.changed' && data.reference === reference && data.reason === reason;
     })
     .then((e) => e.data as CreditsChangedData);
-
-function message(
-  userId: number,
-  cost: number,
-  overrides: Partial<EventInput<'message.recorded'>> = {},
-): EventInput<'message.recorded'> {
-  return {
-    message_id: nextMessageId++,
-    user_id: userId,
-    telegram_id: null,
-    username: null,
-    model: 'gpt-4o-mini',
-    status: 'success',
-    input_tokens: 100,
-    output_tokens: 200,
-    input_cost: '0.000015',
-    output_cost: '0.000120',
-    total_cost: '0.000135',
-    cost,
-    user_message: 'Привет',
-    bot_response: 'Здравствуйте',
-    error_message: null,
-    image_path: null,
-    created_at: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 describe('POST /api/bot/holds', () => {
   test('when the user can afford it, then 201 with the hold, and the balance shows it held and announces it', async () => {

@@ -1,38 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { CreditsChangedData, EventData } from '@gpt/contracts';
+import type { CreditsChangedData } from '@gpt/contracts';
+import { recordedMessage as message } from './support/events';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
-let nextMessageId = 1;
+/** Ids no other test here uses. */
+let nextId = 1;
 
 beforeAll(async () => {
   h = await startBillingHarness();
 });
 afterAll(() => h.stop());
-
-function message(userId: number, cost: number, overrides: Partial<EventData<'message.recorded'>> = {}) {
-  return {
-    message_id: nextMessageId++,
-    user_id: userId,
-    telegram_id: null,
-    username: null,
-    model: 'gpt-4o-mini',
-    status: 'success' as const,
-    input_tokens: 100,
-    output_tokens: 200,
-    input_cost: '0.000015',
-    output_cost: '0.000120',
-    total_cost: '0.000135',
-    cost,
-    user_message: 'Привет',
-    bot_response: 'Здравствуйте',
-    error_message: null,
-    image_path: null,
-    created_at: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 const ledgerOf = (userId: number) =>
   h.billing.deps.db
@@ -100,7 +79,7 @@ describe('a user billing has not seen', () => {
 
 describe('user.deleted', () => {
   test('when auth deletes a user, then the bot no longer finds them and they cannot pay; the balance stays', async () => {
-    const telegramId = 920_000_000 + nextMessageId;
+    const telegramId = 920_000_000 + nextId++;
     const userId = await h.registerUser({ telegram_id: telegramId });
     await adjust(userId, { deposit_credits: 5 });
     await h.deliver('user.deleted', {
@@ -116,7 +95,7 @@ describe('user.deleted', () => {
   });
 
   test('when a user billing has not heard of yet asks for the balance, then it starts on Base and is announced', async () => {
-    const userId = 990_000 + nextMessageId;
+    const userId = 990_000 + nextId++;
     expect(await h.balance(userId)).toMatchObject({ credits: 0, included_credits: 0, version: 1 });
     await publishedChange(userId, 'initial');
     const early = await h.call('POST', '/api/billing/payments', { token: h.userToken(userId), body: { amount: 10 } });
@@ -140,7 +119,7 @@ describe('message.recorded: charging a message', () => {
   });
 
   test('when the cost exceeds the balance, then it is taken in full, the balance goes below zero and the bot may not send', async () => {
-    const telegramId = 700_000_000 + nextMessageId;
+    const telegramId = 700_000_000 + nextId++;
     const userId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
     await adjust(userId, { deposit_credits: 30 });
     await h.deliver('message.recorded', message(userId, 100));
@@ -182,7 +161,7 @@ describe('message.recorded: charging a message', () => {
 
   test('when the handler fails (a new balance but no default tariff yet), then the event is retried and charged once', async () => {
     const { db } = h.billing.deps;
-    const userId = 980_000 + nextMessageId; // no balance yet: creating it needs the default tariff
+    const userId = 980_000 + nextId++; // no balance yet: creating it needs the default tariff
     await db.updateTable('tariffs').set({ is_default: false }).where('is_default', '=', true).execute();
     const event = await h.publish(h.event('message.recorded', message(userId, 3)));
     try {
@@ -388,7 +367,7 @@ describe('GET /api/bot/balance', () => {
   });
 
   test('when the user has Premium, then the bot learns it may send and generate images', async () => {
-    const telegramId = 600_000_000 + nextMessageId;
+    const telegramId = 600_000_000 + nextId++;
     const userId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
     await adjust(userId, { tariff_id: 2 });
     const { body } = await h.call('GET', `/api/bot/balance?telegram_id=${telegramId}`, { bot: true });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import type { CreditsChangedData, EventData } from '@gpt/contracts';
+import type { CreditsChangedData } from '@gpt/contracts';
 import { startBillingHarness, type BillingHarness } from './support/harness';
+import { recordedMessage } from './support/events';
 
 let h: BillingHarness;
 
@@ -160,27 +161,8 @@ describe('accounts.linked: one welcome grant per person', () => {
   test('when part of the second grant was already spent, then only what is left is taken back: credits never go below zero', async () => {
     const webId = await h.registerUser();
     const bot = await telegramUser();
-    const spend = (userId: number, cost: number, messageId: number): EventData<'message.recorded'> => ({
-      message_id: messageId,
-      user_id: userId,
-      telegram_id: null,
-      username: null,
-      model: 'gpt-4o-mini',
-      status: 'success',
-      input_tokens: 100,
-      output_tokens: 200,
-      input_cost: '0.000015',
-      output_cost: '0.000120',
-      total_cost: '0.000135',
-      cost,
-      user_message: 'Привет',
-      bot_response: 'Здравствуйте',
-      error_message: null,
-      image_path: null,
-      image_count: 0,
-      hold_id: null,
-      created_at: new Date().toISOString(),
-    });
+    const spend = (userId: number, cost: number, messageId: number) =>
+      recordedMessage(userId, cost, { message_id: messageId, image_count: 0, hold_id: null });
     await h.deliver('message.recorded', spend(webId, 1500, 9_000_000 + webId));
     await h.deliver('message.recorded', spend(bot.id, 1800, 9_000_000 + bot.id));
 
