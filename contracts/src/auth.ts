@@ -228,6 +228,13 @@ export const BotUpsertUserRequest = z
     first_name: nullableText(128),
     last_name: nullableText(128),
     utm_source: nullableText(100),
+    language_code: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'language_code: языковой тег вроде ru или en-US' })
+      .max(35)
+      .nullable()
+      .optional()
+      .meta({ description: "The language of the user's Telegram app (IETF tag); absent: unchanged" }),
   })
   .meta({ id: 'BotUpsertUserRequest' });
 export type BotUpsertUserRequest = z.infer<typeof BotUpsertUserRequest>;
@@ -240,6 +247,7 @@ export const BotUser = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     utm_source: z.string().nullable(),
+    language_code: z.string().nullable(),
     email: z.string().nullable().meta({ description: 'E-mail of the linked web account, if any' }),
     telegram_email: z.string().nullable(),
     role: UserRole,

@@ -43,6 +43,7 @@ describe('POST /api/bot/users', () => {
         first_name: 'Иван',
         last_name: null,
         utm_source: 'vk',
+        language_code: 'ru',
       },
     });
     expect(res.status).toBe(200);
@@ -53,6 +54,7 @@ describe('POST /api/bot/users', () => {
       first_name: 'Иван',
       last_name: null,
       utm_source: 'vk',
+      language_code: 'ru',
       email: null,
       telegram_email: null,
       role: 'user',
@@ -79,6 +81,17 @@ describe('POST /api/bot/users', () => {
       (e) => e.type === 'user.updated' && (e.data as { user_id: number }).user_id === first.id,
     );
     expect(event.data).toMatchObject({ username: 'renamed', telegram_username: 'renamed', version: 1 });
+  });
+
+  test('the language of the Telegram app is kept, changed when reported and left as it is when not', async () => {
+    const first = await h.buildTelegramUser({ language_code: 'ru' });
+    const report = (body: Record<string, unknown>) =>
+      h.api('POST', '/api/bot/users', { botKey: BOT_KEY, body: { telegram_id: first.telegram_id, ...body } });
+    expect((await report({})).body).toMatchObject({ language_code: 'ru' });
+    expect((await report({ language_code: 'en-US' })).body).toMatchObject({ language_code: 'en-US' });
+    const refused = await report({ language_code: '<script>' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: expect.stringContaining('language_code') });
   });
 
   test('when nothing changed, then 200 and the version stays', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FakeUser } from './support/fake-telegram';
 import {
+  BOT_KEY,
   balanceOf,
   charged,
   historyOf,
@@ -45,6 +46,12 @@ describe('/start', () => {
     expect(users.body.users).toEqual([
       expect.objectContaining({ utm_source: 'utm_vk_spring', username: user.username }),
     ]);
+    // The language of the user's Telegram app went to auth with the names.
+    const known = await bot.api<{ language_code: string | null; first_name: string }>('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: user.id, first_name: 'Анна' },
+    });
+    expect(known.body).toMatchObject({ language_code: 'ru', first_name: 'Анна' });
   });
 });
 

@@ -15,6 +15,7 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   utm_source: string | null;
+  telegram_language: string | null;
   /** bigint, as a string. */
   telegram_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   telegram_username: string | null;

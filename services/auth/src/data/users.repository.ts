@@ -13,6 +13,7 @@ export interface User {
   firstName: string | null;
   lastName: string | null;
   utmSource: string | null;
+  telegramLanguage: string | null;
   telegramId: string | null;
   telegramUsername: string | null;
   telegramEmail: string | null;
@@ -46,6 +47,7 @@ export interface UserChanges {
   firstName?: string | null;
   lastName?: string | null;
   utmSource?: string | null;
+  telegramLanguage?: string | null;
   telegramId?: string | null;
   telegramUsername?: string | null;
   telegramEmail?: string | null;
@@ -67,6 +69,7 @@ function toUser(row: Selectable<UsersTable>): User {
     firstName: row.first_name,
     lastName: row.last_name,
     utmSource: row.utm_source,
+    telegramLanguage: row.telegram_language,
     telegramId: row.telegram_id === null ? null : String(row.telegram_id),
     telegramUsername: row.telegram_username,
     telegramEmail: row.telegram_email,
@@ -97,6 +100,7 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
   if (changes.firstName !== undefined) columns.first_name = changes.firstName;
   if (changes.lastName !== undefined) columns.last_name = changes.lastName;
   if (changes.utmSource !== undefined) columns.utm_source = changes.utmSource;
+  if (changes.telegramLanguage !== undefined) columns.telegram_language = changes.telegramLanguage;
   if (changes.telegramId !== undefined) columns.telegram_id = changes.telegramId;
   if (changes.telegramUsername !== undefined) columns.telegram_username = changes.telegramUsername;
   if (changes.telegramEmail !== undefined) columns.telegram_email = changes.telegramEmail;
@@ -160,6 +164,7 @@ export const usersRepository = {
       firstName: string | null;
       lastName: string | null;
       utmSource: string | null;
+      language: string | null;
     },
   ): Promise<User | undefined> {
     const row = await db
@@ -171,6 +176,7 @@ export const usersRepository = {
         first_name: user.firstName,
         last_name: user.lastName,
         utm_source: user.utmSource,
+        telegram_language: user.language,
       })
       .onConflict((oc) => oc.column('telegram_id').doNothing())
       .returningAll()

@@ -13,6 +13,9 @@ function changesFrom(user: User, input: BotUpsertUserRequest): UserChanges {
   if (input.first_name !== user.firstName) changes.firstName = input.first_name;
   if (input.last_name !== user.lastName) changes.lastName = input.last_name;
   if (user.utmSource === null && input.utm_source !== null) changes.utmSource = input.utm_source;
+  if (input.language_code !== undefined && input.language_code !== user.telegramLanguage) {
+    changes.telegramLanguage = input.language_code;
+  }
   return changes;
 }
 
@@ -41,6 +44,7 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
         firstName: input.first_name,
         lastName: input.last_name,
         utmSource: input.utm_source,
+        language: input.language_code ?? null,
       });
       if (created) {
         await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'telegram' });

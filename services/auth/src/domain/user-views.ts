@@ -57,6 +57,7 @@ export function toBotUser(user: User & { telegramId: string }): BotUser {
     first_name: user.firstName,
     last_name: user.lastName,
     utm_source: user.utmSource,
+    language_code: user.telegramLanguage,
     email: user.email,
     telegram_email: user.telegramEmail,
     role: user.role,

@@ -65,6 +65,7 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
       first_name: from.first_name,
       last_name: from.last_name ?? null,
       utm_source: utmSource,
+      language_code: from.language_code ?? null,
     });
     return chats.upsert({ telegramId: from.id, userId: user.id, chatId: ctx.chat!.id, webLinked: user.web_linked });
   }
