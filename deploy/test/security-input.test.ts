@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
-import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { callApi, setWelcomeCredits, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
 import { eventually } from './support/async';
 import {
@@ -62,6 +62,8 @@ beforeAll(async () => {
     RATE_LIMIT_FEEDBACK_POINTS: '100000',
     RATE_LIMIT_PASSWORD_RESET_POINTS: '100000',
   });
+  // No welcome grant: it reaches a new account's balance a moment after sign-up, which would look like a change here.
+  await setWelcomeCredits(stack, 0);
   admin = await loginAdmin();
   user = await registerUser(stack);
   /** The answer of a write that must work, as the given shape. */
