@@ -37,7 +37,7 @@ describe('journey', () => {
     // No e-mail known yet: the bot asks once, then sends the payment page.
     await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:100'));
     await reply(user, 'Это не похоже на e-mail', say(user, 'maria@'));
-    const payment = await reply(user, 'Сумма: 100 ₽', say(user, 'maria@example.com'));
+    const payment = await reply(user, /Пополнение баланса: \+10 000 кредитов\.\nСумма: 100 ₽/, say(user, 'maria@example.com'));
     const [pay] = buttonsOf(payment);
     expect(pay).toMatchObject({ text: 'Оплатить 100 ₽' });
     const mark = bot.telegram.calls.length;

@@ -141,11 +141,7 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
   async function offerPayment(ctx: BotContext, payment: CreatePaymentResponse) {
     if (payment.confirmation_url) {
       await chats.setAwaitingEmail(ctx.account.telegramId, null);
-      await reply(
-        ctx,
-        texts.payment(payment.description, payment.amount),
-        keyboards.url(buttons.pay(payment.amount), payment.confirmation_url),
-      );
+      await reply(ctx, texts.payment(payment), keyboards.url(buttons.pay(payment.amount), payment.confirmation_url));
     } else {
       await chats.setAwaitingEmail(ctx.account.telegramId, payment.payment_id);
       await reply(ctx, texts.askEmail);

@@ -1,4 +1,4 @@
-import type { AiModel, BotBalanceResponse, PublicTariff } from '@gpt/contracts';
+import type { AiModel, BotBalanceResponse, CreatePaymentResponse, PublicTariff } from '@gpt/contracts';
 import { escapeHtml } from './format';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
@@ -51,7 +51,7 @@ export const texts = {
       'Я даю доступ к моделям GPT прямо в Telegram:',
       '• отвечаю на вопросы и помню ход разговора;',
       '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
-      '• рисую картинки по описанию — команда /image (тарифы Премиум и Элит).',
+      '• рисую картинки по описанию — команда /image (тарифы Premium и Elite).',
       '',
       ...(gift
         ? [
@@ -125,7 +125,7 @@ export const texts = {
 
   imageUsage: 'Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>',
   imageNotInTariff:
-    '🎨 Генерация изображений доступна на тарифах Премиум и Элит. Выберите тариф, и я нарисую что угодно.',
+    '🎨 Генерация изображений доступна на тарифах Premium и Elite. Выберите тариф, и я нарисую что угодно.',
   imageDrawing: '🎨 Рисую…',
   imageCaption: (prompt: string) => `🎨 ${escapeHtml(prompt.length > 900 ? `${prompt.slice(0, 900)}…` : prompt)}`,
   noImageModel: 'Генерация изображений сейчас недоступна. Попробуйте позже.',
@@ -151,8 +151,14 @@ export const texts = {
     ].join('\n'),
   askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
   badEmail: 'Это не похоже на e-mail. Напишите адрес вида name@example.ru.',
-  payment: (description: string, amount: string) =>
-    `💳 ${escapeHtml(description)}\nСумма: <b>${roubles(amount)}</b>.\nНажмите кнопку, чтобы оплатить картой.`,
+  payment: (payment: CreatePaymentResponse) =>
+    [
+      payment.kind === 'topup'
+        ? `💳 Пополнение баланса: +${creditsText(payment.credits_amount)}.`
+        : `💳 ${escapeHtml(payment.description)}: +${creditsText(payment.credits_amount)} сразу.`,
+      `Сумма: <b>${roubles(payment.amount)}</b>.`,
+      'Нажмите кнопку, чтобы оплатить картой.',
+    ].join('\n'),
   paymentFailed: (reason: string) => `Не удалось создать платёж: ${escapeHtml(reason)}`,
   paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
   paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
