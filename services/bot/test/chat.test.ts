@@ -27,7 +27,7 @@ afterEach(() => {
   bot.openai.failNext(500, 0);
 });
 
-const { say, reply, startedUser } = conversations(() => bot);
+const { say, reply, press, startedUser } = conversations(() => bot);
 
 describe('/start', () => {
   test('registers the user with the payload as UTM source and welcomes them with balance, tariff and buttons', async () => {
@@ -36,7 +36,7 @@ describe('/start', () => {
     expect(String(welcome.params.text)).toContain('Доступно: <b>0 кредитов</b>');
     expect(String(welcome.params.text)).toContain('Тариф: <b>Base</b>');
     const keyboard = JSON.stringify(welcome.params.reply_markup);
-    for (const label of ['Модель', 'Баланс', 'Пополнить', 'Сайт']) expect(keyboard).toContain(label);
+    for (const label of ['Модель', 'Баланс', 'Пополнить', 'Нарисовать', 'Сайт']) expect(keyboard).toContain(label);
 
     const users = await bot.api<{ users: { utm_source: string | null; username: string | null }[] }>(
       'GET',
@@ -74,6 +74,9 @@ describe('a text message', () => {
       (call) => call.method === 'editMessageText' && call.params.chat_id === user.id,
     );
     expect(edits.length).toBeGreaterThanOrEqual(2);
+    // Previews (with the cursor) come no closer together than the edit interval (50 ms here).
+    const previews = edits.filter((call) => String(call.params.text).endsWith('▍')).map((call) => call.at);
+    for (let i = 1; i < previews.length; i++) expect(previews[i]! - previews[i - 1]!).toBeGreaterThanOrEqual(40);
 
     const request = bot.openai.requests.at(-1)!;
     expect(request.body).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true } });
@@ -159,6 +162,15 @@ describe('money', () => {
     const { user, userId } = await startedUser(10_000);
     bot.openai.failNext(500, 10);
     await reply(user, 'Не удалось получить ответ модели', say(user, 'Сломайся'));
+    await charged(bot, userId);
+    expect(await historyOf(bot, userId)).toEqual([expect.objectContaining({ status: 'error', cost: 0 })]);
+    expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
+  });
+
+  test('a stream that breaks off midway is an error: the user is told, nothing is charged, the hold is released', async () => {
+    const { user, userId } = await startedUser(10_000);
+    bot.openai.failMidStream(2);
+    await reply(user, 'Не удалось получить ответ модели', say(user, 'Оборвись'));
     await charged(bot, userId);
     expect(await historyOf(bot, userId)).toEqual([expect.objectContaining({ status: 'error', cost: 0 })]);
     expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
@@ -289,6 +301,7 @@ describe('photos, documents and pictures', () => {
 
   test('/image: refused politely on Base with the top-up button; drawn and charged on Premium', async () => {
     const { user, userId } = await startedUser(100_000);
+    await reply(user, 'Напишите, что нарисовать', press(user, 'Здравствуйте', 'menu:image'));
     const refusal = await reply(user, 'Генерация изображений доступна на тарифах', say(user, '/image кот в космосе'));
     expect(JSON.stringify(refusal.params.reply_markup)).toContain('menu:buy');
 

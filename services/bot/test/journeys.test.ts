@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
-import { balanceOf, charged, historyOf, setting, startBotStack, type BotStack } from './support/bot-stack';
+import { balanceOf, charged, historyOf, setting, startBotStack, tariffId, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 
 /**
@@ -37,7 +37,11 @@ describe('journey', () => {
     // No e-mail known yet: the bot asks once, then sends the payment page.
     await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:100'));
     await reply(user, 'Это не похоже на e-mail', say(user, 'maria@'));
-    const payment = await reply(user, /Пополнение баланса: \+10 000 кредитов\.\nСумма: 100 ₽/, say(user, 'maria@example.com'));
+    const payment = await reply(
+      user,
+      /Пополнение баланса: \+10 000 кредитов\.\nСумма: 100 ₽/,
+      say(user, 'maria@example.com'),
+    );
     const [pay] = buttonsOf(payment);
     expect(pay).toMatchObject({ text: 'Оплатить 100 ₽' });
     const mark = bot.telegram.calls.length;
@@ -95,6 +99,21 @@ describe('journey', () => {
     expect(profile.body.available_credits).toBe(inBot.available_credits);
     expect(inBot.available_credits).toBe(10_000 - row!.cost);
     await reply(user, 'Аккаунт связан с сайтом', say(user, '/balance'));
+  });
+
+  test('a tariff bought in the bot: its price and credits, the payment page, then «Оплата получена» with the tariff and its end', async () => {
+    const { user } = await startedUser(0);
+    await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
+    const premium = await tariffId(bot, 'Premium');
+    await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:tariff:${premium}`));
+    const payment = await reply(
+      user,
+      /Тариф «Premium» на 1 месяц: \+70 000 кредитов сразу\.\nСумма: 350 ₽/,
+      say(user, 'buyer@example.com'),
+    );
+    const mark = bot.telegram.calls.length;
+    await paySandbox(buttonsOf(payment)[0]!.url!);
+    await reply(user, /Оплата получена: тариф Premium до \d{1,2} \S+ \d{4} г\., \+70 000 кредитов\./, mark);
   });
 
   test('a charge below the threshold alerts once, with the top-up button; not again until the balance was above it', async () => {

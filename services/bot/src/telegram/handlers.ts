@@ -230,6 +230,10 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     await showBuy(ctx);
   });
+  privateChats.callbackQuery('menu:image', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await reply(ctx, texts.imageUsage);
+  });
   privateChats.callbackQuery('menu:link', async (ctx) => {
     await ctx.answerCallbackQuery();
     await showLink(ctx);

@@ -12,6 +12,8 @@ export const keyboards = {
       .text(buttons.balance, 'menu:balance')
       .row()
       .text(buttons.topUp, 'menu:buy')
+      .text(buttons.image, 'menu:image')
+      .row()
       .url(buttons.site, siteUrl),
   topUp: () => new InlineKeyboard().text(buttons.topUp, 'menu:buy'),
   balance: (linked: boolean) => {
