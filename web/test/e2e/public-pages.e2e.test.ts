@@ -43,6 +43,18 @@ async function openPage(url: string, width = 1280) {
 }
 
 describe('public pages in Chromium', () => {
+  test('home with no bot to reach: «Открыть бота» is disabled and says why, never a bare https://t.me/', async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    const asked = page.waitForResponse((res) => res.url().endsWith('/api/telegram/info'));
+    await page.goto(`${downSite.url}/`);
+    expect((await asked).status()).toBeGreaterThanOrEqual(500);
+    const bot = page.getByRole('button', { name: 'Открыть бота' }).first();
+    await expect(bot.isDisabled()).resolves.toBe(true);
+    await expect(bot.getAttribute('title')).resolves.toBe('Бот ещё не подключён к Telegram');
+    await expect(page.locator('a[href="https://t.me/"]').count()).resolves.toBe(0);
+  });
+
   test('home: hero buttons, tariff cards from billing, FAQ and the two article teasers', async () => {
     await openPage(`${site.url}/`);
     await expect(page.getByRole('link', { name: 'Начать бесплатно' }).first().getAttribute('href')).resolves.toBe(
