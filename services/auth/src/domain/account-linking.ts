@@ -1,20 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { BotLinkTokenResponse, LinkAccountResponse } from '@gpt/contracts';
 import type { AuthDeps } from '../app';
 import { linkTokensRepository } from '../data/link-tokens.repository';
 import { type User, usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';
+import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
 import { toProfile } from './user-views';
 import { userSnapshot } from './user-snapshot';
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A single-use link for the bot to send: valid LINK_TOKEN_TTL_MIN minutes, stored only as a hash. */
 export async function issueLinkToken(deps: AuthDeps, telegramId: number): Promise<BotLinkTokenResponse> {
   const { config, db } = deps;
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + config.LINK_TOKEN_TTL_MIN * 60_000);
-  await linkTokensRepository.create(db, { hash: hashOf(token), telegramId: String(telegramId), expiresAt });
+  const { token, hash, expiresAt } = newSingleUseToken(config.LINK_TOKEN_TTL_MIN);
+  await linkTokensRepository.create(db, { hash, telegramId: String(telegramId), expiresAt });
   return { token, url: `${config.SITE_URL}/link/${token}`, expires_at: expiresAt.toISOString() };
 }
 
@@ -40,10 +37,11 @@ function mergedProfile(web: User, telegramId: string, telegram: User | undefined
 export async function linkAccounts(deps: AuthDeps, userId: number, token: string): Promise<LinkAccountResponse> {
   const { bus } = deps;
   return bus.transaction(async (trx) => {
-    const link = await linkTokensRepository.findForUpdate(trx, hashOf(token));
-    if (!link) throw authErrors.linkTokenUnknown();
-    if (link.usedAt) throw authErrors.linkTokenUsed();
-    if (link.expiresAt.getTime() <= Date.now()) throw authErrors.linkTokenExpired();
+    const link = assertUsable(await linkTokensRepository.findForUpdate(trx, tokenHash(token)), {
+      unknown: authErrors.linkTokenUnknown,
+      used: authErrors.linkTokenUsed,
+      expired: authErrors.linkTokenExpired,
+    });
 
     const web = await usersRepository.findByIdForUpdate(trx, userId);
     if (!web) throw authErrors.accountGone();

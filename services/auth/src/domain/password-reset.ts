@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
 import type { AuthDeps } from '../app';
 import { passwordResetTokensRepository } from '../data/password-reset-tokens.repository';
@@ -7,10 +6,10 @@ import { authErrors } from './errors';
 import { sendMail } from './mailer';
 import { passwordHasher } from './passwords';
 import { sessionOf } from './sessions';
+import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
 import { publishTokenVersion } from './token-versions';
 
 const HOUR_MS = 60 * 60 * 1000;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const resetMail = (url: string, ttlMin: number) => ({
   subject: 'Смена пароля',
@@ -41,11 +40,10 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     return;
   }
 
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash, expiresAt } = newSingleUseToken(config.PASSWORD_RESET_TTL_MIN);
   const url = `${config.SITE_URL}/reset-password/${token}`;
-  const expiresAt = new Date(Date.now() + config.PASSWORD_RESET_TTL_MIN * 60_000);
   await bus.transaction(async (trx) => {
-    await passwordResetTokensRepository.create(trx, { hash: hashOf(token), userId: user.id, expiresAt });
+    await passwordResetTokensRepository.create(trx, { hash, userId: user.id, expiresAt });
     if (user.telegramId !== null) {
       await bus.publish(trx, 'password_reset.requested', {
         user_id: user.id,
@@ -69,10 +67,11 @@ export async function confirmPasswordReset(
   const { config, db, kv } = deps;
   const passwordHash = await passwordHasher(config).hash(input.newPassword);
   const user = await db.transaction().execute(async (trx) => {
-    const reset = await passwordResetTokensRepository.findForUpdate(trx, hashOf(input.token));
-    if (!reset) throw authErrors.resetTokenUnknown();
-    if (reset.usedAt) throw authErrors.resetTokenUsed();
-    if (reset.expiresAt.getTime() <= Date.now()) throw authErrors.resetTokenExpired();
+    const reset = assertUsable(await passwordResetTokensRepository.findForUpdate(trx, tokenHash(input.token)), {
+      unknown: authErrors.resetTokenUnknown,
+      used: authErrors.resetTokenUsed,
+      expired: authErrors.resetTokenExpired,
+    });
     const changed = await usersRepository.setPassword(trx, reset.userId, passwordHash);
     await passwordResetTokensRepository.useAll(trx, reset.userId);
     await publishTokenVersion(kv, changed);

@@ -1,7 +1,7 @@
 import type { AiModel } from '@gpt/contracts';
 import type { Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
-import { ServiceCallError, type AttachedImage, type ServiceClients } from '../clients/services';
+import { ServiceCallError, type AttachedImage, type RecordMessageBody, type ServiceClients } from '../clients/services';
 import type { Chat } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
 import { turnsRepository } from '../data/turns.repository';
@@ -61,37 +61,19 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
   const prompt = buildPrompt(history, input.content, catalog.settings.contextTokenBudget);
   const ceiling = creditsFor(catalog, model, { inputTokens: prompt.estimatedInputTokens, outputTokens: maxOutput });
 
-  let holdId: string;
-  try {
-    holdId = (await deps.api.hold(chat.telegramId, Math.max(ceiling, 1))).hold_id;
-  } catch (err) {
-    if (err instanceof ServiceCallError && err.code === 'insufficient_credits') {
-      const balance = await deps.api.balance(chat.telegramId);
-      return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
-    }
-    throw err;
+  const holdId = await placeHold(deps, chat.telegramId, ceiling);
+  if (!holdId) {
+    const balance = await deps.api.balance(chat.telegramId);
+    return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
   }
 
-  const record = (fields: {
-    status: 'success' | 'error';
-    bot_response: string | null;
-    input_tokens: number;
-    output_tokens: number;
-    error_message: string | null;
-  }) =>
-    recordWithRetries(deps, () =>
-      deps.api.recordMessage(
-        {
-          telegram_id: chat.telegramId,
-          model: model.model,
-          user_message: input.userMessage,
-          hold_id: holdId,
-          image_count: 0,
-          ...fields,
-        },
-        input.image,
-      ),
-    );
+  const message = {
+    telegram_id: chat.telegramId,
+    model: model.model,
+    user_message: input.userMessage,
+    hold_id: holdId,
+    image_count: 0,
+  };
 
   let text = '';
   let usage: { inputTokens: number; outputTokens: number } | undefined;
@@ -111,31 +93,71 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
   } catch (err) {
     deps.logger.warn({ err, model: model.model, telegramId: chat.telegramId }, 'model call failed');
     await sink.fail();
-    const recorded = await record({
-      status: 'error',
-      bot_response: text || null,
-      input_tokens: 0,
-      output_tokens: 0,
-      error_message: err instanceof Error ? err.message.slice(0, 1000) : String(err),
-    });
-    if (!recorded) await deps.api.releaseHold(holdId).catch(() => undefined);
+    await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
     return { kind: 'failed' };
   }
 
   const real = usage ?? { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) };
   await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
-  await record({
-    status: 'success',
-    bot_response: text,
-    input_tokens: real.inputTokens,
-    output_tokens: real.outputTokens,
-    error_message: null,
-  });
+  await recordWithRetries(deps, () =>
+    deps.api.recordMessage(
+      {
+        ...message,
+        status: 'success',
+        bot_response: text,
+        input_tokens: real.inputTokens,
+        output_tokens: real.outputTokens,
+        error_message: null,
+      },
+      input.image,
+    ),
+  );
   await turns.append(chat.telegramId, chat.conversation, [
     { role: 'user', content: input.userMessage },
     { role: 'assistant', content: text },
   ]);
   return { kind: 'answered', text, cost: creditsFor(catalog, model, real) };
+}
+
+/** Holds the most a call can cost; null when the user has not that many credits available. */
+export async function placeHold(
+  deps: Pick<AskDeps, 'api'>,
+  telegramId: number,
+  credits: number,
+): Promise<string | null> {
+  try {
+    return (await deps.api.hold(telegramId, Math.max(credits, 1))).hold_id;
+  } catch (err) {
+    if (err instanceof ServiceCallError && err.code === 'insufficient_credits') return null;
+    throw err;
+  }
+}
+
+/**
+ * A failed call is recorded as an error: it costs nothing and that ends its hold. When it cannot be
+ * recorded, the hold is released here instead.
+ */
+export async function recordFailure(
+  deps: Pick<AskDeps, 'api' | 'logger'>,
+  message: Omit<RecordMessageBody, 'status' | 'input_tokens' | 'output_tokens' | 'error_message'> & {
+    hold_id: string;
+  },
+  err: unknown,
+  image?: AttachedImage,
+): Promise<void> {
+  const recorded = await recordWithRetries(deps, () =>
+    deps.api.recordMessage(
+      {
+        ...message,
+        status: 'error',
+        input_tokens: 0,
+        output_tokens: 0,
+        error_message: err instanceof Error ? err.message.slice(0, 1000) : String(err),
+      },
+      image,
+    ),
+  );
+  if (!recorded) await deps.api.releaseHold(message.hold_id).catch(() => undefined);
 }
 
 /**

@@ -1,7 +1,15 @@
-import { COST_SETTING_KEYS, DEFAULT_COST_SETTINGS, messageCost, type AiModel, type CostSettings } from '@gpt/contracts';
+import {
+  COST_SETTING_KEYS,
+  DEFAULT_BOT_SETTINGS,
+  DEFAULT_COST_SETTINGS,
+  messageCost,
+  type AiModel,
+  type BotSettingKey,
+  type CostSettings,
+} from '@gpt/contracts';
 import type { ServiceClients } from '../clients/services';
 
-/** The bot's system settings (admin-editable in /admin/sysvals), with the values used when one is missing or broken. */
+/** The bot's system settings (admin-editable in /admin/sysvals); one missing or broken counts as its seeded default. */
 export interface BotSettings {
   defaultModel: string;
   visionModel: string;
@@ -13,31 +21,24 @@ export interface BotSettings {
   cost: CostSettings;
 }
 
-const DEFAULTS: Omit<BotSettings, 'cost'> = {
-  defaultModel: 'gpt-4o-mini',
-  visionModel: 'gpt-4o-mini',
-  imageModel: 'gpt-image-1',
-  messagesPerMinute: 20,
-  lowBalanceThreshold: 500,
-  maxOutputTokens: 1024,
-  contextTokenBudget: 6000,
-};
-
-const wholeNumber = (value: string | undefined, fallback: number) =>
-  value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : fallback;
+/** A whole-number setting, at least `min`; its seeded default when missing or broken. */
+function wholeNumber(stored: Record<string, string>, key: BotSettingKey, min: number): number {
+  const value = stored[key]?.trim() ?? '';
+  return Math.max(min, Number(/^\d{1,9}$/.test(value) ? value : DEFAULT_BOT_SETTINGS[key]));
+}
 
 function parseSettings(stored: Record<string, string>): BotSettings {
-  const text = (key: string, fallback: string) => stored[key]?.trim() || fallback;
+  const text = (key: BotSettingKey) => stored[key]?.trim() || DEFAULT_BOT_SETTINGS[key];
   const cost = { ...DEFAULT_COST_SETTINGS };
   for (const key of COST_SETTING_KEYS) if (stored[key]) cost[key] = stored[key];
   return {
-    defaultModel: text('default_model', DEFAULTS.defaultModel),
-    visionModel: text('vision_model', DEFAULTS.visionModel),
-    imageModel: text('image_model', DEFAULTS.imageModel),
-    messagesPerMinute: Math.max(1, wholeNumber(stored.bot_messages_per_minute, DEFAULTS.messagesPerMinute)),
-    lowBalanceThreshold: wholeNumber(stored.low_balance_threshold, DEFAULTS.lowBalanceThreshold),
-    maxOutputTokens: Math.max(16, wholeNumber(stored.max_output_tokens, DEFAULTS.maxOutputTokens)),
-    contextTokenBudget: Math.max(256, wholeNumber(stored.context_token_budget, DEFAULTS.contextTokenBudget)),
+    defaultModel: text('default_model'),
+    visionModel: text('vision_model'),
+    imageModel: text('image_model'),
+    messagesPerMinute: wholeNumber(stored, 'bot_messages_per_minute', 1),
+    lowBalanceThreshold: wholeNumber(stored, 'low_balance_threshold', 0),
+    maxOutputTokens: wholeNumber(stored, 'max_output_tokens', 16),
+    contextTokenBudget: wholeNumber(stored, 'context_token_budget', 256),
     cost,
   };
 }

@@ -1,6 +1,5 @@
 import type { Chat } from '../data/chats.repository';
-import { ServiceCallError } from '../clients/services';
-import { recordWithRetries, type AskDeps } from './ask';
+import { placeHold, recordFailure, recordWithRetries, type AskDeps } from './ask';
 import { creditsFor, type Catalog } from './catalog';
 import { estimateTokens } from './conversation';
 
@@ -29,15 +28,8 @@ export async function draw(
 
   const promptTokens = estimateTokens(prompt);
   const ceiling = creditsFor(catalog, model, { inputTokens: promptTokens, outputTokens: 0, images: 1 });
-  let holdId: string;
-  try {
-    holdId = (await deps.api.hold(chat.telegramId, Math.max(ceiling, 1))).hold_id;
-  } catch (err) {
-    if (err instanceof ServiceCallError && err.code === 'insufficient_credits') {
-      return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
-    }
-    throw err;
-  }
+  const holdId = await placeHold(deps, chat.telegramId, ceiling);
+  if (!holdId) return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
 
   const base = { telegram_id: chat.telegramId, model: model.model, user_message: `/image ${prompt}`, hold_id: holdId };
   try {
@@ -60,18 +52,7 @@ export async function draw(
     return { kind: 'drawn', png: image.png };
   } catch (err) {
     deps.logger.warn({ err, model: model.model }, 'image generation failed');
-    const recorded = await recordWithRetries(deps, () =>
-      deps.api.recordMessage({
-        ...base,
-        status: 'error',
-        bot_response: null,
-        input_tokens: 0,
-        output_tokens: 0,
-        image_count: 0,
-        error_message: err instanceof Error ? err.message.slice(0, 1000) : String(err),
-      }),
-    );
-    if (!recorded) await deps.api.releaseHold(holdId).catch(() => undefined);
+    await recordFailure(deps, { ...base, bot_response: null, image_count: 0 }, err);
     return { kind: 'failed' };
   }
 }

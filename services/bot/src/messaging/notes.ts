@@ -1,6 +1,6 @@
 import type { Chat } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
-import { sendWithButtons } from '../telegram/handlers';
+import { sendWithButtons } from '../telegram/send';
 
 type Keyboard = Parameters<typeof sendWithButtons>[3];
 

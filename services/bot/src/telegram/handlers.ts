@@ -4,8 +4,7 @@ import {
   typicalMessageCost,
   typicalMessagesFor,
 } from '@gpt/contracts';
-import { Composer, GrammyError, InlineKeyboard, InputFile, type Api, type Context } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
+import { Composer, InlineKeyboard, InputFile, type Context } from 'grammy';
 import { ServiceCallError } from '../clients/services';
 import type { BotDeps } from '../deps';
 import { chatsRepository, type Chat } from '../data/chats.repository';
@@ -16,6 +15,7 @@ import { extractDocumentText, UnreadableDocumentError, UnsupportedDocumentError 
 import type { ContentPart } from '../engine/provider';
 import { answerMessage } from './answer-message';
 import { keyboards } from './keyboards';
+import { sendWithButtons } from './send';
 import { buttons, texts } from './texts';
 
 /** The update's Telegram user as the bot keeps them, set by the first middleware. */
@@ -25,27 +25,6 @@ export interface BotContext extends Context {
 
 /** A /start payload becomes the UTM source: Telegram allows A-Z, a-z, 0-9, _ and -, up to 64 characters. */
 const START_PAYLOAD = /^[\w-]{1,64}$/;
-
-/**
- * Sends a message with buttons. Telegram refuses URL buttons it cannot open (a site on
- * localhost); then the links go into the text and only the other buttons stay.
- */
-export async function sendWithButtons(api: Api, chatId: number, html: string, keyboard?: InlineKeyboard) {
-  const options = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
-  try {
-    return await api.sendMessage(chatId, html, { ...options, reply_markup: keyboard });
-  } catch (err) {
-    if (!keyboard || !(err instanceof GrammyError) || !/url/i.test(err.description)) throw err;
-    const rows = keyboard.inline_keyboard;
-    const links = rows.flat().filter((button): button is InlineKeyboardButton.UrlButton => 'url' in button);
-    const rest = rows.map((row) => row.filter((button) => !('url' in button))).filter((row) => row.length > 0);
-    const text = [html, '', ...links.map((link) => `${link.text}: ${link.url}`)].join('\n');
-    return api.sendMessage(chatId, text, {
-      ...options,
-      reply_markup: rest.length ? InlineKeyboard.from(rest) : undefined,
-    });
-  }
-}
 
 export function botHandlers(deps: BotDeps): Composer<BotContext> {
   const { api, config, logger } = deps;
