@@ -1,24 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { readRequestBody } from '@gpt/kit/testing';
 import { api, ApiError } from '../src/lib/api-client';
 
 /** A real local server that answers by path and echoes what it received. */
 let server: Server;
 let base = '';
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => resolve(body));
-  });
-}
-
 beforeAll(async () => {
   server = createServer(async (req, res) => {
-    const body = await readBody(req);
+    const body = await readRequestBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });

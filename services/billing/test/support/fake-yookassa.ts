@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { YookassaCreatePaymentRequest, type YookassaPayment } from '@gpt/contracts';
+import { readRequestBody, sendJson } from '@gpt/kit/testing';
 
 export const FAKE_SHOP_ID = '123456';
 export const FAKE_SECRET_KEY = 'test_secret_key_0123456789';
@@ -34,7 +35,9 @@ export class FakeYookassa {
   /** Listens on a free port; started again after stop(), on the same one (the provider is back). */
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      void this.handle(req, res).catch((err: unknown) => reply(res, 500, { type: 'error', description: String(err) }));
+      void this.handle(req, res).catch((err: unknown) =>
+        sendJson(res, 500, { type: 'error', description: String(err) }),
+      );
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
@@ -103,19 +106,19 @@ export class FakeYookassa {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const raw = await readRequestBody(req);
     const body: unknown = raw ? JSON.parse(raw) : undefined;
     const path = (req.url ?? '').replace(/^\/v3/, '');
     this.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
 
     const expected = `Basic ${Buffer.from(`${FAKE_SHOP_ID}:${FAKE_SECRET_KEY}`).toString('base64')}`;
     if (req.headers.authorization !== expected) {
-      reply(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Basic auth failed' });
+      sendJson(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Basic auth failed' });
       return;
     }
     const key = req.headers['idempotence-key'];
     if (req.method === 'POST' && typeof key !== 'string') {
-      reply(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
+      sendJson(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key is required' });
       return;
     }
 
@@ -127,18 +130,18 @@ export class FakeYookassa {
       const id = decodeURIComponent(capture[1]!);
       if (this.payments.get(id)?.status === 'waiting_for_capture') this.succeed(id);
       this.answerPayment(res, id);
-    } else reply(res, 404, { type: 'error', code: 'not_found', description: 'No such endpoint' });
+    } else sendJson(res, 404, { type: 'error', code: 'not_found', description: 'No such endpoint' });
   }
 
   private create(res: ServerResponse, key: string, body: unknown): void {
     const fault = this.faults.shift() ?? 'ok';
     if (fault === 'refuse-400') {
-      reply(res, 400, { type: 'error', code: 'invalid_request', description: 'receipt is invalid' });
+      sendJson(res, 400, { type: 'error', code: 'invalid_request', description: 'receipt is invalid' });
       return;
     }
     const parsed = YookassaCreatePaymentRequest.safeParse(body);
     if (!parsed.success) {
-      reply(res, 400, { type: 'error', code: 'invalid_request', description: parsed.error.message });
+      sendJson(res, 400, { type: 'error', code: 'invalid_request', description: parsed.error.message });
       return;
     }
     let id = this.byIdempotenceKey.get(key);
@@ -158,27 +161,14 @@ export class FakeYookassa {
       });
       this.byIdempotenceKey.set(key, id);
     }
-    if (fault === 'created-then-500') reply(res, 500, { type: 'error', code: 'internal_server_error' });
+    if (fault === 'created-then-500') sendJson(res, 500, { type: 'error', code: 'internal_server_error' });
     else if (fault === 'created-then-drop') res.socket?.destroy();
     else this.answerPayment(res, id);
   }
 
   private answerPayment(res: ServerResponse, id: string): void {
     const payment = this.payments.get(id);
-    if (payment) reply(res, 200, payment);
-    else reply(res, 404, { type: 'error', id: randomUUID(), code: 'not_found', description: 'Payment not found' });
+    if (payment) sendJson(res, 200, payment);
+    else sendJson(res, 404, { type: 'error', id: randomUUID(), code: 'not_found', description: 'Payment not found' });
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }

@@ -10,6 +10,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { ImageGenerateParams, ImagesResponse } from 'openai/resources/images';
+import { readRequestBody, sendJson } from '@gpt/kit/testing';
 
 /** A 1×1 PNG: what every image generation answers, as `b64_json`. */
 export const FAKE_PNG = Buffer.from(
@@ -76,7 +77,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let msPerChunk = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const raw = await readRequestBody(req);
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     let json: unknown;
     try {
@@ -121,7 +122,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         ],
         usage,
       };
-      return send(res, 200, completion);
+      return sendJson(res, 200, completion);
     }
 
     const chunk = (
@@ -174,14 +175,14 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         input_tokens_details: { text_tokens: input, image_tokens: 0 },
       },
     };
-    send(res, 200, answer);
+    sendJson(res, 200, answer);
   }
 
   function fail(res: ServerResponse, status: number, message?: string): void {
     const error = errorBodies[status] ?? errorBodies[500]!;
     // `retry-after-ms` is what the openai client reads first; a short one keeps retries fast.
     if (status === 429) res.setHeader('retry-after-ms', '20');
-    send(res, status, { error: { ...error, message: message ?? error.message, param: null } });
+    sendJson(res, status, { error: { ...error, message: message ?? error.message, param: null } });
   }
 
   const server = createServer((req, res) => {
@@ -237,17 +238,4 @@ function usageOf(messages: ChatCompletionMessageParam[], answer: string): Comple
   const prompt = tokens(messages.reduce((sum, message) => sum + textOf(message).length, 0)) + images * IMAGE_TOKENS;
   const completion = tokens(answer.length);
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }

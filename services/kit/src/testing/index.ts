@@ -1,3 +1,4 @@
+export { readRequestBody, sendJson } from './http';
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
 export { createTestDatabase, deleteTestBroker, dropTestDatabase, freePort, testInfra, uniqueName } from './infra';
 export { startTestService, TEST_SECRETS, type TestService } from './service';
