@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { CreditsChangedData } from '@gpt/contracts';
 import { recordedMessage as message } from './support/events';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -29,18 +28,10 @@ function adjust(userId: number, body: Record<string, unknown>, adminId = 7) {
   });
 }
 
-const publishedChange = (userId: number, reason: string) =>
-  h.billing.deps.bus
-    .waitFor('published', (e) => {
-      const data = e.data as CreditsChangedData;
-      return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
-    })
-    .then((e) => e.data as CreditsChangedData);
-
 describe('a user billing has not seen', () => {
   test('when auth registers a user, then it starts on Base with 0 credits and credits.changed (initial) is published', async () => {
     const userId = await h.registerUser();
-    const initial = await publishedChange(userId, 'initial');
+    const initial = await h.publishedChange(userId, 'initial');
     expect(initial).toMatchObject({
       user_id: userId,
       credits: 0,
@@ -55,7 +46,7 @@ describe('a user billing has not seen', () => {
 
   test('when user.updated arrives for a known user, then no second initial balance is announced', async () => {
     const userId = await h.registerUser();
-    await publishedChange(userId, 'initial');
+    await h.publishedChange(userId, 'initial');
     await h.deliver('user.updated', {
       user_id: userId,
       email: 'renamed@example.com',
@@ -97,7 +88,7 @@ describe('user.deleted', () => {
   test('when a user billing has not heard of yet asks for the balance, then it starts on Base and is announced', async () => {
     const userId = 990_000 + nextId++;
     expect(await h.balance(userId)).toMatchObject({ credits: 0, included_credits: 0, version: 1 });
-    await publishedChange(userId, 'initial');
+    await h.publishedChange(userId, 'initial');
     const early = await h.call('POST', '/api/billing/payments', { token: h.userToken(userId), body: { amount: 10 } });
     expect(early).toMatchObject({ status: 503, body: { code: 'user_not_ready' } });
   });
@@ -194,11 +185,11 @@ describe('message.recorded: charging a message', () => {
 describe('credits.changed', () => {
   test('when the balance changes, then every snapshot carries a version one above the previous', async () => {
     const userId = await h.registerUser();
-    await publishedChange(userId, 'initial');
+    await h.publishedChange(userId, 'initial');
     await adjust(userId, { deposit_credits: 10 });
-    const deposit = await publishedChange(userId, 'admin_deposit');
+    const deposit = await h.publishedChange(userId, 'admin_deposit');
     await h.deliver('message.recorded', message(userId, 3));
-    const charge = await publishedChange(userId, 'message_charge');
+    const charge = await h.publishedChange(userId, 'message_charge');
     expect([deposit.version, charge.version]).toEqual([2, 3]);
     expect(charge).toMatchObject({ credits: 7, tariff: { name: 'Base' }, money_deposited: '0.00' });
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import type { CreditsChangedData } from '@gpt/contracts';
-import { startBillingHarness, type BillingHarness } from './support/harness';
+import { registered, startBillingHarness, type BillingHarness } from './support/harness';
 import { recordedMessage } from './support/events';
 
 let h: BillingHarness;
@@ -19,14 +18,6 @@ const ledgerOf = (userId: number) =>
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-
-const publishedChange = (userId: number, reason: string) =>
-  h.billing.deps.bus
-    .waitFor('published', (e) => {
-      const data = e.data as CreditsChangedData;
-      return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
-    })
-    .then((e) => e.data as CreditsChangedData);
 
 let nextTelegramId = 610_000_000;
 const telegramUser = () => {
@@ -53,7 +44,7 @@ describe('user.registered: the welcome grant', () => {
     expect(await ledgerOf(userId)).toEqual([
       { reference: `welcome:${userId}`, bucket: 'credits', amount: '2000', reason: 'welcome_grant' },
     ]);
-    expect(await publishedChange(userId, 'welcome_grant')).toMatchObject({
+    expect(await h.publishedChange(userId, 'welcome_grant')).toMatchObject({
       credits: 2000,
       welcome_credits: 2000,
       money_deposited: '0.00',
@@ -68,21 +59,11 @@ describe('user.registered: the welcome grant', () => {
   });
 
   test('when user.registered is delivered again (the same event, then a new event for the same user), then it grants once', async () => {
-    const event = h.event('user.registered', {
-      user_id: 700_000 + Math.floor(Math.random() * 100_000),
-      email: `replay${randomUUID()}@example.com`,
-      role: 'user',
-      username: null,
-      first_name: null,
-      last_name: null,
-      telegram_id: null,
-      telegram_username: null,
-      telegram_email: null,
-      utm_source: null,
-      created_at: new Date().toISOString(),
-      version: 0,
-      source: 'web',
-    });
+    const id = 700_000 + Math.floor(Math.random() * 100_000);
+    const event = h.event(
+      'user.registered',
+      registered(id, { email: `replay${randomUUID()}@example.com`, username: null, first_name: null, last_name: null }),
+    );
     await h.publish(event);
     await h.consumed(event.id);
     await h.publish(event);
@@ -127,7 +108,7 @@ describe('accounts.linked: one welcome grant per person', () => {
       { reference: `merge:${linked.id}`, bucket: 'included', amount: '0', reason: 'merge' },
       { reference: `merge:${linked.id}:welcome`, bucket: 'credits', amount: '-2000', reason: 'welcome_revoked' },
     ]);
-    expect(await publishedChange(webId, 'welcome_revoked')).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect(await h.publishedChange(webId, 'welcome_revoked')).toMatchObject({ credits: 2000, welcome_credits: 2000 });
   });
 
   test('when the same accounts.linked is delivered again, then the grant is not taken back twice', async () => {

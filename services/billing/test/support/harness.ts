@@ -1,4 +1,11 @@
-import { createEvent, eventProducers, type EventData, type EventInput, type EventType } from '@gpt/contracts';
+import {
+  createEvent,
+  eventProducers,
+  type CreditsChangedData,
+  type EventData,
+  type EventInput,
+  type EventType,
+} from '@gpt/contracts';
 import { signAccessToken, type Env } from '@gpt/kit';
 import { startTestService, testInfra, type TestService } from '@gpt/kit/testing';
 import amqp from 'amqplib';
@@ -10,6 +17,27 @@ import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from './fake-yookassa';
 export type Billing = TestService<BillingConfig, BillingDatabase>;
 
 let nextUserId = 1000;
+
+/** `user.registered` of a web user as auth publishes it. */
+export const registered = (
+  id: number,
+  overrides: Partial<EventData<'user.registered'>> = {},
+): EventInput<'user.registered'> => ({
+  user_id: id,
+  email: `user${id}@example.com`,
+  role: 'user',
+  username: `user${id}`,
+  first_name: 'Иван',
+  last_name: 'Петров',
+  telegram_id: null,
+  telegram_username: null,
+  telegram_email: null,
+  utm_source: null,
+  created_at: new Date().toISOString(),
+  version: 0,
+  source: 'web',
+  ...overrides,
+});
 
 /**
  * Billing on real PostgreSQL, RabbitMQ and Redis, talking to a fake YooKassa on localhost; events
@@ -68,24 +96,18 @@ export async function startBillingHarness(env: Env = {}) {
     /** A user as auth announces it (user.registered); answers its id. */
     async registerUser(overrides: Partial<EventData<'user.registered'>> = {}): Promise<number> {
       const id = overrides.user_id ?? nextUserId++;
-      await harness.deliver('user.registered', {
-        user_id: id,
-        email: `user${id}@example.com`,
-        role: 'user',
-        username: `user${id}`,
-        first_name: 'Иван',
-        last_name: 'Петров',
-        telegram_id: null,
-        telegram_username: null,
-        telegram_email: null,
-        utm_source: null,
-        created_at: new Date().toISOString(),
-        version: 0,
-        source: 'web',
-        ...overrides,
-      });
+      await harness.deliver('user.registered', registered(id, overrides));
       return id;
     },
+
+    /** The next `credits.changed` billing publishes for the user with this reason. */
+    publishedChange: (userId: number, reason: string) =>
+      billing.deps.bus
+        .waitFor('published', (e) => {
+          const data = e.data as CreditsChangedData;
+          return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
+        })
+        .then((e) => e.data as CreditsChangedData),
 
     /** chat-history's `setting.changed` of `welcome_credits`, consumed by billing. */
     setWelcomeCredits: (credits: number) =>
