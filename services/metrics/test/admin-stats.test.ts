@@ -125,16 +125,16 @@ describe('GET /api/admin/stats', () => {
     });
   });
 
-  test('usersCount counts users who exist now: a deleted or merged-away user leaves it, each once, in any order', async () => {
+  test('usersCount and new users count users who exist now: a deleted or merged-away user leaves both, each once, in any order', async () => {
     metrics.clock.now = new Date(moscow('2026-02-10 18:00'));
     const at = moscow('2026-02-10 12:00');
-    const before = (await metrics.stats()).usersCount as number;
+    const before = await metrics.stats();
     const [kept, deleted, merged, deletedFirst] = [newId(), newId(), newId(), newId()];
 
     for (const userId of [kept, deleted, merged]) {
       await metrics.publish('user.registered', userRegistered({ user_id: userId, created_at: at }));
     }
-    expect((await metrics.stats()).usersCount).toBe(before + 3);
+    expect((await metrics.stats()).usersCount).toBe((before.usersCount as number) + 3);
 
     await metrics.publish('user.deleted', userDeleted(deleted, moscow('2026-02-10 13:00')));
     await metrics.publish('user.deleted', userDeleted(deleted, moscow('2026-02-10 13:05'))); // the same fact again
@@ -156,9 +156,15 @@ describe('GET /api/admin/stats', () => {
     await metrics.publish('user.registered', userRegistered({ user_id: kept, created_at: at })); // a repeated sign-up
 
     const stats = await metrics.stats();
-    expect(stats.usersCount).toBe(before + 1);
-    // New users are the sign-ups of the day: a later removal does not undo a sign-up.
-    expect(stats.newUsersToday).toBe(4);
+    expect(stats.usersCount).toBe((before.usersCount as number) + 1);
+    // New users are the day's sign-ups that still exist: never more than the users there are.
+    expect(stats.newUsersToday).toBe((before.newUsersToday as number) + 1);
+    expect(stats.newUsersMonth).toBe((before.newUsersMonth as number) + 1);
+    expect(stats.newUsersToday).toBeLessThanOrEqual(stats.usersCount as number);
+    const { series } = (await (await metrics.get('/api/admin/stats/series?days=1')).json()) as {
+      series: { newUsers: number }[];
+    };
+    expect(series.at(-1)?.newUsers).toBe(stats.newUsersToday);
   });
 
   test('lastMessage is the newest message by its time, whatever order messages arrive in', async () => {

@@ -82,8 +82,8 @@ describe('rebuilding the projections (npm run metrics:rebuild)', () => {
     expect(built.business).toMatchObject({
       usersCount: 1,
       newUsersToday: 0,
-      newUsersWeek: 1, // the week starts on Monday 16 June
-      newUsersMonth: 3,
+      newUsersWeek: 0, // the week starts on Monday 16 June; its one sign-up was merged away
+      newUsersMonth: 1, // of three sign-ups, one was deleted and one merged away
       depositedToday: '99.99',
       depositedMonth: '99.99',
       messagesWeek: 2,

@@ -13,7 +13,6 @@ export interface DayRange {
 /** What one fact adds to its day. */
 export interface DayDelta {
   new_users?: number;
-  removed_users?: number;
   messages?: number;
   spent_usd?: string;
   deposited_rub?: string;
@@ -67,7 +66,6 @@ export const projectionsRepository = {
     const values = {
       day,
       new_users: delta.new_users ?? 0,
-      removed_users: delta.removed_users ?? 0,
       messages: delta.messages ?? 0,
       spent_usd: delta.spent_usd ?? '0',
       deposited_rub: delta.deposited_rub ?? '0',
@@ -78,7 +76,6 @@ export const projectionsRepository = {
       .onConflict((oc) =>
         oc.column('day').doUpdateSet({
           new_users: sql`daily_stats.new_users + excluded.new_users`,
-          removed_users: sql`daily_stats.removed_users + excluded.removed_users`,
           messages: sql`daily_stats.messages + excluded.messages`,
           spent_usd: sql`daily_stats.spent_usd + excluded.spent_usd`,
           deposited_rub: sql`daily_stats.deposited_rub + excluded.deposited_rub`,
@@ -189,11 +186,11 @@ export const projectionsRepository = {
     return totals as Record<PeriodName, PeriodTotals>;
   },
 
-  /** Users registered and not removed: the running sum over the daily rows (one row per active day). */
+  /** Users registered and not removed: the sum over the daily rows (one row per active day). */
   async readUsersCount(db: Db): Promise<number> {
     const row = await db
       .selectFrom('daily_stats')
-      .select(sql<string>`coalesce(sum(new_users - removed_users), 0)`.as('count'))
+      .select(sql<string>`coalesce(sum(new_users), 0)`.as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },

@@ -19,9 +19,8 @@ export interface EventLogTable {
 /** One Moscow calendar day. */
 export interface DailyStatsTable {
   day: Day;
+  /** Users who registered on this day and still exist (a deletion or merge takes its user off). */
   new_users: Generated<number>;
-  /** Users registered earlier and removed (deleted or merged away) on this day. */
-  removed_users: Generated<number>;
   messages: Generated<number>;
   /** numeric(24,12), dollars, as a string. */
   spent_usd: ColumnType<string, string | undefined, string>;

@@ -54,19 +54,21 @@ export async function projectEvent(db: Db, event: MetricsEvent): Promise<void> {
   }
 }
 
-/** A sign-up counts on its day; if the user's removal arrived first, that removal now counts too. */
+/**
+ * A sign-up counts on its day while its user exists, so a period's new users never exceed the
+ * users there are; a user whose removal arrived first never counts.
+ */
 async function userRegistered(db: Db, userId: number, day: string): Promise<void> {
   const presence = await projections.lockUserPresence(db, userId);
   if (presence.registeredDay !== null) return;
   await projections.setUserPresence(db, userId, { ...presence, registeredDay: day });
-  await projections.addToDay(db, day, { new_users: 1 });
-  if (presence.removedDay !== null) await projections.addToDay(db, presence.removedDay, { removed_users: 1 });
+  if (presence.removedDay === null) await projections.addToDay(db, day, { new_users: 1 });
 }
 
-/** A removal counts once, on its day, and only for a user whose registration is known. */
+/** A removal counts once: it takes its user off the day they registered on, if that is known. */
 async function userRemoved(db: Db, userId: number, day: string): Promise<void> {
   const presence = await projections.lockUserPresence(db, userId);
   if (presence.removedDay !== null) return;
   await projections.setUserPresence(db, userId, { ...presence, removedDay: day });
-  if (presence.registeredDay !== null) await projections.addToDay(db, day, { removed_users: 1 });
+  if (presence.registeredDay !== null) await projections.addToDay(db, presence.registeredDay, { new_users: -1 });
 }
