@@ -7,9 +7,11 @@ import {
   Id,
   IdParam,
   IsoDateTime,
+  limitParam,
   listQuery,
   Money,
   nullableText,
+  PageParam,
   QueryId,
   queryText,
   SerialId,
@@ -392,11 +394,21 @@ export const UserPayment = z
     credits_amount: CreditsAmount,
     tariff_id: Id.nullable(),
     description: z.string().nullable(),
+    email: z.string().nullable().meta({ description: 'The receipt e-mail (null while a bot payment waits for it)' }),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
   })
   .meta({ id: 'UserPayment' });
 export type UserPayment = z.infer<typeof UserPayment>;
+
+/** `GET /api/billing/payments`: the user's own payments, newest first, a page at a time. */
+export const UserPaymentsQuery = z.object({ page: PageParam, limit: limitParam(10, 50) });
+export type UserPaymentsQuery = z.infer<typeof UserPaymentsQuery>;
+
+export const UserPaymentsResponse = z
+  .object({ payments: z.array(UserPayment), total: z.int().min(0) })
+  .meta({ id: 'UserPaymentsResponse' });
+export type UserPaymentsResponse = z.infer<typeof UserPaymentsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Sandbox provider (no YooKassa keys: the embedded default confirms payments on a local page)

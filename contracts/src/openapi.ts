@@ -50,6 +50,8 @@ import {
   TariffOptionsResponse,
   TariffResponse,
   UserPayment,
+  UserPaymentsQuery,
+  UserPaymentsResponse,
   YookassaNotification,
 } from './billing';
 import {
@@ -529,6 +531,15 @@ export const apiRoutes: readonly ApiRoute[] = [
     body: CreatePaymentRequest,
     response: created(CreatePaymentResponse),
     errors: [404, 502],
+  },
+  {
+    method: 'get',
+    path: '/api/billing/payments',
+    service: 'billing',
+    access: 'user',
+    summary: 'Свои платежи, новые первыми: дата, покупка, сумма, статус, email для чека',
+    query: UserPaymentsQuery,
+    response: ok(UserPaymentsResponse),
   },
   {
     method: 'get',

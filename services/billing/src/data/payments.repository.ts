@@ -212,6 +212,25 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
         .execute();
     },
 
+    /** One user's payments, newest first, a page at a time. */
+    async userPage(
+      userId: number,
+      page: { page: number; limit: number },
+    ): Promise<{ payments: PaymentRecord[]; total: number }> {
+      const own = db.selectFrom('payments').where('user_id', '=', userId);
+      const [rows, count] = await Promise.all([
+        own
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset((page.page - 1) * page.limit)
+          .execute(),
+        own.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { payments: rows.map(toRecord), total: toSafeInt(count.total) };
+    },
+
     async adminPage(query: AdminPaymentsQuery): Promise<{ payments: Payment[]; total: number }> {
       let filtered = adminRows();
       if (query.userId !== undefined) filtered = filtered.where('payments.user_id', '=', query.userId);

@@ -12,11 +12,13 @@ import {
   PaymentIdParams,
   PublicPaymentIdParams,
   UserPayment,
+  UserPaymentsQuery,
+  UserPaymentsResponse,
 } from '@gpt/contracts';
 import { notFound, requireAuth, requireBotKey, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../app';
-import { paymentsRepository } from '../data/payments.repository';
+import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
 import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
 import { createPayment, supplyReceiptEmail } from '../domain/create-payment';
@@ -24,6 +26,20 @@ import type { Providers } from '../provider';
 
 const userIdOf = (res: Response) => Number(res.locals.claims?.sub);
 const paymentNotFound = () => notFound('Платёж не найден', 'payment_not_found');
+
+/** A payment as its payer sees it. */
+const userPayment = (payment: PaymentRecord): UserPayment => ({
+  payment_id: payment.paymentId,
+  status: payment.status,
+  kind: payment.kind,
+  amount: payment.amount,
+  credits_amount: payment.creditsAmount,
+  tariff_id: payment.tariffId,
+  description: payment.description,
+  email: payment.email,
+  created_at: payment.createdAt.toISOString(),
+  updated_at: payment.updatedAt.toISOString(),
+});
 
 /** The logged-in user's own payments and balance. */
 export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
@@ -40,23 +56,16 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
     });
     res.status(201).json(CreatePaymentResponse.parse(payment));
   });
+  router.get('/api/billing/payments', auth, async (req, res) => {
+    const page = validate(UserPaymentsQuery, req.query);
+    const { payments, total } = await paymentsRepository(deps.db).userPage(userIdOf(res), page);
+    res.json(UserPaymentsResponse.parse({ payments: payments.map(userPayment), total }));
+  });
   router.get('/api/billing/payments/:id', auth, async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
     const payment = await paymentsRepository(deps.db).findByPaymentId(id);
     if (!payment || payment.userId !== userIdOf(res)) throw paymentNotFound();
-    res.json(
-      UserPayment.parse({
-        payment_id: payment.paymentId,
-        status: payment.status,
-        kind: payment.kind,
-        amount: payment.amount,
-        credits_amount: payment.creditsAmount,
-        tariff_id: payment.tariffId,
-        description: payment.description,
-        created_at: payment.createdAt.toISOString(),
-        updated_at: payment.updatedAt.toISOString(),
-      }),
-    );
+    res.json(UserPayment.parse(userPayment(payment)));
   });
   router.get('/api/billing/balance', auth, async (_req, res) => {
     res.json(BalanceSnapshot.parse(await balanceOf(deps, userIdOf(res))));
