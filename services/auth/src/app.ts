@@ -1,11 +1,8 @@
-import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
-import type { AuthConfig } from './config';
-import type { AuthDatabase } from './data/schema';
+import { createHttpApp, standardReadiness } from '@gpt/kit';
+import type { AuthDeps } from './deps';
 import { adminUsersRouter } from './http/admin-users.routes';
 import { botRouter } from './http/bot.routes';
 import { sessionRouter } from './http/session.routes';
-
-export type AuthDeps = ServiceDeps<AuthConfig, AuthDatabase>;
 
 /** The auth HTTP app: sessions and linking, the bot's calls, the admin users screen. */
 export function buildApp(deps: AuthDeps) {

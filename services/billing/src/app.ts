@@ -1,18 +1,14 @@
-import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
-import type { BillingConfig } from './config';
-import type { BillingDatabase } from './data/schema';
+import { createHttpApp, standardReadiness } from '@gpt/kit';
+import type { BillingDeps } from './deps';
 import { botHoldsRouter } from './http/holds.routes';
 import { internalRouter } from './http/internal.routes';
 import { adminPaymentsRouter, botPaymentsRouter, userPaymentsRouter } from './http/payments.routes';
 import { sandboxRouter } from './http/sandbox.routes';
 import { adminTariffsRouter, publicTariffsRouter } from './http/tariffs.routes';
 import { webhookRouter } from './http/webhook.routes';
-import { paymentProviders } from './provider';
+import type { Providers } from './provider';
 
-export type BillingDeps = ServiceDeps<BillingConfig, BillingDatabase>;
-
-export function buildApp(deps: BillingDeps) {
-  const providers = paymentProviders(deps);
+export function buildApp(deps: BillingDeps, providers: Providers) {
   return createHttpApp({
     name: 'billing',
     logger: deps.logger,

@@ -1,9 +1,9 @@
 import type { Logger } from '@gpt/kit';
-import type { BillingDeps } from './app';
+import type { BillingDeps } from './deps';
 import { expireTariffs } from './domain/expire-tariffs';
 import { expireHolds } from './domain/holds';
 import { reconcilePendingPayments } from './domain/settle-payment';
-import { paymentProviders } from './provider';
+import type { Providers } from './provider';
 
 /**
  * Runs `work` now and then every `intervalMs` after the previous run ends (runs never overlap);
@@ -36,8 +36,7 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
  * left pending re-fetched from the provider. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
  */
-export function startJobs(deps: BillingDeps): () => Promise<void> {
-  const providers = paymentProviders(deps);
+export function startJobs(deps: BillingDeps, providers: Providers): () => Promise<void> {
   const { config, logger } = deps;
   const stops = [
     every(config.TARIFF_EXPIRY_INTERVAL_SEC * 1000, 'tariff expiry', logger, () => expireTariffs(deps)),

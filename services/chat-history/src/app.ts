@@ -6,8 +6,6 @@ import { botMessagesRouter } from './http/messages.routes';
 import { adminModelsRouter, botModelsRouter } from './http/models.routes';
 import { adminSysValsRouter, botSettingsRouter, welcomeOfferRouter } from './http/sys-vals.routes';
 
-export type { ChatHistoryDeps } from './deps';
-
 /** The chat-history HTTP app: models, settings, the bot's messages, the admin history and attached images. */
 export function buildApp(deps: ChatHistoryDeps) {
   return createHttpApp({

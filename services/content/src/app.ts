@@ -1,13 +1,10 @@
-import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
-import type { ContentConfig } from './config';
-import type { ContentDatabase } from './data/schema';
+import { createHttpApp, standardReadiness } from '@gpt/kit';
+import type { ContentDeps } from './deps';
 import { adminArticlesRouter } from './http/admin-articles.routes';
 import { adminTaxonomiesRouter } from './http/admin-taxonomies.routes';
 import { feedbackRouter } from './http/feedback.routes';
 import { internalRouter } from './http/internal.routes';
 import { publicArticlesRouter } from './http/public-articles.routes';
-
-export type ContentDeps = ServiceDeps<ContentConfig, ContentDatabase>;
 
 /** Articles, categories, tags and the contact form. */
 export function buildApp(deps: ContentDeps) {

@@ -1,14 +1,6 @@
-import { createHttpApp, standardReadiness, type ServiceDeps } from '@gpt/kit';
-import type { MetricsConfig } from './config';
-import type { MetricsDatabase } from './data/schema';
-import type { CpuSampler } from './host/cpu-sampler';
+import { createHttpApp, standardReadiness } from '@gpt/kit';
+import type { MetricsDeps } from './deps';
 import { statsRouter } from './http/stats.routes';
-
-export type MetricsDeps = ServiceDeps<MetricsConfig, MetricsDatabase> & {
-  /** "Now", for the calendar periods. */
-  clock: () => Date;
-  cpu: CpuSampler;
-};
 
 export function buildApp(deps: MetricsDeps) {
   return createHttpApp({

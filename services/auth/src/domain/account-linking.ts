@@ -1,5 +1,5 @@
 import type { BotLinkTokenResponse, LinkAccountResponse } from '@gpt/contracts';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { linkTokensRepository } from '../data/link-tokens.repository';
 import { type User, usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';

@@ -8,7 +8,7 @@ import type {
   BalanceSnapshot,
   UtmStatsResponse,
 } from '@gpt/contracts';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
 import type { BillingClient } from './billing-client';
 import { authErrors } from './errors';

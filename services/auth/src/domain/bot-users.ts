@@ -1,6 +1,6 @@
 import type { BotUpsertUserRequest, BotUser } from '@gpt/contracts';
 import { stripBidi } from '@gpt/kit';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
 import { toBotUser } from './user-views';
 import { userSnapshot } from './user-snapshot';

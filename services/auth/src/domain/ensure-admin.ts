@@ -1,5 +1,5 @@
 import { tokenVersionKey } from '@gpt/kit';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { DEV_ADMIN } from '../config';
 import { usersRepository } from '../data/users.repository';
 import { passwordHasher } from './passwords';

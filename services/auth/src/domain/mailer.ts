@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 
 export interface Mail {
   to: string;

@@ -1,5 +1,5 @@
 import type { PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { passwordResetTokensRepository } from '../data/password-reset-tokens.repository';
 import { usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';

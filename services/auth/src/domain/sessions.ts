@@ -8,7 +8,7 @@ import type {
   UserProfile,
 } from '@gpt/contracts';
 import { isUniqueViolation, signAccessToken } from '@gpt/kit';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import type { AuthConfig } from '../config';
 import { type User, usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';

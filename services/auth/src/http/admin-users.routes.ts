@@ -1,7 +1,7 @@
 import { AdminUsersQuery, AdminUserUpdateRequest, UserIdParams } from '@gpt/contracts';
 import { requireAuth, validate } from '@gpt/kit';
 import { Router, type Request, type Response } from 'express';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { type AdminActor, deleteUser, listUsers, updateUser, utmStats } from '../domain/admin-users';
 import { billingClient } from '../domain/billing-client';
 import { actingUserId } from './session.routes';

@@ -1,7 +1,7 @@
 import { BotLinkTokenRequest, BotUpsertUserRequest } from '@gpt/contracts';
 import { requireBotKey, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { issueLinkToken } from '../domain/account-linking';
 import { upsertBotUser } from '../domain/bot-users';
 

@@ -9,7 +9,7 @@ import {
 } from '@gpt/contracts';
 import { requireAuth, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
 import { confirmPasswordReset, requestPasswordReset } from '../domain/password-reset';
 import { changePassword, getProfile, login, register } from '../domain/sessions';

@@ -1,5 +1,5 @@
 import type { Consumer, EventSchemas } from '@gpt/kit';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import type { AuthDatabase } from '../data/schema';
 import { creditsChangedConsumer } from './credits-changed.consumer';
 import { messageRecordedConsumer } from './message-recorded.consumer';

@@ -1,5 +1,5 @@
 import type { Consumer, EventSchemas } from '@gpt/kit';
-import type { AuthDeps } from '../app';
+import type { AuthDeps } from '../deps';
 import type { AuthDatabase } from '../data/schema';
 import { usersRepository } from '../data/users.repository';
 import { userSnapshot } from '../domain/user-snapshot';

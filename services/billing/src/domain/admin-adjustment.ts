@@ -1,6 +1,6 @@
 import type { BalanceSnapshot, InternalAdminAdjustmentRequest } from '@gpt/contracts';
 import { conflict, notFound } from '@gpt/kit';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { ledgerIn, toSnapshot } from './ledger';

@@ -1,6 +1,6 @@
 import type { BalanceSnapshot, BotBalanceResponse } from '@gpt/contracts';
 import { notFound } from '@gpt/kit';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { availableCredits, balancesRepository, type Balance } from '../data/balances.repository';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn, toSnapshot } from './ledger';

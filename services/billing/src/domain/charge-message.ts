@@ -1,6 +1,6 @@
 import type { MessageRecordedData } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { availableCredits, type Balance } from '../data/balances.repository';
 import { holdsRepository } from '../data/holds.repository';
 import type { BillingDatabase } from '../data/schema';

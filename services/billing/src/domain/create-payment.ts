@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
 import { conflict, notFound, serviceUnavailable, AppError } from '@gpt/kit';
 import type { Transaction } from 'kysely';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
 import type { BillingDatabase } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';

@@ -1,4 +1,4 @@
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { changeBalance } from './ledger';

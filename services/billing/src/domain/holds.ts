@@ -1,6 +1,6 @@
 import type { BotHoldRequest, BotHoldResponse } from '@gpt/contracts';
 import { AppError, notFound } from '@gpt/kit';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { availableCredits } from '../data/balances.repository';
 import { holdsRepository, type HoldOutcome } from '../data/holds.repository';
 import { usersRepository } from '../data/users.repository';

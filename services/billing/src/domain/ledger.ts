@@ -1,6 +1,6 @@
 import { fromMinorUnits, toMinorUnits, type BalanceSnapshot, type CreditsChangeReason } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { balancesRepository, type Balance, type LedgerEntryRow } from '../data/balances.repository';
 import type { BillingDatabase, LedgerBucket } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';

@@ -1,6 +1,6 @@
 import type { Tariff, TariffInput } from '@gpt/contracts';
 import { conflict, isUniqueViolation, notFound } from '@gpt/kit';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { isForeignKeyViolation } from '../data/db-errors';
 import { tariffsRepository } from '../data/tariffs.repository';

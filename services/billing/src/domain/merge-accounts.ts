@@ -1,6 +1,6 @@
 import { toMinorUnits, type AccountsLinkedData } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import type { Balance } from '../data/balances.repository';
 import { holdsRepository } from '../data/holds.repository';
 import { paymentsRepository } from '../data/payments.repository';

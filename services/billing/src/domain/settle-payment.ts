@@ -1,7 +1,7 @@
 import { toMinorUnits, type YookassaNotification, type YookassaPayment } from '@gpt/contracts';
 import { badRequest, serviceUnavailable } from '@gpt/kit';
 import type { Kysely } from 'kysely';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { paymentsRepository, type LockedPayment, type PaymentRecord } from '../data/payments.repository';
 import type { BillingDatabase } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';

@@ -5,7 +5,7 @@ import {
   type SettingChangedData,
 } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import type { BillingDatabase } from '../data/schema';
 import { settingsRepository } from '../data/settings.repository';
 import { usersRepository } from '../data/users.repository';

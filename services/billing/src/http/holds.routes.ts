@@ -1,7 +1,7 @@
 import { BotHoldRequest, BotHoldResponse, HoldIdParams } from '@gpt/contracts';
 import { requireBotKey, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { placeHold, releaseHold } from '../domain/holds';
 
 /** The bot reserves credits before a model call and gives back what it did not use. */

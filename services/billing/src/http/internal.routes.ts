@@ -1,7 +1,7 @@
 import { BalanceSnapshot, InternalAdminAdjustmentRequest, UserIdParams } from '@gpt/contracts';
 import { badRequest, forbidden, requireAuth, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { applyAdminAdjustment } from '../domain/admin-adjustment';
 
 /**

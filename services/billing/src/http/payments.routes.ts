@@ -17,7 +17,7 @@ import {
 } from '@gpt/contracts';
 import { notFound, requireAuth, requireBotKey, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
 import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';

@@ -1,7 +1,7 @@
 import { PublicPaymentIdParams, SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
 import { conflict, notFound, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
 import type { Providers } from '../provider';
 import type { SandboxPaymentView } from '../provider/sandbox-provider';

@@ -9,7 +9,7 @@ import {
 } from '@gpt/contracts';
 import { requireAuth, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { createTariff, deleteTariff, updateTariff } from '../domain/manage-tariffs';
 

@@ -1,7 +1,7 @@
 import { SuccessResponse, YookassaNotification } from '@gpt/contracts';
 import { validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
 import type { Providers } from '../provider';
 import { notificationSourceGuard } from './notification-source';

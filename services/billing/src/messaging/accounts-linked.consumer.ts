@@ -1,4 +1,4 @@
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { mergeAccounts } from '../domain/merge-accounts';
 import type { BillingConsumer } from './consumer';
 

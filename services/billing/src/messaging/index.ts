@@ -1,5 +1,5 @@
 import type { Consumer, EventSchemas } from '@gpt/kit';
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import type { BillingDatabase } from '../data/schema';
 import { accountsLinkedConsumer } from './accounts-linked.consumer';
 import { messageRecordedConsumer } from './message-recorded.consumer';

@@ -1,4 +1,4 @@
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { chargeMessage } from '../domain/charge-message';
 import type { BillingConsumer } from './consumer';
 

@@ -1,4 +1,4 @@
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn } from '../domain/ledger';
 import { grantWelcomeCredits } from '../domain/welcome-grant';

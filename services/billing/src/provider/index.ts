@@ -1,4 +1,4 @@
-import type { BillingDeps } from '../app';
+import type { BillingDeps } from '../deps';
 import { usesSandbox } from '../config';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider, type SandboxProvider } from './sandbox-provider';

@@ -1,5 +1,5 @@
 import { type ArticleSeo, ArticleSeoResponse } from '@gpt/contracts';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { summaryOf } from './article-html';
 import { contentState } from './content-state';

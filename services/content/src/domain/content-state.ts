@@ -1,4 +1,4 @@
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { publicCache } from './public-cache';
 import { viewCounter } from './view-counter';

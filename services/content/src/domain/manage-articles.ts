@@ -1,7 +1,7 @@
 import { type AdminArticle, type AdminArticlesQuery, type ArticleInput, REQUIRED_FIELDS_MESSAGE } from '@gpt/contracts';
 import { badRequest, conflict, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { Kysely } from 'kysely';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import {
   ARTICLE_SLUG_CONSTRAINT,
   articlesRepository,

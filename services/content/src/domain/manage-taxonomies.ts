@@ -1,6 +1,6 @@
 import type { ArticleCategory, ArticleTag, CategoryInput, TagInput } from '@gpt/contracts';
 import { conflict, notFound, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { type TaxonomyKind, taxonomiesRepository, uniqueConstraintsOf } from '../data/taxonomies.repository';
 import { contentState } from './content-state';
 

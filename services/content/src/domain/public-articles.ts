@@ -8,7 +8,7 @@ import {
   TagSelectResponse,
 } from '@gpt/contracts';
 import { notFound } from '@gpt/kit';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { articlesRepository, type PublicFilter } from '../data/articles.repository';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';

@@ -1,6 +1,6 @@
 import { ArticleInput } from '@gpt/contracts';
 import { AppError } from '@gpt/kit';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { manageArticles } from './manage-articles';

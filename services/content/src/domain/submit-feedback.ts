@@ -1,5 +1,5 @@
 import type { FeedbackRequest } from '@gpt/contracts';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { feedbackRepository } from '../data/feedback.repository';
 
 /** The contact form: the message is stored and announced as `feedback.received` in one transaction. */

@@ -8,7 +8,7 @@ import {
 } from '@gpt/contracts';
 import { requireAuth, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { manageArticles } from '../domain/manage-articles';
 
 /** The admin article calls of spec §7; the admin role is checked here too, not only at the gateway. */

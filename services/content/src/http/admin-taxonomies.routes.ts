@@ -11,7 +11,7 @@ import {
 import { requireAuth, validate } from '@gpt/kit';
 import { type RequestHandler, Router } from 'express';
 import type { z } from 'zod';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { manageTaxonomies, type TaxonomyInput } from '../domain/manage-taxonomies';
 import type { TaxonomyKind } from '../data/taxonomies.repository';
 

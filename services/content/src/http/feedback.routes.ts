@@ -1,7 +1,7 @@
 import { FeedbackRequest, SuccessResponse } from '@gpt/contracts';
 import { validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { submitFeedback } from '../domain/submit-feedback';
 
 /** The contact form (no login; the gateway rate-limits it). */

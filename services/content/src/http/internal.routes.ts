@@ -1,7 +1,7 @@
 import { SitemapArticlesResponse, SlugParams } from '@gpt/contracts';
 import { validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { articleSeoAnswer } from '../domain/article-seo';
 import { sendAnswer } from './public-answer';

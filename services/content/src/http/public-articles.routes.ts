@@ -1,7 +1,7 @@
 import { ArticleSearchQuery, ArticlesQuery, SlugParams } from '@gpt/contracts';
 import { validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { publicArticles } from '../domain/public-articles';
 import { sendAnswer } from './public-answer';
 import { visitorOf } from './request-context';

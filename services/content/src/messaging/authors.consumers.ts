@@ -1,5 +1,5 @@
 import type { Consumer, EventSchemas } from '@gpt/kit';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from '../deps';
 import { authorsRepository } from '../data/authors.repository';
 import type { ContentDatabase } from '../data/schema';
 import { contentState } from '../domain/content-state';

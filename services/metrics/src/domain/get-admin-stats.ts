@@ -1,6 +1,6 @@
 import { AdminStats } from '@gpt/contracts';
 import { serviceUnavailable } from '@gpt/kit';
-import type { MetricsDeps } from '../app';
+import type { MetricsDeps } from '../deps';
 import { projectionsRepository as projections, type PeriodTotals } from '../data/projections.repository';
 import { readHostFigures } from '../host/host-figures';
 import { rub, usd } from './money';

@@ -1,5 +1,5 @@
 import { StatsSeriesResponse } from '@gpt/contracts';
-import type { MetricsDeps } from '../app';
+import type { MetricsDeps } from '../deps';
 import { projectionsRepository as projections } from '../data/projections.repository';
 import { rub, usd } from './money';
 import { lastDays } from './periods';

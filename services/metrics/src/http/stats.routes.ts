@@ -1,7 +1,7 @@
 import { StatsSeriesQuery } from '@gpt/contracts';
 import { requireAuth, validate } from '@gpt/kit';
 import { Router } from 'express';
-import type { MetricsDeps } from '../app';
+import type { MetricsDeps } from '../deps';
 import { getAdminStats } from '../domain/get-admin-stats';
 import { getStatsSeries } from '../domain/get-stats-series';
 
