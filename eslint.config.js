@@ -1,6 +1,8 @@
 import path from 'node:path';
 
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-plugin-prettier/recommended';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -79,6 +81,36 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
           message: 'No focused tests.',
+        },
+      ],
+    },
+  },
+  {
+    // No import circles anywhere; the wiring files (app.ts, service.ts, jobs.ts, main.ts, index.ts) are
+    // imported only by each other, so even a type-only import cannot run back up from a use case or a route.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './services/{auth,billing,bot,chat-history,content,metrics}/src/*/**',
+              from: './services/{auth,billing,bot,chat-history,content,metrics}/src/{app,service,jobs,main,index}.ts',
+              message: "Import the service's dependencies from deps.ts, never from its wiring files.",
+            },
+          ],
         },
       ],
     },
