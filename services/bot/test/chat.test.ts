@@ -27,7 +27,7 @@ afterEach(() => {
   bot.openai.failNext(500, 0);
 });
 
-const { say, reply, press, startedUser } = conversations(() => bot);
+const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
 
 describe('/start', () => {
   test('registers the user with the payload as UTM source and welcomes them with balance, tariff and buttons', async () => {
@@ -52,6 +52,20 @@ describe('/start', () => {
       body: { telegram_id: user.id, first_name: 'Анна' },
     });
     expect(known.body).toMatchObject({ language_code: 'ru', first_name: 'Анна' });
+  });
+});
+
+describe('/start link (the site’s «Связать» opens t.me/<bot>?start=link)', () => {
+  test('answers as /link does, with the personal link, and takes «link» for no UTM source', async () => {
+    const user = telegramUser({ first_name: 'Олег' });
+    const answer = await reply(user, 'связать Telegram с аккаунтом на сайте', say(user, '/start link'));
+    expect(buttonsOf(answer)[0]?.url).toMatch(/\/link\/[\w-]+$/);
+    const users = await bot.api<{ users: { utm_source: string | null }[] }>(
+      'GET',
+      `/api/admin/users?username=${user.username}`,
+      { token: bot.adminToken },
+    );
+    expect(users.body.users).toEqual([expect.objectContaining({ utm_source: null })]);
   });
 });
 

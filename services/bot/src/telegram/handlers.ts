@@ -25,6 +25,8 @@ export interface BotContext extends Context {
 
 /** A /start payload becomes the UTM source: Telegram allows A-Z, a-z, 0-9, _ and -, up to 64 characters. */
 const START_PAYLOAD = /^[\w-]{1,64}$/;
+/** The payload of the site's «Связать» deep link (t.me/<bot>?start=link): /start answers as /link does. */
+const LINK_START_PAYLOAD = 'link';
 
 export function botHandlers(deps: BotDeps): Composer<BotContext> {
   const { api, config, logger } = deps;
@@ -57,7 +59,8 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
       ctx.account = known;
     } else {
       const payload = isStart ? (ctx.message?.text ?? '').split(/\s+/)[1] : undefined;
-      ctx.account = await register(ctx, payload && START_PAYLOAD.test(payload) ? payload : null);
+      const utmSource = payload && payload !== LINK_START_PAYLOAD && START_PAYLOAD.test(payload) ? payload : null;
+      ctx.account = await register(ctx, utmSource);
     }
     await next();
   });
@@ -143,6 +146,7 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
   }
 
   privateChats.command('start', async (ctx) => {
+    if (ctx.match === LINK_START_PAYLOAD) return showLink(ctx);
     const [balance, catalog] = await Promise.all([api.balance(ctx.account.telegramId), deps.catalog.get()]);
     // The welcome grant, in messages of the default model: a typical message is 500 tokens in, 500 out.
     const model = modelFor(catalog, null);
