@@ -307,6 +307,29 @@ export const ArticleIdParams = z.object({ id: IdParam });
 export type ArticleIdParams = z.infer<typeof ArticleIdParams>;
 
 // ---------------------------------------------------------------------------------------------
+// Images in an article's body
+
+/** An image uploaded for an article's body is at most 5 MB. */
+export const ARTICLE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Where the article images are served: `${ARTICLE_MEDIA_PATH}/{id}`, the only images an article's HTML may show. */
+export const ARTICLE_MEDIA_PATH = '/api/article_media';
+
+/** The id of an uploaded image: random, 32 hex digits. */
+export const ARTICLE_MEDIA_ID = /^[a-f0-9]{32}$/;
+
+export const ArticleMediaIdParams = z.object({
+  id: z.string().regex(ARTICLE_MEDIA_ID, { error: 'Изображение не найдено' }),
+});
+export type ArticleMediaIdParams = z.infer<typeof ArticleMediaIdParams>;
+
+/** `POST /api/admin/article_media` (multipart/form-data, the file in `image`): where the image is served. */
+export const ArticleImageResponse = z
+  .object({ success: z.literal(true), url: z.string() })
+  .meta({ id: 'ArticleImageResponse' });
+export type ArticleImageResponse = z.infer<typeof ArticleImageResponse>;
+
+// ---------------------------------------------------------------------------------------------
 // Contact form
 
 /** `POST /api/feedback`: all three fields required (spec §5). */

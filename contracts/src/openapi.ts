@@ -88,6 +88,8 @@ import {
   AdminTagsResponse,
   ArticleDetailResponse,
   ArticleIdParams,
+  ArticleImageResponse,
+  ArticleMediaIdParams,
   ArticleInput,
   ArticleSearchQuery,
   ArticlesListResponse,
@@ -402,6 +404,35 @@ export const apiRoutes: readonly ApiRoute[] = [
     body: ArticleInput,
     response: created(AdminArticleResponse),
     errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/article_media',
+    service: 'content',
+    access: 'admin',
+    summary: 'Загрузить изображение для текста статьи (PNG, JPEG, WebP или GIF, не больше 5 МБ; тип по содержимому)',
+    multipart: z.object({
+      image: z
+        .string()
+        .meta({ format: 'binary', contentMediaType: 'image/*', description: 'PNG, JPEG, WebP or GIF, up to 5 MB' }),
+    }),
+    response: created(ArticleImageResponse),
+    errors: [413, 415],
+  },
+  {
+    method: 'get',
+    path: '/api/article_media/{id}',
+    service: 'content',
+    access: 'public',
+    summary: 'Изображение из текста статьи (кешируется навсегда: адрес не меняет содержимого)',
+    params: ArticleMediaIdParams,
+    response: {
+      status: 200,
+      description: 'PNG, JPEG, WebP или GIF',
+      schema: z.string().meta({ format: 'binary' }),
+      contentType: 'image/*',
+    },
+    errors: [404],
   },
   {
     method: 'get',

@@ -68,6 +68,8 @@ const issueCalls = [
   'GET /api/bot/models',
   'GET /api/bot/settings',
   'GET /api/admin/history/export',
+  'POST /api/admin/article_media',
+  'GET /api/article_media/{id}',
   'GET /api/admin/stats/series',
 ];
 

@@ -34,6 +34,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { path: '/api/admin/articles*', service: 'content', access: 'admin' },
   { path: '/api/admin/article_categories*', service: 'content', access: 'admin' },
   { path: '/api/admin/article_tags*', service: 'content', access: 'admin' },
+  // Images of article bodies: uploaded by admins, read by anyone (an <img> on the public page).
+  { path: '/api/admin/article_media', service: 'content', access: 'admin' },
+  { path: '/api/article_media/*', service: 'content', access: 'public' },
   // billing
   { path: '/api/tariffs', service: 'billing', access: 'public' },
   { path: '/api/billing/*', service: 'billing', access: 'public' },

@@ -2,6 +2,7 @@ import { createHttpApp, standardReadiness } from '@gpt/kit';
 import type { ContentDeps } from './deps';
 import { adminArticlesRouter } from './http/admin-articles.routes';
 import { adminTaxonomiesRouter } from './http/admin-taxonomies.routes';
+import { articleMediaRouter } from './http/article-media.routes';
 import { feedbackRouter } from './http/feedback.routes';
 import { internalRouter } from './http/internal.routes';
 import { publicArticlesRouter } from './http/public-articles.routes';
@@ -17,6 +18,7 @@ export function buildApp(deps: ContentDeps) {
       app.use(feedbackRouter(deps));
       app.use(adminArticlesRouter(deps));
       app.use(adminTaxonomiesRouter(deps));
+      app.use(articleMediaRouter(deps));
       app.use(internalRouter(deps));
     },
   });

@@ -1,3 +1,4 @@
+export * from './answer-cache';
 export * from './auth/jwt';
 export * from './config';
 export * from './db';
@@ -15,3 +16,5 @@ export * from './bus';
 export * from './text';
 export * from './timeout';
 export * from './db/errors';
+export * from './http/media';
+export * from './db/media-store';

@@ -1,4 +1,4 @@
-import type { BusTables } from '@gpt/kit';
+import type { BusTables, MediaTables } from '@gpt/kit';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -76,14 +76,6 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
-export interface MediaTable {
-  id: string;
-  content_type: string;
-  size: number;
-  data: Uint8Array;
-  created_at: Timestamp;
-}
-
 /** Messages per user, kept by triggers on messages. */
 export interface MessageCountsTable {
   user_id: number;
@@ -97,12 +89,11 @@ export interface MessageHoursTable {
 }
 
 /** The tables of the chat-history database, as Kysely sees them. */
-export interface ChatHistoryDatabase extends BusTables {
+export interface ChatHistoryDatabase extends BusTables, MediaTables {
   ai_models: AiModelsTable;
   sys_vals: SysValsTable;
   directory_users: DirectoryUsersTable;
   messages: MessagesTable;
-  media: MediaTable;
   message_counts: MessageCountsTable;
   message_hours: MessageHoursTable;
 }

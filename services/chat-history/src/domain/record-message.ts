@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type BotMessageRequest, type HistoryMessage, messageCost } from '@gpt/contracts';
-import { badRequest, isUniqueViolation, notFound } from '@gpt/kit';
+import { badRequest, isUniqueViolation, mediaStore, notFound, type UploadedImage } from '@gpt/kit';
 import { type DirectoryUser, directoryRepository } from '../data/directory.repository';
-import { mediaRepository } from '../data/media.repository';
 import { mediaPath, messagesRepository } from '../data/messages.repository';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDeps } from '../deps';
-import type { UploadedImage } from './image';
 import { settingsUseCases } from './settings';
 
 export interface RecordMessageInput {
@@ -63,7 +61,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
   const imageId = image ? randomBytes(16).toString('hex') : null;
   try {
     const message = await deps.bus.transaction(async (trx) => {
-      if (image && imageId) await mediaRepository.insert(trx, { id: imageId, ...image });
+      if (image && imageId) await mediaStore.insert(trx, { id: imageId, ...image });
       const id = await messagesRepository.insert(trx, {
         user_id: user.user_id,
         telegram_id: body.telegram_id ?? user.telegram_id,

@@ -1,4 +1,4 @@
-import type { BusTables } from '@gpt/kit';
+import type { BusTables, MediaTables } from '@gpt/kit';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -100,7 +100,7 @@ export interface AuthorsTable {
 }
 
 /** The tables of the content database, as Kysely sees them. */
-export interface ContentDatabase extends BusTables {
+export interface ContentDatabase extends BusTables, MediaTables {
   articles: ArticlesTable;
   article_views: ArticleViewsTable;
   view_batches: ViewBatchesTable;

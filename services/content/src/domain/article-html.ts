@@ -1,3 +1,4 @@
+import { ARTICLE_MEDIA_ID, ARTICLE_MEDIA_PATH } from '@gpt/contracts';
 import { stripBidi } from '@gpt/kit';
 import sanitizeHtml from 'sanitize-html';
 
@@ -35,9 +36,11 @@ const articleHtmlOptions: sanitizeHtml.IOptions = {
     'pre',
     'code',
     'hr',
+    'img',
   ],
   allowedAttributes: {
     a: ['href', { name: 'target', multiple: false, values: ['_blank'] }, 'rel'],
+    img: ['src', 'alt'],
     '*': ['style'],
   },
   allowedStyles: {
@@ -48,8 +51,10 @@ const articleHtmlOptions: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
+  // Images only from the product's own article media, uploaded through the editor.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isArticleMediaPath(frame.attribs.src),
   transformTags: {
     // A link that opens a new tab must not hand the opener to the other site.
     a: (tagName, attribs) => ({
@@ -58,6 +63,11 @@ const articleHtmlOptions: sanitizeHtml.IOptions = {
     }),
   },
 };
+
+function isArticleMediaPath(src: string | undefined): boolean {
+  if (src === undefined || !src.startsWith(`${ARTICLE_MEDIA_PATH}/`)) return false;
+  return ARTICLE_MEDIA_ID.test(src.slice(ARTICLE_MEDIA_PATH.length + 1));
+}
 
 function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
   const { [key]: _dropped, ...rest } = record;

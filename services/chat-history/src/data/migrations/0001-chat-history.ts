@@ -1,3 +1,4 @@
+import { createMediaTable } from '@gpt/kit';
 import { sql, type Kysely, type Migration } from 'kysely';
 
 const now = sql`now()`;
@@ -39,14 +40,7 @@ export const chatHistoryMigration: Migration = {
       .addColumn('merged_into', 'integer')
       .execute();
 
-    await db.schema
-      .createTable('media')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('content_type', 'text', (col) => col.notNull())
-      .addColumn('size', 'integer', (col) => col.notNull())
-      .addColumn('data', 'bytea', (col) => col.notNull())
-      .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(now))
-      .execute();
+    await createMediaTable(db);
 
     await db.schema
       .createTable('messages')
