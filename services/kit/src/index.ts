@@ -1,4 +1,3 @@
-export * from './answer-cache';
 export * from './auth/jwt';
 export * from './config';
 export * from './db';
