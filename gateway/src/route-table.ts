@@ -1,12 +1,25 @@
-/** The services behind the gateway. */
-export const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+import { ServiceName } from '@gpt/contracts';
+import { apiRoutes, type ApiRoute, type RouteAccess } from '@gpt/contracts/openapi';
+
+/** The services behind the gateway (contracts' `ServiceName`). */
+export const SERVICES = ServiceName.options;
+export type { ServiceName };
 
 /**
  * Who may pass: anyone; any valid JWT; a JWT whose role is admin; the Telegram bot with its key.
  * The services check again; this is the first line, not the only one.
  */
 export type Access = 'public' | 'user' | 'admin' | 'bot';
+
+/** The gateway's check for each access of the contracts; a new kind there fails the typecheck here. */
+const GATEWAY_ACCESS: Record<RouteAccess, Access> = {
+  public: 'public',
+  user: 'user',
+  admin: 'admin',
+  bot: 'bot',
+  // Anyone may knock; the service believes the call only after the provider's own check.
+  webhook: 'public',
+};
 
 export interface RouteRule {
   /** `/api/x*` covers `/api/x` and everything under `/api/x/`; without `*` only the path itself. */
@@ -15,57 +28,29 @@ export interface RouteRule {
   access: Access;
 }
 
-/** DESIGN.md's route → service table, with the access each path needs. The longest matching rule wins. */
-export const ROUTE_TABLE: readonly RouteRule[] = [
-  // auth
-  { path: '/api/auth/*', service: 'auth', access: 'public' },
-  { path: '/api/auth/profile*', service: 'auth', access: 'user' },
-  { path: '/api/auth/change-password*', service: 'auth', access: 'user' },
-  { path: '/api/auth/link*', service: 'auth', access: 'user' },
-  { path: '/api/admin/users*', service: 'auth', access: 'admin' },
-  { path: '/api/admin/utm/*', service: 'auth', access: 'admin' },
-  { path: '/api/bot/users*', service: 'auth', access: 'bot' },
-  { path: '/api/bot/link-tokens*', service: 'auth', access: 'bot' },
-  // content
-  { path: '/api/articles*', service: 'content', access: 'public' },
-  { path: '/api/article_categories*', service: 'content', access: 'public' },
-  { path: '/api/article_tags*', service: 'content', access: 'public' },
-  { path: '/api/feedback', service: 'content', access: 'public' },
-  { path: '/api/admin/articles*', service: 'content', access: 'admin' },
-  { path: '/api/admin/article_categories*', service: 'content', access: 'admin' },
-  { path: '/api/admin/article_tags*', service: 'content', access: 'admin' },
-  // Images of article bodies: uploaded by admins, read by anyone (an <img> on the public page).
-  { path: '/api/admin/article_media', service: 'content', access: 'admin' },
-  { path: '/api/article_media/*', service: 'content', access: 'public' },
-  // billing
-  { path: '/api/tariffs', service: 'billing', access: 'public' },
-  { path: '/api/billing/*', service: 'billing', access: 'public' },
-  { path: '/api/billing/payments*', service: 'billing', access: 'user' },
-  { path: '/api/billing/balance', service: 'billing', access: 'user' },
-  { path: '/api/billing/webhooks/*', service: 'billing', access: 'public' },
-  { path: '/api/admin/tariffs*', service: 'billing', access: 'admin' },
-  { path: '/api/admin/payments*', service: 'billing', access: 'admin' },
-  { path: '/api/bot/payments*', service: 'billing', access: 'bot' },
-  { path: '/api/bot/balance*', service: 'billing', access: 'bot' },
-  { path: '/api/bot/holds*', service: 'billing', access: 'bot' },
-  // chat-history
-  { path: '/api/admin/models*', service: 'chat-history', access: 'admin' },
-  { path: '/api/admin/history*', service: 'chat-history', access: 'admin' },
-  { path: '/api/admin/sys_vals*', service: 'chat-history', access: 'admin' },
-  { path: '/api/bot/messages*', service: 'chat-history', access: 'bot' },
-  { path: '/api/bot/models', service: 'chat-history', access: 'bot' },
-  { path: '/api/bot/settings', service: 'chat-history', access: 'bot' },
-  { path: '/api/welcome_offer', service: 'chat-history', access: 'public' },
-  // Images attached to messages: the random id is the secret, so <img> tags can load them.
-  { path: '/api/media/*', service: 'chat-history', access: 'public' },
-  // metrics
-  { path: '/api/admin/stats*', service: 'metrics', access: 'admin' },
-  // bot: Telegram's webhook (the bot checks Telegram's secret header) and the bot's public name
-  { path: '/api/telegram/webhook', service: 'bot', access: 'public' },
-  { path: '/api/telegram/info', service: 'bot', access: 'public' },
-  // The local Telegram sandbox (Bot API and the browser's chat); the bot answers 404 when it is off.
-  { path: '/api/telegram/sandbox*', service: 'bot', access: 'public' },
-];
+/**
+ * One rule per resource of the contracts' routes: the path up to its first parameter, with
+ * everything under it (`/api/admin/users/{id}` → `/api/admin/users*`). Routes sharing a resource
+ * must agree on its service and access; the gateway refuses to start otherwise.
+ */
+export function routeRulesOf(routes: readonly Pick<ApiRoute, 'path' | 'service' | 'access'>[]): RouteRule[] {
+  const rules = new Map<string, RouteRule>();
+  for (const route of routes) {
+    const resource = route.path.split('/{')[0] as string;
+    const rule: RouteRule = { path: `${resource}*`, service: route.service, access: GATEWAY_ACCESS[route.access] };
+    const known = rules.get(rule.path);
+    if (known && (known.service !== rule.service || known.access !== rule.access)) {
+      throw new Error(
+        `${route.path} (${rule.service}, ${rule.access}) and another route of ${resource} (${known.service}, ${known.access}) disagree: give them one service and access, or different paths`,
+      );
+    }
+    rules.set(rule.path, rule);
+  }
+  return [...rules.values()];
+}
+
+/** The route → service table with the access each path needs, derived from the contracts' routes. The longest matching rule wins. */
+export const ROUTE_TABLE: readonly RouteRule[] = routeRulesOf(apiRoutes);
 
 export interface CompiledRoute {
   readonly rule: RouteRule;
