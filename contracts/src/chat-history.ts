@@ -176,10 +176,18 @@ export const AdminHistoryResponse = z
   .meta({ id: 'AdminHistoryResponse' });
 export type AdminHistoryResponse = z.infer<typeof AdminHistoryResponse>;
 
-/** `GET /api/admin/history/export`: the list's filters and sort, every matching row as CSV. */
-export const HistoryExportQuery = AdminHistoryQueryParams.pick({ sortField: true, sortOrder: true }).extend(
-  historyFilters,
-);
+/**
+ * The export's formats: `csv` RFC 4180 with the API's values (commas, decimal points, ISO dates in UTC);
+ * `excel` what Russian Excel opens directly (`;`, decimal commas, Moscow time, Russian headers). Both UTF-8 with a BOM.
+ */
+export const HISTORY_EXPORT_FORMATS = ['csv', 'excel'] as const;
+export const HistoryExportFormat = z.enum(HISTORY_EXPORT_FORMATS, { error: 'Формат выгрузки: csv или excel' });
+export type HistoryExportFormat = z.infer<typeof HistoryExportFormat>;
+
+/** `GET /api/admin/history/export`: the list's filters and sort, every matching row as CSV in the chosen format. */
+export const HistoryExportQuery = AdminHistoryQueryParams.pick({ sortField: true, sortOrder: true })
+  .extend(historyFilters)
+  .extend({ format: HistoryExportFormat.default('csv') });
 export type HistoryExportQuery = z.infer<typeof HistoryExportQuery>;
 
 /** `GET /api/admin/history/prev/{id}` and `/next/{id}`: neighbours in the default order, optionally within one user. */

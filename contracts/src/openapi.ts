@@ -798,11 +798,12 @@ export const apiRoutes: readonly ApiRoute[] = [
     path: '/api/admin/history/export',
     service: 'chat-history',
     access: 'admin',
-    summary: 'Выгрузка отфильтрованной истории в CSV (потоком)',
+    summary:
+      'Выгрузка отфильтрованной истории в CSV (потоком): format=csv — запятые, точки, даты ISO в UTC; format=excel — для русского Excel: «;», десятичные запятые, московское время',
     query: HistoryExportQuery,
     response: {
       status: 200,
-      description: 'CSV, UTF-8',
+      description: 'CSV, UTF-8 с BOM',
       schema: z.string(),
       contentType: 'text/csv',
     },

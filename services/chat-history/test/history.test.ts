@@ -243,7 +243,7 @@ describe('GET /api/admin/history/prev|next/:id', () => {
 
 describe('GET /api/admin/history/export', () => {
   /** A small RFC 4180 reader for the test's own checks. */
-  function parseCsv(text: string): string[][] {
+  function parseCsv(text: string, separator = ','): string[][] {
     const rows: string[][] = [];
     let row: string[] = [];
     let cell = '';
@@ -257,7 +257,7 @@ describe('GET /api/admin/history/export', () => {
         } else if (c === '"') quoted = false;
         else cell += c;
       } else if (c === '"') quoted = true;
-      else if (c === ',') {
+      else if (c === separator) {
         row.push(cell);
         cell = '';
       } else if (c === '\r' && text[i + 1] === '\n') {
@@ -355,6 +355,47 @@ describe('GET /api/admin/history/export', () => {
 
   test('without an admin token, then 401', async () => {
     expect((await fetch(`${h.url}/api/admin/history/export`)).status).toBe(401);
+  });
+
+  test('format=excel: BOM, «;», Russian headers, decimal commas, Moscow time; formulas stay defused', async () => {
+    const formula = await h.recordMessage({
+      telegram_id: alice.telegram_id,
+      model: cheap,
+      user_message: '@SUM(1;2)',
+      bot_response: 'один; два',
+    });
+    const res = await fetch(`${h.url}/api/admin/history/export?userId=${alice.user_id}&format=excel`, {
+      headers: h.admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="history-\d{4}-\d{2}-\d{2}-excel\.csv"$/,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...data] = parseCsv(bytes.toString('utf8').slice(1), ';');
+    expect(header!.slice(0, 3)).toEqual(['ID', 'Дата (МСК)', 'ID пользователя']);
+    const column = (name: string) => header!.indexOf(name);
+    const listed = (await list(`userId=${alice.user_id}&limit=100`)).body.history;
+    expect(data.map((r) => Number(r[0]))).toEqual(ids(listed));
+    for (const [row, message] of data.map((r, i) => [r, listed[i]!] as const)) {
+      expect(row[column('Стоимость, $')]).toBe(message.total_cost.replace('.', ','));
+      // Moscow is UTC+3 all year.
+      const moscow = new Date(Date.parse(message.created_at) + 3 * 3600_000).toISOString();
+      const [date, time] = [moscow.slice(0, 10).split('-').reverse().join('.'), moscow.slice(11, 19)];
+      expect(row[column('Дата (МСК)')]).toBe(`${date} ${time}`);
+    }
+    expect(data.some((r) => /^\d+,\d+$/.test(r[column('Стоимость, $')]!))).toBe(true);
+    const row = data.find((r) => Number(r[0]) === formula.id)!;
+    expect(row[column('Сообщение')]).toBe("'@SUM(1;2)");
+    expect(row[column('Ответ бота')]).toBe('один; два');
+    expect(row[column('Пользователь удалён')]).toBe('нет');
+  });
+
+  test('an unknown format is a 400 in Russian', async () => {
+    const res = await fetch(`${h.url}/api/admin/history/export?format=xlsx`, { headers: h.admin });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'Формат выгрузки: csv или excel' });
   });
 });
 

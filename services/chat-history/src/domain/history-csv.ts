@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '@gpt/contracts';
+import type { HistoryExportFormat, HistoryMessage } from '@gpt/contracts';
 
 /** The columns of the export, in order. */
 const COLUMNS = [
@@ -23,9 +23,10 @@ const COLUMNS = [
   'error_message',
   'image_path',
 ] as const satisfies readonly (keyof HistoryMessage)[];
+type Column = (typeof COLUMNS)[number];
 
 /** Fields people typed: a spreadsheet must not read them as formulas. */
-const TYPED_TEXT = new Set<string>([
+const TYPED_TEXT = new Set<Column>([
   'username',
   'first_name',
   'last_name',
@@ -34,25 +35,109 @@ const TYPED_TEXT = new Set<string>([
   'error_message',
 ]);
 
+/** Dollar amounts with fractions: the decimal separator follows the format. */
+const DECIMALS = new Set<Column>(['input_cost', 'output_cost', 'total_cost']);
+
+/** The headers of the Russian Excel format. */
+const RUSSIAN_HEADERS: Record<Column, string> = {
+  id: 'ID',
+  created_at: 'Дата (МСК)',
+  user_id: 'ID пользователя',
+  telegram_id: 'Telegram ID',
+  username: 'Имя пользователя',
+  first_name: 'Имя',
+  last_name: 'Фамилия',
+  user_deleted: 'Пользователь удалён',
+  model: 'Модель',
+  status: 'Статус',
+  input_tokens: 'Токены запроса',
+  output_tokens: 'Токены ответа',
+  input_cost: 'Стоимость запроса, $',
+  output_cost: 'Стоимость ответа, $',
+  total_cost: 'Стоимость, $',
+  cost: 'Списано кредитов',
+  user_message: 'Сообщение',
+  bot_response: 'Ответ бота',
+  error_message: 'Ошибка',
+  image_path: 'Изображение',
+};
+
+/** How one format writes a table: both are UTF-8 with a BOM (spreadsheet programs read the Cyrillic right). */
+interface CsvDialect {
+  separator: string;
+  header: (column: Column) => string;
+  decimal: (value: string) => string;
+  date: (iso: string) => string;
+  boolean: (value: boolean) => string;
+}
+
+/** `23.11.2026 21:59:04`: Moscow time, as Russian Excel reads a date and time. */
+const moscowTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function moscowDateTime(iso: string): string {
+  const parts = Object.fromEntries(moscowTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const DIALECTS: Record<HistoryExportFormat, CsvDialect> = {
+  // RFC 4180 with the API's values as they are: ISO dates in UTC, decimal points.
+  csv: {
+    separator: ',',
+    header: (column) => column,
+    decimal: (value) => value,
+    date: (iso) => iso,
+    boolean: String,
+  },
+  // What Russian Excel opens by a double click: `;` between cells, decimal commas, Moscow time.
+  excel: {
+    separator: ';',
+    header: (column) => RUSSIAN_HEADERS[column],
+    decimal: (value) => value.replace('.', ','),
+    date: moscowDateTime,
+    boolean: (value) => (value ? 'да' : 'нет'),
+  },
+};
+
 /**
  * Spreadsheets run a cell starting with one of these as a formula (CSV injection), also behind
  * leading spaces and in their full-width forms (＝ ＋ － ＠), which some programs fold to ASCII.
  */
 const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 
-/** RFC 4180: quote when needed, double the quotes. */
-function cell(value: unknown, typedText: boolean): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typedText && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** RFC 4180: quote when needed (either separator, quotes, line breaks), double the quotes. */
+function quoted(text: string): string {
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** UTF-8 BOM, so spreadsheet programs read the Cyrillic right, and the header line. */
-export const CSV_HEAD = `\uFEFF${COLUMNS.join(',')}\r\n`;
+function cell(message: HistoryMessage, column: Column, dialect: CsvDialect): string {
+  const value = message[column];
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return dialect.boolean(value);
+  let text = String(value);
+  if (column === 'created_at') text = dialect.date(text);
+  else if (DECIMALS.has(column)) text = dialect.decimal(text);
+  else if (TYPED_TEXT.has(column) && FORMULA_START.test(text)) text = `'${text}`;
+  return quoted(text);
+}
 
-export function csvRows(messages: HistoryMessage[]): string {
+/** The BOM and the header line of a format. */
+export function csvHead(format: HistoryExportFormat): string {
+  const dialect = DIALECTS[format];
+  return `\uFEFF${COLUMNS.map((column) => quoted(dialect.header(column))).join(dialect.separator)}\r\n`;
+}
+
+export function csvRows(messages: HistoryMessage[], format: HistoryExportFormat): string {
+  const dialect = DIALECTS[format];
   return messages
-    .map((message) => `${COLUMNS.map((column) => cell(message[column], TYPED_TEXT.has(column))).join(',')}\r\n`)
+    .map((message) => `${COLUMNS.map((column) => cell(message, column, dialect)).join(dialect.separator)}\r\n`)
     .join('');
 }

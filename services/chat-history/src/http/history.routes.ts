@@ -9,7 +9,7 @@ import {
 import { requireAuth, validate } from '@gpt/kit';
 import { Router, type Request, type Response } from 'express';
 import type { ChatHistoryDeps } from '../deps';
-import { CSV_HEAD, csvRows } from '../domain/history-csv';
+import { csvHead, csvRows } from '../domain/history-csv';
 import { historyUseCases } from '../domain/history';
 
 /**
@@ -49,6 +49,7 @@ export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
     })
     .get('/api/admin/history/export', async (req, res) => {
       const query = validate(HistoryExportQuery, req.query);
+      const { format } = query;
       const batches = history.export(query);
       // The first batch is read before the headers go out, so a database failure is still a JSON error.
       const first = await batches.next();
@@ -56,14 +57,14 @@ export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
       res
         .status(200)
         .type('text/csv; charset=utf-8')
-        .set('Content-Disposition', `attachment; filename="history-${day}.csv"`)
+        .set('Content-Disposition', `attachment; filename="history-${day}${format === 'excel' ? '-excel' : ''}.csv"`)
         .set('Cache-Control', 'no-store');
-      let open = await write(res, CSV_HEAD);
+      let open = await write(res, csvHead(format));
       if (!first.done) {
-        open &&= await write(res, csvRows(first.value));
+        open &&= await write(res, csvRows(first.value, format));
         for await (const batch of batches) {
           if (!open) break;
-          open = await write(res, csvRows(batch));
+          open = await write(res, csvRows(batch, format));
         }
       }
       res.end();
