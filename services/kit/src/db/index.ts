@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { pgliteDialect } from './pglite-dialect';
+import { migrate } from './migrate';
+import { openPgliteSchema } from './pglite-cluster';
 
 export type { Migration };
 
@@ -17,9 +14,9 @@ export interface Database<DB> {
 }
 
 export interface DatabaseOptions {
-  /** The owning service; names the PGlite folder. */
+  /** The owning service; names its schema in the shared PGlite cluster. */
   service: string;
-  /** Full URL of this service's own database; absent means PGlite under dataDir. */
+  /** Full URL of this service's own database; absent means its schema in the one PGlite cluster under dataDir. */
   url?: string;
   dataDir?: string;
   migrations: Record<string, Migration>;
@@ -27,12 +24,11 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-// int8 and numeric stay strings, exactly as on the wire: money is never a float.
-const RAW = (value: string) => value;
-
 /** Opens the service's own database (creating it when missing) and runs its migrations. */
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
-  const opened = options.url ? await openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options);
+  const opened = options.url
+    ? await openPostgres(options.url, options.poolSize ?? 10)
+    : await openPgliteSchema(options.dataDir ?? './data', options.service);
   const db = new Kysely<DB>({ dialect: opened.dialect });
   const database: Database<DB> = {
     db,
@@ -46,7 +42,8 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     },
   };
   try {
-    await migrate(db, options.migrations, options.logger);
+    await migrate(db, options.migrations, options.logger, 'schema' in opened ? opened.schema : undefined);
+    if ('takeOverEarlier' in opened) await opened.takeOverEarlier?.(options.migrations, options.logger);
   } catch (err) {
     await database.close();
     throw err;
@@ -64,38 +61,6 @@ async function openPostgres(url: string, max: number) {
   // ends the process; its queries fail on their own and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   return { kind: 'postgres' as const, dialect: new PostgresDialect({ pool }), close: async () => {} };
-}
-
-// initdb in WASM is the slow part of a first start; it runs once per process and each new
-// service folder starts from a copy of its result.
-let emptyCluster: Promise<Blob> | undefined;
-function emptyClusterImage(): Promise<Blob> {
-  emptyCluster ??= (async () => {
-    const scratch = await PGlite.create('memory://');
-    try {
-      return (await scratch.dumpDataDir('none')) as Blob;
-    } finally {
-      await scratch.close();
-    }
-  })();
-  return emptyCluster;
-}
-
-async function openPglite(options: DatabaseOptions) {
-  const dir = path.resolve(options.dataDir ?? './data', options.service);
-  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
-  await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, {
-    parsers: { 20: RAW, 1700: RAW },
-    ...(fresh ? { loadDataDir: await emptyClusterImage() } : {}),
-  });
-  return {
-    kind: 'pglite' as const,
-    dialect: pgliteDialect(pglite),
-    close: async () => {
-      if (!pglite.closed) await pglite.close();
-    },
-  };
 }
 
 export async function createDatabaseIfMissing(url: string): Promise<void> {
@@ -117,14 +82,4 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function migrate<DB>(db: Kysely<DB>, migrations: Record<string, Migration>, logger: Logger) {
-  const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  for (const result of results ?? []) {
-    if (result.status === 'Success') logger.info({ migration: result.migrationName }, 'migration applied');
-    if (result.status === 'Error') logger.error({ migration: result.migrationName }, 'migration failed');
-  }
-  if (error) throw error;
 }
