@@ -4,7 +4,7 @@ import { createBotService, loadBotConfig } from '@gpt/bot';
 import { chatHistoryService, loadChatHistoryConfig } from '@gpt/chat-history';
 import { contentService, loadContentConfig } from '@gpt/content';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
-import { loadGatewayConfig, startGateway, type RunningGateway } from '@gpt/gateway';
+import { loadGatewayConfig, SERVICES, startGateway, type RunningGateway, type ServiceName } from '@gpt/gateway';
 import {
   createInProcessBroker,
   createKeyValue,
@@ -25,9 +25,10 @@ export interface Stack {
 }
 
 /**
- * The six services and the gateway in this process. Services listen on free loopback ports and
- * the gateway routes to them. Without AMQP_URL they share an in-process bus; without REDIS_URL,
- * one in-memory store.
+ * The six services and the gateway in this process. The gateway hands each request to its service's
+ * handler in process (no loopback connection); the services also listen on free loopback ports for
+ * their calls to each other and the gateway's health checks. Without AMQP_URL they share an
+ * in-process bus; without REDIS_URL, one in-memory store; without DATABASE_URL, one PGlite cluster.
  */
 export async function startStack(env: Env, logger: Logger): Promise<Stack> {
   // Held until every service has declared its queue, so no early event (the admin seed) finds nobody to deliver to.
@@ -52,7 +53,8 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     await start(metricsService, loadMetricsConfig),
   ];
   // The bot calls the others' /api/bot/* routes, like any outside bot would.
-  const upstream = (name: string) => services.find((service) => service.name === name)!.url;
+  const running = (name: ServiceName) => services.find((service) => service.name === name)!;
+  const upstream = (name: ServiceName) => running(name).url;
   services.push(
     await start(createBotService(), (env) =>
       loadBotConfig({
@@ -78,6 +80,7 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     kv,
     logger: logger.child({ service: 'gateway' }),
     openapi: buildOpenApiDocument(),
+    inProcess: Object.fromEntries(SERVICES.map((name) => [name, running(name).app])),
   });
 
   return {

@@ -24,7 +24,7 @@ import { sendAppError, sendError, sendJson } from './respond';
 import { compileRouteTable, normalizeApiPath, ROUTE_TABLE, type ServiceName } from './route-table';
 import { apiSecurityHeaders, applyHeaders, pageSecurityHeaders, STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { createSeoSource } from './seo';
-import { createUpstreams } from './upstreams';
+import { createUpstreams, type InProcessServices } from './upstreams';
 import { createWebApp, runtimeConfigScript } from './web-app';
 
 export interface GatewayDeps {
@@ -33,6 +33,8 @@ export interface GatewayDeps {
   kv: KeyValue;
   /** The OpenAPI document served at /api/openapi.json. */
   openapi: object;
+  /** Services running in this process (the embedded default): requests reach them without a socket. */
+  inProcess?: InProcessServices;
 }
 
 export interface Gateway {
@@ -60,7 +62,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const findRoute = compileRouteTable(ROUTE_TABLE);
   const access = createAccessControl({ jwtSecret: config.JWT_SECRET, botApiKey: config.BOT_API_KEY, kv, logger });
   const limits = createRateLimits({ config, kv, logger });
-  const upstreams = createUpstreams({ config, logger });
+  const upstreams = createUpstreams({ config, logger, inProcess: deps.inProcess });
   const health = createHealthCheck({ targets: upstreams.targets, kv });
   const clientIp = createClientIp(config.TRUST_PROXY);
   const isHttps = createIsHttps(config.TRUST_PROXY);

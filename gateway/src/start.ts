@@ -3,6 +3,7 @@ import { createKeyValue, createLogger, type Env, type KeyValue, type Logger } fr
 import { buildGateway, type Gateway } from './app';
 import { type GatewayConfig, loadGatewayConfig } from './config';
 import { withTimeout } from './timeout';
+import type { InProcessServices } from './upstreams';
 
 const STORE_WAIT_MS = 3000;
 
@@ -18,6 +19,8 @@ export interface StartGatewayOptions {
   /** A store shared with the services (the embedded default passes its in-memory one); else one from REDIS_URL, closed on close(). */
   kv?: KeyValue;
   openapi: object;
+  /** Services running in this process: the gateway hands their requests to these handlers. */
+  inProcess?: InProcessServices;
 }
 
 export interface RunningGateway {
@@ -38,7 +41,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   await withTimeout(kv.ping(), STORE_WAIT_MS).catch((err: unknown) => {
     logger.warn({ err }, 'key-value store not reachable yet; limits count per process until it is');
   });
-  const gateway = buildGateway({ config, logger, kv, openapi: options.openapi });
+  const gateway = buildGateway({ config, logger, kv, openapi: options.openapi, inProcess: options.inProcess });
 
   const host = options.host ?? config.HOST;
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { Agent, type ClientRequest, type ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '@gpt/kit';
 import { createProxyMiddleware, definePlugin, type RequestHandler } from 'http-proxy-middleware';
@@ -12,10 +12,16 @@ const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
 /** Errors that mean the service could not be reached at all (→ 503); anything else is a bad answer (→ 502). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', CONNECT_TIMEOUT]);
 
+/**
+ * A service in the gateway's own process (the embedded default): its HTTP handler, called with the
+ * gateway's own request and response instead of a loopback connection.
+ */
+export type InProcessServices = Partial<Record<ServiceName, RequestListener>>;
+
 export interface Upstreams {
-  /** Where each service lives. */
+  /** Where each service listens (its health is asked there). */
   readonly targets: Readonly<Record<ServiceName, string>>;
-  /** Streams the request to the service and its answer back; never throws, never hangs. */
+  /** Streams the request to the service and its answer back (or hands both to it in process); never throws, never hangs. */
   proxy(service: ServiceName, req: GatewayRequest, res: ServerResponse): void;
   close(): void;
 }
@@ -23,10 +29,16 @@ export interface Upstreams {
 /**
  * One http-proxy-middleware per service, each with its own keep-alive agent. The default plugins
  * (a logger that formats a URL per request, an error page in text) are ejected for two small ones:
- * JSON errors and the few per-request touches the gateway needs.
+ * JSON errors and the few per-request touches the gateway needs. A service given in `inProcess` is
+ * not proxied: its handler answers on the gateway's own response.
  */
-export function createUpstreams(options: { config: GatewayConfig; logger: Logger }): Upstreams {
+export function createUpstreams(options: {
+  config: GatewayConfig;
+  logger: Logger;
+  inProcess?: InProcessServices;
+}): Upstreams {
   const { config, logger } = options;
+  const inProcess = options.inProcess ?? {};
   const targets: Record<ServiceName, string> = {
     auth: config.AUTH_URL,
     content: config.CONTENT_URL,
@@ -89,6 +101,11 @@ export function createUpstreams(options: { config: GatewayConfig; logger: Logger
   return {
     targets,
     proxy(service, req, res) {
+      const handler = inProcess[service];
+      if (handler) {
+        dispatchInProcess(handler, req, res, config.UPSTREAM_TIMEOUT_MS);
+        return;
+      }
       const middleware = middlewares.get(service)!;
       void middleware(req, res, (err?: unknown) => {
         // http-proxy-middleware also hands failures to `next`; answer only if nobody did.
@@ -109,4 +126,37 @@ function limitConnectTime(proxyReq: ClientRequest, socket: Socket, ms: number): 
   const clear = () => clearTimeout(timer);
   socket.once('connect', clear);
   proxyReq.once('close', clear);
+}
+
+/**
+ * The service's handler answers on the gateway's own request and response: the same method, URL,
+ * headers (as the gateway left them for the service) and body stream, and every header and byte the
+ * service writes goes straight to the client, streams included. A login body the gateway already
+ * read for its limits is handed over as it came. A service that has not begun to answer within
+ * `timeoutMs` gets the proxy's 502.
+ */
+function dispatchInProcess(handler: RequestListener, req: GatewayRequest, res: ServerResponse, timeoutMs: number) {
+  const timer = setTimeout(() => {
+    if (!res.headersSent) sendError(res, 502, 'upstream_unavailable', UNAVAILABLE);
+  }, timeoutMs);
+  res.once('close', () => clearTimeout(timer));
+  const onUpstreamResponse = req.onUpstreamResponse;
+  if (onUpstreamResponse) res.once('finish', () => onUpstreamResponse(res.statusCode));
+  handler(req.bufferedBody ? replayed(req, req.bufferedBody) : req, res);
+}
+
+/** A request whose body was already read off the connection, with that body to be read again. */
+function replayed(req: GatewayRequest, body: Buffer): IncomingMessage {
+  const copy = new IncomingMessage(req.socket);
+  copy.method = req.method;
+  copy.url = req.url;
+  copy.httpVersion = req.httpVersion;
+  copy.httpVersionMajor = req.httpVersionMajor;
+  copy.httpVersionMinor = req.httpVersionMinor;
+  copy.headers = req.headers;
+  copy.rawHeaders = req.rawHeaders;
+  copy.push(body);
+  copy.push(null);
+  copy.complete = true;
+  return copy;
 }

@@ -82,6 +82,8 @@ export interface ServiceDefinition<C extends ServiceConfig, DB> {
 export interface RunningService<C extends ServiceConfig, DB> {
   name: string;
   url: string;
+  /** The HTTP handler behind `url`; a gateway in the same process hands requests to it directly. */
+  app: Express;
   deps: ServiceDeps<C, DB>;
   close(): Promise<void>;
 }
@@ -161,7 +163,7 @@ export async function startService<C extends ServiceConfig, DB>(
     ['database', () => database.close()],
   ];
   let closing: Promise<void> | undefined;
-  return { name: definition.name, url, deps, close: () => (closing ??= runSteps(logger, steps)) };
+  return { name: definition.name, url, app, deps, close: () => (closing ??= runSteps(logger, steps)) };
 }
 
 function closeServer(server: Server): Promise<void> {
