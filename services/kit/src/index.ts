@@ -1,3 +1,4 @@
+export * from './answer-cache';
 export * from './auth/jwt';
 export * from './config';
 export * from './db';

@@ -1,13 +1,18 @@
+import { type AnswerCache, answerCache } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
-import { publicCache } from './public-cache';
 import { viewCounter } from './view-counter';
 
 /** What one running content service keeps in memory: its public answers and the views not stored yet. */
 export interface ContentState {
-  cache: ReturnType<typeof publicCache>;
+  cache: AnswerCache;
   views: ReturnType<typeof viewCounter>;
 }
+
+/** Public answers kept at once; the oldest go first. */
+const PUBLIC_ANSWERS_MAX = 2000;
+/** The longest any public answer is kept, should a change's announcement to the other replicas be lost. */
+const PUBLIC_ANSWER_MAX_AGE_MS = 30_000;
 
 const states = new WeakMap<ContentDeps, ContentState>();
 
@@ -19,10 +24,12 @@ export function contentState(deps: ContentDeps): ContentState {
   let state = states.get(deps);
   if (!state) {
     state = {
-      cache: publicCache({
+      cache: answerCache({
         kv: deps.kv,
         channel: `${deps.config.REDIS_KEY_PREFIX}content:changed`,
         logger: deps.logger,
+        maxEntries: PUBLIC_ANSWERS_MAX,
+        maxAgeMs: PUBLIC_ANSWER_MAX_AGE_MS,
         nextChangeAt: () => articlesRepository(deps.db).nextPublication(),
       }),
       views: viewCounter({

@@ -7,14 +7,13 @@ import {
   paginationOf,
   TagSelectResponse,
 } from '@gpt/contracts';
-import { notFound } from '@gpt/kit';
+import { type CachedAnswer, etagOf, notFound } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { articlesRepository, type PublicFilter } from '../data/articles.repository';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { anyOfEachTsquery, prefixPattern, searchTermsOf, substringPattern } from './search-terms';
 import { contentState } from './content-state';
-import { type CachedAnswer, etagOf } from './public-cache';
 import type { Visitor } from './view-counter';
 
 /** Related articles shown under an article. */

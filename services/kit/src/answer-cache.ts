@@ -1,0 +1,135 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { KeyValue } from './kv';
+import type { Logger } from './logger';
+
+/** An answer as it is sent: its JSON and the ETag that names exactly that JSON. */
+export interface CachedAnswer<T> {
+  value: T;
+  body: string;
+  etag: string;
+}
+
+interface Entry {
+  generation: number;
+  answer: Promise<CachedAnswer<unknown>>;
+}
+
+/** What a replica announces on the channel: who changed what (no key: everything). */
+const Announcement = z.object({ from: z.string(), key: z.string().optional() });
+type Announcement = z.infer<typeof Announcement>;
+
+/** The announcement in a channel message; undefined when it is not one. */
+function parseAnnouncement(message: string): Announcement | undefined {
+  try {
+    return Announcement.parse(JSON.parse(message));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tag of a body: its hash, so two replicas holding the same answer name it alike. */
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * Finished answers kept until what they show changes. Every write calls changed() after its commit
+ * (changed(key) for one answer, changed() for all), which drops them at once in this process and
+ * tells the other replicas through a Redis channel; a replica whose subscription was interrupted
+ * drops everything when it is back. Each generation of answers also ends after maxAgeMs and when
+ * nextChangeAt() (a change known in advance, such as a scheduled publication) comes.
+ */
+export function answerCache(options: {
+  kv: KeyValue;
+  channel: string;
+  logger: Logger;
+  /** Answers kept at once; the oldest go first. */
+  maxEntries: number;
+  /** The longest any answer is kept, should a change's announcement to the other replicas be lost. */
+  maxAgeMs: number;
+  nextChangeAt?: () => Promise<Date | undefined>;
+}) {
+  const { kv, channel, logger } = options;
+  const self = randomUUID();
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  let endsAt = 0;
+
+  const newGeneration = () => {
+    generation += 1;
+    entries.clear();
+    const current = generation;
+    endsAt = Date.now() + options.maxAgeMs;
+    options.nextChangeAt?.().then(
+      (next) => {
+        if (next && generation === current) endsAt = Math.min(endsAt, next.getTime());
+      },
+      (err: unknown) => {
+        logger.warn({ err, channel }, 'next scheduled change unknown; answers kept for the usual time');
+      },
+    );
+  };
+  newGeneration();
+
+  const drop = (key: string | undefined) => {
+    if (key === undefined) newGeneration();
+    else entries.delete(key);
+  };
+
+  const subscriber = kv.redis?.duplicate();
+  if (subscriber) {
+    let subscribed = false;
+    // On a reconnect ioredis subscribes again by itself; a change announced meanwhile was missed.
+    subscriber.on('ready', () => {
+      if (subscribed) newGeneration();
+      subscribed = true;
+    });
+    subscriber.on('message', (_channel: string, message: string) => {
+      const announcement = parseAnnouncement(message);
+      // One that cannot be read (another version's) drops everything: nothing stale is kept.
+      if (!announcement) newGeneration();
+      else if (announcement.from !== self) drop(announcement.key);
+    });
+    subscriber.on('error', (err: unknown) => logger.warn({ err, channel }, 'change channel unavailable'));
+    void subscriber
+      .subscribe(channel)
+      .catch((err: unknown) => logger.warn({ err, channel }, 'change channel unavailable'));
+  }
+
+  return {
+    /** The answer under `key`, made by `make` (shared by every request asking while it is made) unless kept. */
+    get<T>(key: string, make: () => Promise<T>): Promise<CachedAnswer<T>> {
+      if (Date.now() >= endsAt) newGeneration();
+      const hit = entries.get(key);
+      if (hit && hit.generation === generation) return hit.answer as Promise<CachedAnswer<T>>;
+      const answer = make().then((value) => {
+        const body = JSON.stringify(value);
+        return { value, body, etag: etagOf(body) };
+      });
+      const entry: Entry = { generation, answer };
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+      // A failure (a 404, a lost connection) is not kept: the next request asks again.
+      answer.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return answer;
+    },
+
+    /** The answer under `key` changed, or with no key every answer (after the commit): dropped here and in every other replica. */
+    changed(key?: string): void {
+      drop(key);
+      if (!kv.redis) return;
+      const announcement: Announcement = key === undefined ? { from: self } : { from: self, key };
+      kv.redis.publish(channel, JSON.stringify(announcement)).catch((err: unknown) => {
+        logger.warn({ err, channel }, 'other replicas not told of a change; they see it within their max age');
+      });
+    },
+
+    async close(): Promise<void> {
+      await subscriber?.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
+
+export type AnswerCache = ReturnType<typeof answerCache>;
