@@ -4,6 +4,7 @@ import type { AuthConfig } from './config';
 import { migrations } from './data/migrations';
 import type { AuthDatabase } from './data/schema';
 import { ensureAdmin } from './domain/ensure-admin';
+import { startProfileCache } from './domain/profile-cache';
 import { authConsumers } from './messaging';
 
 export const authService: ServiceDefinition<AuthConfig, AuthDatabase> = {
@@ -11,5 +12,8 @@ export const authService: ServiceDefinition<AuthConfig, AuthDatabase> = {
   migrations,
   consumers: authConsumers,
   buildApp,
-  onStart: ensureAdmin,
+  async onStart(deps) {
+    await ensureAdmin(deps);
+    return startProfileCache(deps);
+  },
 };

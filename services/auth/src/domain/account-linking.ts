@@ -3,6 +3,7 @@ import type { AuthDeps } from '../deps';
 import { linkTokensRepository } from '../data/link-tokens.repository';
 import { type User, usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';
+import { changingProfiles } from './profile-cache';
 import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
 import { toProfile } from './user-views';
 import { userSnapshot } from './user-snapshot';
@@ -36,7 +37,7 @@ function mergedProfile(web: User, telegramId: string, telegram: User | undefined
  */
 export async function linkAccounts(deps: AuthDeps, userId: number, token: string): Promise<LinkAccountResponse> {
   const { bus } = deps;
-  return bus.transaction(async (trx) => {
+  return changingProfiles(deps, async (trx, changed) => {
     const link = assertUsable(await linkTokensRepository.findForUpdate(trx, tokenHash(token)), {
       unknown: authErrors.linkTokenUnknown,
       used: authErrors.linkTokenUsed,
@@ -55,12 +56,14 @@ export async function linkAccounts(deps: AuthDeps, userId: number, token: string
 
     if (telegram) {
       await usersRepository.delete(trx, telegram.id);
+      changed(telegram.id);
       await usersRepository.addUsage(trx, web.id, {
         messages: telegram.usage.messagesCount,
         spent: telegram.usage.moneySpent,
       });
     }
     const linked = await usersRepository.update(trx, web.id, mergedProfile(web, link.telegramId, telegram));
+    changed(web.id);
     await linkTokensRepository.markUsed(trx, link.id, web.id);
     await bus.publish(trx, 'accounts.linked', {
       user_id: web.id,

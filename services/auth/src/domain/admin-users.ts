@@ -12,6 +12,7 @@ import type { AuthDeps } from '../deps';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
 import type { BillingClient } from './billing-client';
 import { authErrors } from './errors';
+import { changingProfiles } from './profile-cache';
 import { publishTokenVersion, revokeDeletedAccount } from './token-versions';
 import { toAdminRow } from './user-views';
 import { userSnapshot } from './user-snapshot';
@@ -86,24 +87,23 @@ export async function updateUser(
     );
   }
 
-  const updated = await bus
-    .transaction(async (trx) => {
-      // Admin rows first, then the target: one lock order for every edit and delete.
-      const adminIds = changes.role ? await usersRepository.lockAdmins(trx) : [];
-      const current = await usersRepository.findByIdForUpdate(trx, userId);
-      if (!current) throw authErrors.userNotFound();
-      if (balance) await usersRepository.applyBalance(trx, balance);
-      const fresh = profileChanges(current, input);
-      if (Object.keys(fresh).length === 0) return (await usersRepository.findById(trx, userId))!;
-      if (fresh.role) assertAnotherAdminRemains(adminIds, current);
-      const changed = await usersRepository.update(trx, userId, fresh, { revokeTokens: fresh.role !== undefined });
-      await bus.publish(trx, 'user.updated', { ...userSnapshot(changed), updated_at: changed.updatedAt.toISOString() });
-      if (fresh.role) await publishTokenVersion(kv, changed);
-      return changed;
-    })
-    .catch((err: unknown) => {
-      throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
-    });
+  const updated = await changingProfiles(deps, async (trx, changed) => {
+    // Admin rows first, then the target: one lock order for every edit and delete.
+    const adminIds = changes.role ? await usersRepository.lockAdmins(trx) : [];
+    const current = await usersRepository.findByIdForUpdate(trx, userId);
+    if (!current) throw authErrors.userNotFound();
+    changed(userId);
+    if (balance) await usersRepository.applyBalance(trx, balance);
+    const fresh = profileChanges(current, input);
+    if (Object.keys(fresh).length === 0) return (await usersRepository.findById(trx, userId))!;
+    if (fresh.role) assertAnotherAdminRemains(adminIds, current);
+    const saved = await usersRepository.update(trx, userId, fresh, { revokeTokens: fresh.role !== undefined });
+    await bus.publish(trx, 'user.updated', { ...userSnapshot(saved), updated_at: saved.updatedAt.toISOString() });
+    if (fresh.role) await publishTokenVersion(kv, saved);
+    return saved;
+  }).catch((err: unknown) => {
+    throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
+  });
   return { success: true, user: toAdminRow(updated) };
 }
 
@@ -111,12 +111,13 @@ export async function updateUser(
 export async function deleteUser(deps: AuthDeps, actor: AdminActor, userId: number): Promise<void> {
   const { bus, kv } = deps;
   if (userId === actor.id) throw authErrors.cannotDeleteSelf();
-  await bus.transaction(async (trx) => {
+  await changingProfiles(deps, async (trx, changed) => {
     const adminIds = await usersRepository.lockAdmins(trx);
     const target = await usersRepository.findByIdForUpdate(trx, userId);
     if (!target) throw authErrors.userNotFound();
     assertAnotherAdminRemains(adminIds, target);
     await usersRepository.delete(trx, userId);
+    changed(userId);
     await bus.publish(trx, 'user.deleted', {
       user_id: userId,
       email: target.email,

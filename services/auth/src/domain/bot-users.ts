@@ -2,6 +2,7 @@ import type { BotUpsertUserRequest, BotUser } from '@gpt/contracts';
 import { stripBidi } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
+import { changingProfiles } from './profile-cache';
 import { toBotUser } from './user-views';
 import { userSnapshot } from './user-snapshot';
 
@@ -35,7 +36,7 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
     last_name: cleanName(reported.last_name),
   };
   const telegramId = String(input.telegram_id);
-  return bus.transaction(async (trx) => {
+  return changingProfiles(deps, async (trx, changed) => {
     let existing = await usersRepository.findByTelegramIdForUpdate(trx, telegramId);
     if (!existing) {
       const created = await usersRepository.createFromTelegram(trx, {
@@ -56,6 +57,7 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
     const changes = changesFrom(existing, input);
     if (Object.keys(changes).length === 0) return toBotUser({ ...existing, telegramId });
     const updated = await usersRepository.update(trx, existing.id, changes);
+    changed(updated.id);
     await bus.publish(trx, 'user.updated', { ...userSnapshot(updated), updated_at: updated.updatedAt.toISOString() });
     return toBotUser({ ...updated, telegramId });
   });

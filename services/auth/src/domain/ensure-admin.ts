@@ -3,6 +3,7 @@ import type { AuthDeps } from '../deps';
 import { DEV_ADMIN } from '../config';
 import { usersRepository } from '../data/users.repository';
 import { passwordHasher } from './passwords';
+import { changingProfiles } from './profile-cache';
 import { userSnapshot } from './user-snapshot';
 
 /** At start: the admin of ADMIN_EMAIL exists and is an admin (created, or an existing user promoted). */
@@ -19,9 +20,10 @@ export async function ensureAdmin(deps: AuthDeps): Promise<void> {
   if (existing?.role === 'admin') return;
   const passwordHash = existing ? null : await passwordHasher(config).hash(config.ADMIN_PASSWORD ?? DEV_ADMIN.password);
 
-  const admin = await bus.transaction(async (trx) => {
+  const admin = await changingProfiles(deps, async (trx, changed) => {
     if (existing) {
       const promoted = await usersRepository.setRole(trx, existing.id, 'admin');
+      changed(promoted.id);
       await bus.publish(trx, 'user.updated', {
         ...userSnapshot(promoted),
         updated_at: promoted.updatedAt.toISOString(),

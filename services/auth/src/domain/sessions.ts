@@ -7,12 +7,13 @@ import type {
   RegisterRequest,
   UserProfile,
 } from '@gpt/contracts';
-import { isUniqueViolation, signAccessToken } from '@gpt/kit';
+import { type CachedAnswer, isUniqueViolation, signAccessToken } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import type { AuthConfig } from '../config';
 import { type User, usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';
 import { passwordHasher } from './passwords';
+import { profileCache } from './profile-cache';
 import { publishTokenVersion } from './token-versions';
 import { toProfile } from './user-views';
 import { userSnapshot } from './user-snapshot';
@@ -70,10 +71,13 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthRe
   return sessionOf(deps.config, user);
 }
 
-export async function getProfile(deps: AuthDeps, userId: number): Promise<UserProfile> {
-  const user = await usersRepository.findById(deps.db, userId);
-  if (!user) throw authErrors.accountGone();
-  return toProfile(user);
+/** The signed-in user's profile as sent (its JSON made once and kept until the user's row changes). */
+export function getProfile(deps: AuthDeps, userId: number): Promise<CachedAnswer<UserProfile>> {
+  return profileCache(deps).get(String(userId), async () => {
+    const user = await usersRepository.findById(deps.db, userId);
+    if (!user) throw authErrors.accountGone();
+    return toProfile(user);
+  });
 }
 
 /** A new password revokes every token issued before it; the answer carries the one to use now. */

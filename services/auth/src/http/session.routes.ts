@@ -44,7 +44,7 @@ export function sessionRouter(deps: AuthDeps): Router {
   });
 
   router.get('/api/auth/profile', signedIn, async (_req, res) => {
-    res.json(await getProfile(deps, actingUserId(res.locals.claims)));
+    res.type('application/json').send((await getProfile(deps, actingUserId(res.locals.claims))).body);
   });
 
   router.post('/api/auth/change-password', signedIn, async (req, res) => {

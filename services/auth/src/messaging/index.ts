@@ -7,7 +7,7 @@ import { receiptEmailConsumer } from './receipt-email.consumer';
 
 /** What auth consumes: its projection of balances and message usage, and receipt e-mails given with payments. */
 export const authConsumers = (deps: AuthDeps): Consumer<AuthDatabase, EventSchemas>[] =>
-  [creditsChangedConsumer, messageRecordedConsumer, receiptEmailConsumer(deps)] as Consumer<
+  [creditsChangedConsumer(deps), messageRecordedConsumer, receiptEmailConsumer(deps)] as Consumer<
     AuthDatabase,
     EventSchemas
   >[];

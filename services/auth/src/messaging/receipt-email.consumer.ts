@@ -2,20 +2,25 @@ import type { Consumer, EventSchemas } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import type { AuthDatabase } from '../data/schema';
 import { usersRepository } from '../data/users.repository';
+import { profileChanged } from '../domain/profile-cache';
 import { userSnapshot } from '../domain/user-snapshot';
 
 /**
  * An e-mail the payer gave for a receipt becomes the user's `telegram_email`, so the profile
  * shows it and the next payment uses it without asking (`user.updated` tells the others).
  */
-export const receiptEmailConsumer = ({
-  bus,
-}: AuthDeps): Consumer<AuthDatabase, EventSchemas, 'receipt_email.supplied'> => ({
+export const receiptEmailConsumer = (
+  deps: AuthDeps,
+): Consumer<AuthDatabase, EventSchemas, 'receipt_email.supplied'> => ({
   event: 'receipt_email.supplied',
   async handle(event, trx) {
     const user = await usersRepository.findByIdForUpdate(trx, event.data.user_id);
     if (!user || user.telegramEmail === event.data.email) return;
     const updated = await usersRepository.update(trx, user.id, { telegramEmail: event.data.email });
-    await bus.publish(trx, 'user.updated', { ...userSnapshot(updated), updated_at: updated.updatedAt.toISOString() });
+    await deps.bus.publish(trx, 'user.updated', {
+      ...userSnapshot(updated),
+      updated_at: updated.updatedAt.toISOString(),
+    });
   },
+  afterCommit: (event) => profileChanged(deps, event.data.user_id),
 });

@@ -1,0 +1,55 @@
+import { type AnswerCache, answerCache } from '@gpt/kit';
+import type { Transaction } from 'kysely';
+import type { AuthDatabase } from '../data/schema';
+import type { AuthDeps } from '../deps';
+
+/** Profiles kept at once; the least recently made go first. */
+const PROFILES_MAX = 10_000;
+/** The longest a profile is kept, should a change's announcement to the other replicas be lost. */
+const PROFILE_MAX_AGE_MS = 30_000;
+
+const caches = new WeakMap<AuthDeps, AnswerCache>();
+
+/**
+ * The finished `GET /api/auth/profile` answers of the service these deps belong to, by user id
+ * (kit's answerCache: its routes, consumers and start-up job get the same deps object). A change
+ * to a user's row drops that user's answer after its commit, here and, through the Redis channel
+ * `<REDIS_KEY_PREFIX>auth:profile:changed`, in every other replica.
+ */
+export function profileCache(deps: AuthDeps): AnswerCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = answerCache({
+      kv: deps.kv,
+      channel: `${deps.config.REDIS_KEY_PREFIX}auth:profile:changed`,
+      logger: deps.logger,
+      maxEntries: PROFILES_MAX,
+      maxAgeMs: PROFILE_MAX_AGE_MS,
+    });
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+/** The user's profile changed (after the commit): its kept answer goes, in every replica. */
+export const profileChanged = (deps: AuthDeps, userId: number) => profileCache(deps).changed(String(userId));
+
+/**
+ * Runs `work` in a bus transaction; `changed(userId)` names a user whose profile it changes, and
+ * once the transaction has committed those profiles are dropped (a rollback drops nothing).
+ */
+export async function changingProfiles<T>(
+  deps: AuthDeps,
+  work: (trx: Transaction<AuthDatabase>, changed: (userId: number) => void) => Promise<T>,
+): Promise<T> {
+  const changedIds = new Set<number>();
+  const result = await deps.bus.transaction((trx) => work(trx, (userId) => changedIds.add(userId)));
+  for (const userId of changedIds) profileChanged(deps, userId);
+  return result;
+}
+
+/** Joins the change channel at start; the stop step leaves it. */
+export function startProfileCache(deps: AuthDeps): () => Promise<void> {
+  const cache = profileCache(deps);
+  return () => cache.close();
+}
