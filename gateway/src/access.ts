@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type AccessClaims,
+  accessTokenVerifier,
   AppError,
   bearerToken,
   forbidden,
@@ -9,7 +10,6 @@ import {
   tokenRevoked,
   tokenVersionKey,
   unauthorized,
-  verifyAccessToken,
 } from '@gpt/kit';
 import type { Access } from './route-table';
 import { withTimeout } from './timeout';
@@ -23,7 +23,6 @@ const TOKEN_VERSION_FRESH_MS = 400;
 const TOKEN_VERSION_STALE_MS = 900;
 /** A store that does not answer in time does not hold the request up (the service checks again). */
 const TOKEN_VERSION_READ_TIMEOUT_MS = 250;
-const VERIFIED_CACHE_MAX = 10_000;
 const VERSIONS_CACHE_MAX = 50_000;
 
 export const invalidBotKey = () => new AppError('invalid_bot_key', 401, 'Неверный ключ бота');
@@ -39,20 +38,7 @@ export function createAccessControl(options: { jwtSecret: string; botApiKey: str
   const { jwtSecret, kv, logger } = options;
   const botKeyDigest = sha256(options.botApiKey);
 
-  // Verifying an HS256 JWT costs an HMAC, a JSON parse and a schema check; the same token string
-  // always verifies to the same claims, so remember it until it expires.
-  const verified = new Map<string, AccessClaims>();
-  const verifyToken = (token: string): AccessClaims => {
-    const known = verified.get(token);
-    if (known) {
-      if (known.exp * 1000 > Date.now()) return known;
-      verified.delete(token);
-    }
-    const claims = verifyAccessToken(token, jwtSecret);
-    if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(token, claims);
-    return claims;
-  };
+  const verifyToken = accessTokenVerifier(jwtSecret);
 
   const versions = new Map<string, { ver: number; readAt: number }>();
   const pending = new Map<string, Promise<number>>();

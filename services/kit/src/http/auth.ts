@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { type AccessClaims, bearerToken, tokenVersionKey, verifyAccessToken } from '../auth/jwt';
+import { type AccessClaims, accessTokenVerifier, bearerToken, tokenVersionKey } from '../auth/jwt';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { KeyValue } from '../kv';
 
@@ -15,11 +15,11 @@ export const tokenRevoked = () => new AppError('token_revoked', 401, 'Сесси
 /** Verifies the bearer token and its version; a service checks again what the gateway checked. */
 export async function authenticateRequest(
   authorization: string | undefined,
-  options: { secret: string; kv: KeyValue },
+  options: { verify: (token: string) => AccessClaims; kv: KeyValue },
 ): Promise<AccessClaims> {
   const token = bearerToken(authorization);
   if (!token) throw unauthorized();
-  const claims = verifyAccessToken(token, options.secret);
+  const claims = options.verify(token);
   const current = await options.kv.get(tokenVersionKey(claims.sub));
   if (current !== null && claims.ver < Number(current)) throw tokenRevoked();
   return claims;
@@ -27,9 +27,10 @@ export async function authenticateRequest(
 
 /** Requires a valid token; the claims land in res.locals.claims. */
 export function requireAuth(options: { secret: string; kv: KeyValue; role?: 'admin' }): RequestHandler {
+  const verify = accessTokenVerifier(options.secret);
   return async (req, res, next) => {
     try {
-      const claims = await authenticateRequest(req.headers.authorization, options);
+      const claims = await authenticateRequest(req.headers.authorization, { verify, kv: options.kv });
       if (options.role && claims.role !== options.role) throw forbidden();
       res.locals.claims = claims;
       next();
