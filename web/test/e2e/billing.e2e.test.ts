@@ -122,11 +122,25 @@ describe('dashboard: paying through the sandbox provider', () => {
     await screenshot(page, 'billing-dashboard-after-top-up');
   }, 60_000);
 
-  test('buy Premium → pay → the dashboard shows Premium with its included credits; cancel leaves nothing', async () => {
+  test('buy Premium → confirm → pay → the dashboard shows Premium with its included credits; cancel leaves nothing', async () => {
     const user = await registeredUser();
     await signInAs(user);
     await page.goto(`${stack.url}/dashboard`);
+    // «Купить» asks first: what, the price, the credits; «Отмена» creates no payment.
     await page.getByRole('button', { name: 'Купить тариф Premium' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Покупка тарифа' });
+    const summary = confirm.getByTestId('purchase-summary');
+    await summary.getByText('Тариф «Premium» на 1 месяц.').waitFor();
+    await expect(summary.getByText('350,00 ₽').isVisible()).resolves.toBe(true);
+    await expect(summary.getByText('70 000 кредитов включено на месяц').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'billing-purchase-confirm');
+    await confirm.getByRole('button', { name: 'Отмена' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const none = await api<{ total: number }>('GET', '/api/billing/payments', { token: user.token });
+    expect(none.body.total).toBe(0);
+
+    await page.getByRole('button', { name: 'Купить тариф Premium' }).click();
+    await confirm.getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/payment\/sandbox\//);
     await page.getByText('Тариф «Premium» на 1 месяц').waitFor();
     await page.getByRole('button', { name: /Оплатить/ }).click();
@@ -144,11 +158,25 @@ describe('dashboard: paying through the sandbox provider', () => {
     await screenshot(page, 'billing-dashboard-premium');
 
     await page.getByRole('button', { name: 'Купить тариф Elite' }).click();
+    await page.getByRole('dialog', { name: 'Покупка тарифа' }).getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/payment\/sandbox\//);
     await page.getByRole('button', { name: 'Отменить' }).click();
     await page.waitForURL(/\/payment\/result/);
     await page.getByText('Платёж отменён').waitFor();
     await screenshot(page, 'billing-payment-canceled');
+
+    // The personal account's history: both purchases, newest first, with amount, status and receipt e-mail.
+    await page.goto(`${stack.url}/dashboard`);
+    const rows = page.getByTestId('payment-row');
+    await rows.filter({ hasText: 'Тариф «Elite» на 1 месяц' }).getByText('Отменен').waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    // Intl writes no-break spaces: compared as plain ones.
+    const rowText = async (n: number) => ((await rows.nth(n).textContent()) ?? '').replace(/\s/g, ' ');
+    await expect(rowText(0)).resolves.toContain('1 250,00 ₽');
+    const premium = await rowText(1);
+    for (const part of ['Тариф «Premium» на 1 месяц', '350,00 ₽', 'Успешно', `Чек: ${user.email}`]) {
+      expect(premium).toContain(part);
+    }
   }, 60_000);
 });
 

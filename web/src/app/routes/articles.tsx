@@ -5,11 +5,11 @@ import Row from 'react-bootstrap/Row';
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { useArticles } from '@/features/articles/api/get-articles';
 import { ArticleCard } from '@/features/articles/components/article-card';
 import { ArticlesFilters } from '@/features/articles/components/articles-filters';
-import { ArticlesPager } from '@/features/articles/components/articles-pager';
 import { toParams, useArticlesListState } from '@/features/articles/list-state';
 import { pluralRu } from '@/lib/dates';
 
@@ -68,7 +68,7 @@ export function ArticlesPage() {
                 </Col>
               ))}
             </Row>
-            <ArticlesPager page={state.page} pages={pages} onPage={goToPage} />
+            <Pager page={state.page} pages={pages} onPage={goToPage} testId="articles-page" />
           </>
         )}
       </div>

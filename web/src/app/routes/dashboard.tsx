@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { AccountOverview } from '@/features/account/components/account-overview';
 import { BillingActions } from '@/features/billing/components/billing-actions';
+import { PaymentHistory } from '@/features/billing/components/payment-history';
 import { useSession } from '@/lib/session/use-session';
 
 import { PageContainer } from '../layouts/page-container';
@@ -15,6 +16,7 @@ export function DashboardPage() {
         <>
           <AccountOverview user={user} />
           <BillingActions />
+          <PaymentHistory />
         </>
       ) : error ? (
         <div className="alert alert-danger" role="alert">

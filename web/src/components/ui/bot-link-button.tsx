@@ -6,13 +6,24 @@ import { Icon } from './icons';
 
 export interface BotLinkButtonProps extends Omit<ButtonProps, 'href' | 'as'> {
   label?: string;
+  /** A /start payload: on Telegram the button opens the bot with it (t.me/<bot>?start=…). */
+  start?: string;
+}
+
+/** The bot's link with a /start payload when it is Telegram's (the sandbox page takes none). */
+function withStart(url: string, start: string | undefined): string {
+  if (!start) return url;
+  const link = new URL(url, window.location.href);
+  if (link.hostname !== 't.me') return url;
+  link.searchParams.set('start', start);
+  return link.toString();
 }
 
 /** «Open the bot»: the Telegram bot in a new tab; disabled, saying why, while the bot is not connected. */
-export function BotLinkButton({ label = 'Открыть бота', onClick, children, ...rest }: BotLinkButtonProps) {
+export function BotLinkButton({ label = 'Открыть бота', start, onClick, children, ...rest }: BotLinkButtonProps) {
   const botUrl = useBotUrl();
   const target: ButtonProps = botUrl
-    ? { href: botUrl, target: '_blank', rel: 'noopener noreferrer', onClick }
+    ? { href: withStart(botUrl, start), target: '_blank', rel: 'noopener noreferrer', onClick }
     : { disabled: true, title: 'Бот ещё не подключён к Telegram' };
   return (
     <Button {...rest} {...target}>

@@ -1,25 +1,34 @@
 import Button from 'react-bootstrap/Button';
 
-/** Back and Forward with «Страница X из Y» (spec §2); nothing when everything fits one page. */
-export function ArticlesPager({
-  page,
-  pages,
-  onPage,
-}: {
+export interface PagerProps {
   page: number;
   pages: number;
   onPage: (page: number) => void;
-}) {
+  /** Names the «Страница X из Y» text for tests. */
+  testId?: string;
+  className?: string;
+}
+
+/** Back and Forward with «Страница X из Y» (spec §2); nothing when everything fits one page. */
+export function Pager({ page, pages, onPage, testId, className = 'mt-5' }: PagerProps) {
   if (pages <= 1) return null;
   return (
-    <nav className="d-flex align-items-center justify-content-center gap-3 mt-5" aria-label="Страницы">
-      <Button variant="outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+    <nav
+      className={`d-flex align-items-center justify-content-center gap-2 gap-sm-3 ${className}`}
+      aria-label="Страницы"
+    >
+      <Button variant="outline-primary" className="text-nowrap" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         ← Назад
       </Button>
-      <span className="text-body-secondary" data-testid="articles-page">
+      <span className="text-body-secondary text-nowrap" data-testid={testId}>
         Страница {page} из {pages}
       </span>
-      <Button variant="outline-primary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="outline-primary"
+        className="text-nowrap"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Вперёд →
       </Button>
     </nav>

@@ -4,7 +4,10 @@ import Modal from 'react-bootstrap/Modal';
 import { BotLinkButton } from '@/components/ui/bot-link-button';
 import { useSessionActions } from '@/lib/session/use-session';
 
-/** How to link Telegram: open the bot, ask it for a link, follow the link while signed in. */
+/**
+ * How to link Telegram: the button opens the bot's /link (t.me/<bot>?start=link), the bot sends a
+ * personal link, the user follows it while signed in.
+ */
 export function TelegramLinkDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { fetchProfile } = useSessionActions();
 
@@ -21,8 +24,10 @@ export function TelegramLinkDialog({ show, onClose }: { show: boolean; onClose: 
       <Modal.Body>
         <p>Свяжите аккаунт сайта с Telegram, чтобы у них был общий баланс кредитов и общие подписки:</p>
         <ol className="mb-0">
-          <li className="mb-2">Откройте бота в Telegram и нажмите «Старт».</li>
-          <li className="mb-2">Отправьте боту команду /link — он пришлёт персональную ссылку.</li>
+          <li className="mb-2">
+            Нажмите «Открыть бота» и в Telegram — «Старт»: бот пришлёт персональную ссылку (или отправьте ему команду
+            /link).
+          </li>
           <li>Перейдите по ссылке в этом браузере, оставаясь в своём аккаунте на сайте.</li>
         </ol>
       </Modal.Body>
@@ -30,7 +35,7 @@ export function TelegramLinkDialog({ show, onClose }: { show: boolean; onClose: 
         <Button variant="outline-secondary" onClick={onClose}>
           Закрыть
         </Button>
-        <BotLinkButton variant="primary" onClick={onOpenBot} />
+        <BotLinkButton variant="primary" start="link" onClick={onOpenBot} />
       </Modal.Footer>
     </Modal>
   );

@@ -18,6 +18,7 @@ import { useCreatePayment } from '../api/create-payment';
 import { useBalance } from '../api/get-balance';
 import { useTariffs } from '../api/get-tariffs';
 import { creditsFor, parseTopUp } from '../top-up';
+import { TariffPurchaseDialog, type TariffPurchase } from './tariff-purchase-dialog';
 
 const QUICK_AMOUNTS = ['100', '350', '1000'];
 const wholeRoubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
@@ -25,7 +26,8 @@ const PAYMENT_FAILED = 'Не удалось создать платёж, поп�
 
 /**
  * The personal account's payment actions: a top-up of any amount and buying (or extending) a
- * tariff. Both go to the payment provider's page and come back to the payment result page.
+ * tariff, confirmed in a dialog first. Both go to the payment provider's page and come back to the
+ * payment result page.
  */
 export function BillingActions() {
   const balance = useBalance();
@@ -33,7 +35,7 @@ export function BillingActions() {
   const pay = useCreatePayment();
   const [amountText, setAmountText] = useState('');
   const [touched, setTouched] = useState(false);
-  const [target, setTarget] = useState<'topup' | number | null>(null);
+  const [purchase, setPurchase] = useState<TariffPurchase | null>(null);
 
   const parsed = parseTopUp(amountText);
   const current = balance.data?.tariff;
@@ -41,21 +43,26 @@ export function BillingActions() {
   const paidTariffs = (tariffs.data ?? []).filter((tariff) => Number(tariff.monthly_price) > 0);
   const busy = pay.isPending || pay.isSuccess;
 
+  const running = (tariff: PublicTariff) =>
+    current?.id === tariff.id && current.end_date !== null && new Date(current.end_date) > new Date();
+
   function topUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (!('amount' in parsed)) return;
-    setTarget('topup');
     pay.mutate({ amount: parsed.amount });
   }
 
   function buy(tariff: PublicTariff) {
-    setTarget(tariff.id);
-    pay.mutate({ tariff_id: tariff.id });
+    setPurchase({
+      id: tariff.id,
+      name: tariff.name,
+      monthlyPrice: tariff.monthly_price,
+      includedCredits: tariff.included_credits,
+      creditsPerRuble: tariff.credits_per_ruble,
+      extending: running(tariff),
+    });
   }
-
-  const running = (tariff: PublicTariff) =>
-    current?.id === tariff.id && current.end_date !== null && new Date(current.end_date) > new Date();
 
   return (
     <section className="mt-4" aria-labelledby="billing-actions-title">
@@ -105,7 +112,7 @@ export function BillingActions() {
                     : 'Кредиты зачисляются по курсу вашего тарифа и не сгорают.'}
                 </p>
                 <Button type="submit" variant="primary" disabled={busy}>
-                  {busy && target === 'topup' && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+                  {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
                   Пополнить
                 </Button>
               </Form>
@@ -135,13 +142,9 @@ export function BillingActions() {
                     </div>
                     <Button
                       variant={running(tariff) ? 'outline-primary' : 'primary'}
-                      disabled={busy}
                       onClick={() => buy(tariff)}
                       aria-label={`${running(tariff) ? 'Продлить' : 'Купить'} тариф ${tariff.name}`}
                     >
-                      {busy && target === tariff.id && (
-                        <Spinner animation="border" size="sm" className="me-2" aria-hidden />
-                      )}
                       {running(tariff) ? 'Продлить' : 'Купить'}
                     </Button>
                   </li>
@@ -151,6 +154,7 @@ export function BillingActions() {
           </Card>
         </Col>
       </Row>
+      <TariffPurchaseDialog tariff={purchase} onClose={() => setPurchase(null)} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -27,14 +28,19 @@ function Feature({ ok, children }: { ok: boolean; children: string }) {
   );
 }
 
+/** Billing's tariffs have numeric ids; the spec's stand-in plans (shown while they load) cannot be bought. */
+const purchasable = (plan: TariffPlan) => plan.monthlyPrice > 0 && /^\d+$/.test(plan.id);
+
 function TariffCard({
   plan,
   showDescription,
   signedIn,
+  onBuy,
 }: {
   plan: TariffPlan;
   showDescription: boolean;
   signedIn: boolean;
+  onBuy?: (plan: TariffPlan) => void;
 }) {
   const free = plan.monthlyPrice === 0;
   const target = signedIn ? paths.dashboard : paths.register;
@@ -64,23 +70,43 @@ function TariffCard({
             </Feature>
           ))}
         </ul>
-        <Link to={target} className={`btn ${plan.highlighted ? 'btn-primary' : 'btn-outline-primary'} w-100 mt-auto`}>
-          {free ? 'Начать бесплатно' : signedIn ? 'Подключить в кабинете' : 'Выбрать тариф'}
-        </Link>
+        {signedIn && onBuy && purchasable(plan) ? (
+          <Button
+            variant={plan.highlighted ? 'primary' : 'outline-primary'}
+            className="w-100 mt-auto"
+            onClick={() => onBuy(plan)}
+            aria-label={`Купить тариф ${plan.name}`}
+          >
+            Купить
+          </Button>
+        ) : (
+          <Link to={target} className={`btn ${plan.highlighted ? 'btn-primary' : 'btn-outline-primary'} w-100 mt-auto`}>
+            {free ? 'Начать бесплатно' : signedIn ? 'Подключить в кабинете' : 'Выбрать тариф'}
+          </Link>
+        )}
       </Card.Body>
     </Card>
   );
 }
 
-/** The tariff cards (billing's active tariffs, spec §1), with descriptions on the pricing page. */
-export function TariffCards({ showDescriptions = false }: { showDescriptions?: boolean }) {
+/**
+ * The tariff cards (billing's active tariffs, spec §1), with descriptions on the pricing page. With
+ * `onBuy`, a signed-in user's paid plans say «Купить» and hand the plan over.
+ */
+export function TariffCards({
+  showDescriptions = false,
+  onBuy,
+}: {
+  showDescriptions?: boolean;
+  onBuy?: (plan: TariffPlan) => void;
+}) {
   const { token } = useSession();
   const plans = usePublicTariffPlans();
   return (
     <Row xs={1} md={3} className="g-4">
       {plans.map((plan) => (
         <Col key={plan.id}>
-          <TariffCard plan={plan} showDescription={showDescriptions} signedIn={token !== null} />
+          <TariffCard plan={plan} showDescription={showDescriptions} signedIn={token !== null} onBuy={onBuy} />
         </Col>
       ))}
     </Row>

@@ -1,0 +1,177 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
+import { uniqueName } from '@gpt/kit/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { callApi, MANY_USERS_ENV } from '../support/api';
+import { launchChromium, screenshot } from '../support/browser';
+import { startSelfAddressedStack } from '../support/site';
+
+/** The personal account's payment history, the purchase confirmation and the Telegram link dialog (issue 15). */
+const BOT_NAME = 'gpt_payments_test_bot';
+
+let stack: TestStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startSelfAddressedStack({
+    ...MANY_USERS_ENV,
+    RATE_LIMIT_PAYMENT_POINTS: '1000',
+    TELEGRAM_BOT_USERNAME: BOT_NAME,
+  });
+  await setWelcomeCredits(stack, 0);
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+afterEach(() => context?.close());
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+  callApi<T>(stack.url, method, path, options);
+
+/** Waits until billing has taken auth's user.registered for this user (it then knows whom a payment is for). */
+function billingKnows(userId: number) {
+  const billing = stack.services.find((service) => service.name === 'billing')!;
+  return billing.deps.bus.waitFor(
+    'acked',
+    (e) => e.type === 'user.registered' && (e.data as { user_id: number }).user_id === userId,
+  );
+}
+
+async function registeredUser() {
+  const email = `${uniqueName('payer')}@example.com`;
+  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+    body: { email, password: 'password1' },
+  });
+  expect(res.status).toBe(201);
+  await billingKnows(res.body.user.id);
+  return { email, token: res.body.token, user: res.body.user };
+}
+
+async function openAs(session: { token: string; user: unknown }, width: number) {
+  context = await browser.newContext({ viewport: { width, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${stack.url}/`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  return page;
+}
+
+async function topUp(token: string, amount: string) {
+  const res = await api('POST', '/api/billing/payments', { token, body: { amount } });
+  expect(res.status).toBe(201);
+}
+
+const history = () => page.getByTestId('payment-history');
+const rows = () => page.getByTestId('payment-row');
+
+describe('the personal account’s payment history', () => {
+  test('newest first, ten a page with a pager; another user’s payments never show', async () => {
+    const payer = await registeredUser();
+    const other = await registeredUser();
+    await topUp(other.token, '999');
+    for (let i = 1; i <= 12; i += 1) await topUp(payer.token, String(100 + i));
+
+    for (const width of [390, 1280]) {
+      await openAs(payer, width);
+      await page.goto(`${stack.url}/dashboard`);
+      await rows().first().waitFor();
+      await expect(rows().count()).resolves.toBe(10);
+      await expect(rows().first().textContent()).resolves.toContain('112,00');
+      await expect(history().getByText('Ожидает оплаты').first().isVisible()).resolves.toBe(true);
+      await expect(history().getByText('999,00').count()).resolves.toBe(0);
+      await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 1 из 2');
+      await history().scrollIntoViewIfNeeded();
+      await screenshot(page, `account-payment-history-${width}`);
+      if (width === 390) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await context.close();
+      }
+    }
+
+    const answered = page.waitForResponse((res) => res.url().includes('/api/billing/payments?page=2'));
+    await page.getByRole('button', { name: 'Вперёд →' }).click();
+    await answered;
+    await rows().filter({ hasText: '101,00' }).waitFor();
+    await expect(rows().count()).resolves.toBe(2);
+    await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 2 из 2');
+  });
+
+  test('a user with no payments reads so, with no pager; a failed load says so with «Повторить»', async () => {
+    const newcomer = await registeredUser();
+    await openAs(newcomer, 1280);
+    await page.route('**/api/billing/payments?*', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto(`${stack.url}/dashboard`);
+    await history().getByText('Не удалось загрузить платежи.').waitFor();
+    await screenshot(page, 'account-payment-history-failed');
+
+    await page.unroute('**/api/billing/payments?*');
+    await history().getByRole('button', { name: 'Повторить' }).click();
+    await history().getByText('Платежей пока нет.').waitFor();
+    await expect(page.getByTestId('payments-page').count()).resolves.toBe(0);
+  });
+});
+
+describe('buying a tariff on the tariffs page (/pricing)', () => {
+  test('«Купить» shows what is bought, the price and the credits; «Отмена» does nothing, «Оплатить» goes to the payment', async () => {
+    const buyer = await registeredUser();
+    for (const width of [390, 1280]) {
+      await openAs(buyer, width);
+      await page.goto(`${stack.url}/pricing`);
+      await page.getByRole('button', { name: 'Купить тариф Elite' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Покупка тарифа' });
+      await confirm.getByText('Тариф «Elite» на 1 месяц.').waitFor();
+      await expect(confirm.getByText('1 250,00 ₽').isVisible()).resolves.toBe(true);
+      await expect(confirm.getByText('500 000 кредитов включено на месяц').isVisible()).resolves.toBe(true);
+      await expect(confirm.getByText('400 кредитов за 1 ₽').isVisible()).resolves.toBe(true);
+      await screenshot(page, `pricing-purchase-confirm-${width}`);
+      await confirm.getByRole('button', { name: 'Отмена' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(page.url()).toBe(`${stack.url}/pricing`);
+      if (width === 390) await context.close();
+    }
+    const none = await api<{ total: number }>('GET', '/api/billing/payments', { token: buyer.token });
+    expect(none.body.total).toBe(0);
+
+    await page.getByRole('button', { name: 'Купить тариф Premium' }).click();
+    await page.getByRole('dialog', { name: 'Покупка тарифа' }).getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByText('Тариф «Premium» на 1 месяц').waitFor();
+    const created = await api<{ payments: { description: string }[] }>('GET', '/api/billing/payments', {
+      token: buyer.token,
+    });
+    expect(created.body.payments.map((p) => p.description)).toEqual(['Тариф «Premium» на 1 месяц']);
+  });
+
+  test('a visitor is offered sign-up, not «Купить»', async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await page.goto(`${stack.url}/pricing`);
+    await page.getByRole('link', { name: 'Выбрать тариф' }).first().waitFor();
+    await expect(page.getByRole('button', { name: /Купить/ }).count()).resolves.toBe(0);
+  });
+});
+
+describe('linking Telegram from the personal account', () => {
+  test('«Связать» opens the dialog whose button opens the bot’s /link on Telegram', async () => {
+    const user = await registeredUser();
+    for (const width of [1280, 390]) {
+      await openAs(user, width);
+      await page.goto(`${stack.url}/dashboard`);
+      await page.getByRole('button', { name: 'Связать', exact: true }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Связь с Telegram' });
+      const bot = dialog.locator('a', { hasText: 'Открыть бота' });
+      await expect(bot.getAttribute('href')).resolves.toBe(`https://t.me/${BOT_NAME}?start=link`);
+      await expect(bot.getAttribute('target')).resolves.toBe('_blank');
+      await screenshot(page, `account-telegram-dialog-${width}`);
+      await context.close();
+    }
+  });
+});
