@@ -6,7 +6,9 @@ import {
   MetricsHarness,
   messageRecorded,
   moscow,
+  newId,
   paymentSucceeded,
+  userDeleted,
   userRegistered,
 } from '../../../services/metrics/test/support/harness';
 import { launchChromium, screenshot } from '../support/browser';
@@ -279,6 +281,45 @@ describe('/admin dashboard in Chromium', () => {
     await sidebar.waitFor();
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(entries);
     await expect(p.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
+  });
+
+  test('«Новые пользователи» never exceed «Пользователи»: deleted and merged-away sign-ups count in neither (issue 15)', async () => {
+    const wednesday = metrics.clock.now;
+    metrics.clock.now = new Date(moscow('2026-02-18 12:00'));
+    try {
+      const before = await metrics.stats();
+      const signedUp = Array.from({ length: 6 }, () => newId());
+      for (const userId of signedUp) {
+        await metrics.publish(
+          'user.registered',
+          userRegistered({ user_id: userId, created_at: moscow('2026-02-18 09:00') }),
+        );
+      }
+      const [kept, ...gone] = signedUp;
+      for (const userId of gone.slice(0, 3)) {
+        await metrics.publish('user.deleted', userDeleted(userId, moscow('2026-02-18 10:00')));
+      }
+      for (const userId of gone.slice(3)) {
+        await metrics.publish('accounts.linked', {
+          user_id: kept!,
+          merged_user_id: userId,
+          telegram_id: newId(),
+          linked_at: moscow('2026-02-18 11:00'),
+        });
+      }
+      const users = (before.usersCount as number) + 1;
+      const p = await adminPage(800);
+      await p.goto(`${site.url}/admin`);
+      await usersCount(p)
+        .filter({ hasText: String(users) })
+        .waitFor();
+      const shown = await figures(p);
+      expect(shown).toMatchObject({ newUsersToday: '1', newUsersWeek: '1', newUsersMonth: '1' });
+      expect(Number(shown.newUsersToday)).toBeLessThanOrEqual(Number(shown.usersCount));
+      await screenshot(p, 'admin-dashboard-new-users-800');
+    } finally {
+      metrics.clock.now = wednesday;
+    }
   });
 
   test('a spend above 1 000 $ shows in whole dollars, the exact sum in its tooltip, unclipped at 800 px (issue 15)', async () => {
