@@ -1,9 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
+import { latinOnlyWords } from '../support/screens';
 import { startSelfAddressedStack } from '../support/site';
 
 /** The personal account's payment history, the purchase confirmation and the Telegram link dialog (issue 15). */
@@ -69,6 +71,14 @@ async function topUp(token: string, amount: string) {
 }
 
 const history = () => page.getByTestId('payment-history');
+
+/** The page speaks Russian and has no serious or critical axe violation (issue 15 items 2 and 10). */
+async function expectReadable() {
+  await expect(latinOnlyWords(page)).resolves.toEqual([]);
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  expect(serious).toEqual([]);
+}
 const rows = () => page.getByTestId('payment-row');
 
 describe('the personal account’s payment history', () => {
@@ -89,6 +99,7 @@ describe('the personal account’s payment history', () => {
       await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 1 из 2');
       await history().scrollIntoViewIfNeeded();
       await screenshot(page, `account-payment-history-${width}`);
+      await expectReadable();
       if (width === 390) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
@@ -132,6 +143,7 @@ describe('buying a tariff on the tariffs page (/pricing)', () => {
       await expect(confirm.getByText('500 000 кредитов включено на месяц').isVisible()).resolves.toBe(true);
       await expect(confirm.getByText('400 кредитов за 1 ₽').isVisible()).resolves.toBe(true);
       await screenshot(page, `pricing-purchase-confirm-${width}`);
+      await expectReadable();
       await confirm.getByRole('button', { name: 'Отмена' }).click();
       await confirm.waitFor({ state: 'detached' });
       expect(page.url()).toBe(`${stack.url}/pricing`);
