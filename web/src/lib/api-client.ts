@@ -23,7 +23,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData goes as multipart/form-data (file uploads). */
   body?: unknown;
   /** Appended to the URL; null, undefined and '' are left out. */
   query?: Record<string, QueryValue>;
@@ -68,7 +68,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method: options.method ?? 'GET', headers };
   if (options.signal) init.signal = options.signal;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

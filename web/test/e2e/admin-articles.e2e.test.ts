@@ -4,6 +4,7 @@ import type { RunningGateway } from '@gpt/gateway';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ContentClient } from '../../../services/content/test/support';
 import { screenshot } from '../support/browser';
+import { png } from '../support/images';
 import { type ContentSite, startContentSite } from '../support/content-site';
 
 let suite: ContentSite;
@@ -128,11 +129,18 @@ describe('admin articles in Chromium', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('End');
     for (let i = 0; i < 'ссылка'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    page.once('dialog', (prompt) => {
-      expect(prompt.defaultValue()).toBe('http://');
-      void prompt.accept('https://example.com/page');
-    });
     await dialog.getByRole('button', { name: 'Вставить ссылку' }).click();
+    const linkDialog = dialogTitled('Вставить ссылку');
+    await expect(linkDialog.getByLabel('Текст ссылки').inputValue()).resolves.toBe('ссылка');
+    await linkDialog.getByLabel('Адрес').fill('javascript:alert(1)');
+    await linkDialog.getByRole('button', { name: 'Вставить' }).click();
+    await linkDialog
+      .getByText('Ссылка должна начинаться с http://, https://, mailto: или / (страница сайта)')
+      .waitFor();
+    await linkDialog.getByLabel('Адрес').fill('https://example.com/page');
+    await screenshot(page, 'admin-article-link-dialog');
+    await linkDialog.getByRole('button', { name: 'Вставить' }).click();
+    await linkDialog.waitFor({ state: 'detached' });
     await editor.locator('a[href="https://example.com/page"]', { hasText: 'ссылка' }).waitFor();
 
     await dialog.getByLabel('Статус').selectOption({ label: 'Опубликовано' });
@@ -173,6 +181,76 @@ describe('admin articles in Chromium', () => {
     await expect(page.locator('.article-body a', { hasText: 'ссылка' }).getAttribute('href')).resolves.toBe(
       'https://example.com/page',
     );
+  });
+
+  test('a link is edited and removed in its dialog; an uploaded image shows on the public page', async () => {
+    const article = await api.createArticle({
+      title: 'Статья с картинкой',
+      content: '<p>Начало и <a href="/articles">все статьи</a></p>',
+    });
+    await adminPage();
+    await page
+      .getByRole('row', { name: new RegExp(article.slug) })
+      .getByRole('button', { name: 'Редактировать' })
+      .click();
+    const dialog = dialogTitled('Редактировать статью');
+    const editor = dialog.getByRole('textbox', { name: 'Содержание статьи' });
+
+    // An existing link opens pre-filled; a site-relative address is allowed.
+    await editor.locator('a', { hasText: 'все статьи' }).click();
+    await dialog.getByRole('button', { name: 'Вставить ссылку' }).click();
+    let link = dialogTitled('Изменить ссылку');
+    await expect(link.getByLabel('Адрес').inputValue()).resolves.toBe('/articles');
+    await expect(link.getByLabel('Текст ссылки').inputValue()).resolves.toBe('все статьи');
+    await link.getByLabel('Адрес').fill('mailto:info@example.com');
+    await link.getByLabel('Текст ссылки').fill('напишите нам');
+    await link.getByRole('button', { name: 'Сохранить' }).click();
+    await link.waitFor({ state: 'detached' });
+    await editor.locator('a[href="mailto:info@example.com"]', { hasText: 'напишите нам' }).waitFor();
+    await expect(editor.getByText('все статьи').count()).resolves.toBe(0);
+
+    await editor.locator('a', { hasText: 'напишите нам' }).click();
+    await dialog.getByRole('button', { name: 'Вставить ссылку' }).click();
+    link = dialogTitled('Изменить ссылку');
+    await link.getByRole('button', { name: 'Убрать ссылку' }).click();
+    await link.waitFor({ state: 'detached' });
+    await editor.getByText('напишите нам').waitFor();
+    await expect(editor.locator('a').count()).resolves.toBe(0);
+
+    // The image: required file, the size and the type refused in Russian, then uploaded and inserted.
+    await page.keyboard.press('End');
+    await dialog.getByRole('button', { name: 'Вставить изображение' }).click();
+    const image = dialogTitled('Вставить изображение');
+    await image.getByRole('button', { name: 'Загрузить и вставить' }).click();
+    await image.getByText('Выберите файл изображения').waitFor();
+    const file = image.getByLabel('Файл');
+    await file.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await image.getByText('Файл слишком большой (не больше 5 МБ)').waitFor();
+    await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg></svg>') });
+    await image.getByLabel('Описание изображения').fill('Схема работы бота');
+    await image.getByRole('button', { name: 'Загрузить и вставить' }).click();
+    await image.getByText('Изображение должно быть в формате PNG, JPEG, WebP или GIF').waitFor();
+    await file.setInputFiles({ name: 'scheme.png', mimeType: 'image/png', buffer: png(320, 160) });
+    await screenshot(page, 'admin-article-image-dialog');
+    await image.getByRole('button', { name: 'Загрузить и вставить' }).click();
+    await image.waitFor({ state: 'detached' });
+    await editor.locator('img[alt="Схема работы бота"]').waitFor();
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Статья сохранена').waitFor();
+
+    const stored = (await api.admin<{ article: AdminArticle }>('GET', `/api/admin/articles/${article.id}`)).body
+      .article;
+    expect(stored.content).toMatch(/<img src="\/api\/article_media\/[a-f0-9]{32}" alt="Схема работы бота" \/>/);
+    expect(stored.content).not.toContain('<a');
+
+    await page.goto(`${site.url}/articles/${article.slug}`);
+    const shown = page.locator('.article-body img[alt="Схема работы бота"]');
+    await shown.waitFor();
+    await page.waitForFunction(
+      (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth === 320,
+      await shown.elementHandle(),
+    );
+    await screenshot(page, 'article-with-image');
   });
 
   test('edit keeps the fields; delete asks first and removes the row', async () => {

@@ -27,6 +27,8 @@ export interface DialogFrameProps {
   onEntered?: () => void;
   /** Makes the whole dialog a `<form noValidate>`, so Enter in an input submits. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** Opened from another dialog: it and its backdrop sit above that one. */
+  stacked?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function DialogFrame({
   dialogClassName,
   onEntered,
   onSubmit,
+  stacked = false,
 }: DialogFrameProps) {
   const titleId = useId();
   const content = (
@@ -82,11 +85,21 @@ export function DialogFrame({
       size={size}
       dialogClassName={dialogWidthClass(width, dialogClassName)}
       backdrop={busy ? 'static' : true}
+      className={stacked ? 'modal-stacked' : undefined}
+      backdropClassName={stacked ? 'modal-backdrop-stacked' : undefined}
       centered
       aria-labelledby={titleId}
     >
       {onSubmit ? (
-        <Form noValidate onSubmit={onSubmit}>
+        <Form
+          noValidate
+          onSubmit={(event) => {
+            // The Modal sits in a portal, but React bubbles its events up the component tree: a dialog opened
+            // from another dialog's form must not submit that form too.
+            event.stopPropagation();
+            onSubmit(event);
+          }}
+        >
           {content}
         </Form>
       ) : (

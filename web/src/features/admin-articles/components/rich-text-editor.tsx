@@ -1,12 +1,17 @@
+import Image from '@tiptap/extension-image';
 import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Form from 'react-bootstrap/Form';
 
 import { ArticleEditorRules } from '../editor-extensions';
+import { isAllowedHref } from '../link-href';
+
+import { ImageDialog } from './image-dialog';
+import { LinkDialog, type LinkTarget } from './link-dialog';
 
 import './rich-text-editor.css';
 
@@ -18,7 +23,6 @@ const ALIGNMENTS = [
   { value: 'right', label: 'По правому краю' },
   { value: 'justify', label: 'По ширине' },
 ] as const;
-const LINK_PROTOCOLS = /^(https?:\/\/|mailto:)/i;
 
 /** Toolbar glyphs: 24×24 line drawings, as the site's own icons. */
 const glyphs = {
@@ -33,6 +37,9 @@ const glyphs = {
   ),
   unlink: (
     <path d="M18.8 13.2l1.7-1.7a5 5 0 0 0-7-7l-1.7 1.7M5.2 10.8l-1.7 1.7a5 5 0 0 0 7 7l1.7-1.7M8 2v3M2 8h3M16 22v-3M22 16h-3" />
+  ),
+  image: (
+    <path d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01" />
   ),
   undo: <path d="M9 14L4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3" />,
   redo: <path d="M15 14l5-5-5-5M20 9H9a5 5 0 0 0 0 10h3" />,
@@ -86,32 +93,31 @@ function ToolButton({
   );
 }
 
-/** Asks for the address (default http://) and links the selection, or inserts the address as a link. */
-function insertLink(editor: Editor) {
-  const current = editor.getAttributes('link').href as string | undefined;
-  const answer = window.prompt('Введите URL ссылки', current ?? 'http://');
-  if (answer === null) return;
-  const href = answer.trim();
-  if (href === '' || href === 'http://') {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    return;
-  }
-  if (!LINK_PROTOCOLS.test(href)) {
-    window.alert('Ссылка должна начинаться с http://, https:// или mailto:');
-    return;
-  }
-  if (editor.state.selection.empty && !editor.isActive('link')) {
-    editor
-      .chain()
-      .focus()
-      .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
-      .run();
-  } else {
-    editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
-  }
+/** The link under the caret (its whole extent) or the selection, with its address and text. */
+function linkTargetOf(editor: Editor): LinkTarget {
+  const editing = editor.isActive('link');
+  if (editing) editor.commands.extendMarkRange('link');
+  const { from, to } = editor.state.selection;
+  const href = (editor.getAttributes('link').href as string | undefined) ?? '';
+  return { from, to, href, text: editor.state.doc.textBetween(from, to, ' '), editing };
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+/** Links the target's text as it was, or puts the new text there as the link. */
+function applyLink(editor: Editor, target: LinkTarget, link: { href: string; text: string }) {
+  const chain = editor.chain().focus();
+  if (target.from !== target.to && link.text === target.text) {
+    chain.setTextSelection({ from: target.from, to: target.to }).setLink({ href: link.href }).run();
+    return;
+  }
+  chain
+    .insertContentAt(
+      { from: target.from, to: target.to },
+      { type: 'text', text: link.text, marks: [{ type: 'link', attrs: { href: link.href } }] },
+    )
+    .run();
+}
+
+function Toolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => void; onImage: () => void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -208,7 +214,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         </ToolButton>
       </ButtonGroup>
       <ButtonGroup>
-        <ToolButton label="Вставить ссылку" active={state.link} onClick={() => insertLink(editor)}>
+        <ToolButton label="Вставить ссылку" active={state.link} onClick={onLink}>
           <Glyph name="link" />
         </ToolButton>
         <ToolButton
@@ -217,6 +223,9 @@ function Toolbar({ editor }: { editor: Editor }) {
           onClick={() => chain().extendMarkRange('link').unsetLink().run()}
         >
           <Glyph name="unlink" />
+        </ToolButton>
+        <ToolButton label="Вставить изображение" onClick={onImage}>
+          <Glyph name="image" />
         </ToolButton>
       </ButtonGroup>
       <ButtonGroup>
@@ -301,13 +310,14 @@ export function RichTextEditor({
           autolink: true,
           defaultProtocol: 'https',
           protocols: ['mailto'],
-          isAllowedUri: (url, ctx) => LINK_PROTOCOLS.test(url) && ctx.defaultValidate(url),
+          isAllowedUri: (url, ctx) => isAllowedHref(url) && ctx.defaultValidate(url),
         },
       }),
       TextStyle,
       Color,
       BackgroundColor,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      Image,
       ArticleEditorRules,
     ],
     content: initialHtml,
@@ -323,10 +333,36 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
+  const [link, setLink] = useState<LinkTarget | null>(null);
+  const [imageOpen, setImageOpen] = useState(false);
+
   return (
     <div className={`rte ${invalid ? 'is-invalid' : ''}`}>
-      <Toolbar editor={editor} />
+      <Toolbar editor={editor} onLink={() => setLink(linkTargetOf(editor))} onImage={() => setImageOpen(true)} />
       <EditorContent editor={editor} />
+      {link && (
+        <LinkDialog
+          target={link}
+          onHide={() => setLink(null)}
+          onSave={(value) => {
+            applyLink(editor, link, value);
+            setLink(null);
+          }}
+          onRemove={() => {
+            editor.chain().focus().setTextSelection({ from: link.from, to: link.to }).unsetLink().run();
+            setLink(null);
+          }}
+        />
+      )}
+      {imageOpen && (
+        <ImageDialog
+          onHide={() => setImageOpen(false)}
+          onInsert={(image) => {
+            editor.chain().focus().setImage(image).run();
+            setImageOpen(false);
+          }}
+        />
+      )}
     </div>
   );
 }
