@@ -15,7 +15,9 @@
  * Issue 14's target for the profile read: through the gateway ≥ 0.5× the gateway's own ceiling with
  * p99 ≤ 50 ms. The ceiling is the gateway in front of gateway.mjs's trivial JSON service (its
  * `--upstream` role), asked for the same path with a token it checks the same way, measured in this run
- * before and after the profile reads (their mean). --cpu-prof DIR: the auth service writes a V8 CPU
+ * before and after the profile reads (their mean). Beside each run: the CPU time per request of the
+ * gateway that answered and of the auth service (from /proc, so it holds on a busy machine where req/s
+ * and p99 swing) and the load average. --cpu-prof DIR: the auth service writes a V8 CPU
  * profile there when it stops.
  */
 import { randomBytes } from 'node:crypto';
@@ -166,7 +168,7 @@ async function main(group) {
           key === 'rps' ? 'req/s' : 'ms',
           ['gateway', of('GET  /api/auth/profile', 'gateway')[key]],
           ['direct', of('GET  /api/auth/profile', 'direct')[key]],
-          'real auth service, PostgreSQL',
+          'real auth service, PostgreSQL; profile kept until it changes',
         ),
       ),
     ],
