@@ -379,13 +379,13 @@ describe('GET /api/admin/history/export', () => {
     const listed = (await list(`userId=${alice.user_id}&limit=100`)).body.history;
     expect(data.map((r) => Number(r[0]))).toEqual(ids(listed));
     for (const [row, message] of data.map((r, i) => [r, listed[i]!] as const)) {
-      expect(row[column('Стоимость, $')]).toBe(message.total_cost.replace('.', ','));
+      expect(row[column('Стоимость ($)')]).toBe(message.total_cost.replace('.', ','));
       // Moscow is UTC+3 all year.
       const moscow = new Date(Date.parse(message.created_at) + 3 * 3600_000).toISOString();
       const [date, time] = [moscow.slice(0, 10).split('-').reverse().join('.'), moscow.slice(11, 19)];
       expect(row[column('Дата (МСК)')]).toBe(`${date} ${time}`);
     }
-    expect(data.some((r) => /^\d+,\d+$/.test(r[column('Стоимость, $')]!))).toBe(true);
+    expect(data.some((r) => /^\d+,\d+$/.test(r[column('Стоимость ($)')]!))).toBe(true);
     const row = data.find((r) => Number(r[0]) === formula.id)!;
     expect(row[column('Сообщение')]).toBe("'@SUM(1;2)");
     expect(row[column('Ответ бота')]).toBe('один; два');

@@ -305,4 +305,31 @@ describe('/admin/history', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Рецепт борща');
   });
+
+  test('«Экспорт для Excel» downloads what Russian Excel opens: BOM, «;», decimal commas, Moscow time', async () => {
+    await page.goto(`${stack.url}/admin/history?userId=${bob.id}`);
+    await rowOf('История сообщений', 'Рецепт борща').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Экспорт для Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}-excel\.csv$/);
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row] = bytes
+      .toString('utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(';'));
+    const cell = (name: string) => row![header!.indexOf(name)];
+    const message = sent.find((m) => m.user_message.endsWith('Рецепт борща'))!;
+    expect(cell('Сообщение')).toBe(message.user_message);
+    expect(cell('Стоимость ($)')).toBe(message.total_cost.replace('.', ','));
+    expect(cell('Стоимость ($)')).toMatch(/^\d+,\d+$/);
+    // Moscow is UTC+3 all year: 21:05:09 UTC on 23.11 is «24.11.2026 00:05:09».
+    const moscow = new Date(Date.parse(message.created_at) + 3 * 3600_000).toISOString();
+    expect(cell('Дата (МСК)')).toBe(`${moscow.slice(0, 10).split('-').reverse().join('.')} ${moscow.slice(11, 19)}`);
+  });
 });

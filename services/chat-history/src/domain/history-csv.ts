@@ -52,9 +52,9 @@ const RUSSIAN_HEADERS: Record<Column, string> = {
   status: 'Статус',
   input_tokens: 'Токены запроса',
   output_tokens: 'Токены ответа',
-  input_cost: 'Стоимость запроса, $',
-  output_cost: 'Стоимость ответа, $',
-  total_cost: 'Стоимость, $',
+  input_cost: 'Стоимость запроса ($)',
+  output_cost: 'Стоимость ответа ($)',
+  total_cost: 'Стоимость ($)',
   cost: 'Списано кредитов',
   user_message: 'Сообщение',
   bot_response: 'Ответ бота',
@@ -113,9 +113,9 @@ const DIALECTS: Record<HistoryExportFormat, CsvDialect> = {
  */
 const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 
-/** RFC 4180: quote when needed (either separator, quotes, line breaks), double the quotes. */
-function quoted(text: string): string {
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** RFC 4180: quote when needed (the separator, quotes, line breaks), double the quotes. */
+function quoted(text: string, separator: string): string {
+  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function cell(message: HistoryMessage, column: Column, dialect: CsvDialect): string {
@@ -126,13 +126,13 @@ function cell(message: HistoryMessage, column: Column, dialect: CsvDialect): str
   if (column === 'created_at') text = dialect.date(text);
   else if (DECIMALS.has(column)) text = dialect.decimal(text);
   else if (TYPED_TEXT.has(column) && FORMULA_START.test(text)) text = `'${text}`;
-  return quoted(text);
+  return quoted(text, dialect.separator);
 }
 
 /** The BOM and the header line of a format. */
 export function csvHead(format: HistoryExportFormat): string {
   const dialect = DIALECTS[format];
-  return `\uFEFF${COLUMNS.map((column) => quoted(dialect.header(column))).join(dialect.separator)}\r\n`;
+  return `\uFEFF${COLUMNS.map((column) => quoted(dialect.header(column), dialect.separator)).join(dialect.separator)}\r\n`;
 }
 
 export function csvRows(messages: HistoryMessage[], format: HistoryExportFormat): string {

@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '@gpt/contracts';
+import type { HistoryExportFormat, HistoryMessage } from '@gpt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -46,7 +46,7 @@ export function AdminHistoryScreen() {
   const history = useHistory(query);
   const [opened, setOpened] = useState<number | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<HistoryExportFormat | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
   // Spec §8: a failed history load is logged (and the screen's banner shows it, §2).
@@ -92,18 +92,34 @@ export function AdminHistoryScreen() {
     [],
   );
 
-  async function exportCsv() {
-    setExporting(true);
+  async function exportCsv(format: HistoryExportFormat) {
+    setExporting(format);
     setExportError(null);
     const { page: _page, pageSize: _pageSize, ...filtersAndSort } = query;
     try {
-      await downloadHistoryCsv(filtersAndSort);
+      await downloadHistoryCsv({ ...filtersAndSort, format });
     } catch (err) {
       setExportError(errorMessage(err, 'Ошибка выгрузки истории'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
+
+  const exportButton = (format: HistoryExportFormat, label: string, title: string) => (
+    <Button
+      variant="outline-primary"
+      onClick={() => void exportCsv(format)}
+      disabled={exporting !== null}
+      title={title}
+    >
+      {exporting === format ? (
+        <Spinner animation="border" size="sm" className="me-2" aria-hidden />
+      ) : (
+        <Icon name="file" size={16} className="me-1" />
+      )}
+      {label}
+    </Button>
+  );
 
   return (
     <>
@@ -114,15 +130,13 @@ export function AdminHistoryScreen() {
         onChange={(next) => list.setFilters(next, { replace: true })}
         onReset={list.resetFilters}
       />
-      <div className="d-flex justify-content-end mb-3">
-        <Button variant="outline-primary" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? (
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden />
-          ) : (
-            <Icon name="file" size={16} className="me-1" />
-          )}
-          Экспорт CSV
-        </Button>
+      <div className="d-flex flex-wrap justify-content-end gap-2 mb-3">
+        {exportButton('csv', 'Экспорт CSV', 'UTF-8, запятые, даты в UTC')}
+        {exportButton(
+          'excel',
+          'Экспорт для Excel',
+          'Открывается в русском Excel: «;», десятичные запятые, московское время',
+        )}
       </div>
       <DataTable
         {...list.table}
