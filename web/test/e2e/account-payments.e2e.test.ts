@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
-import { uniqueName } from '@gpt/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
+import { registeredPayer, storeSession } from '../support/payers';
 import { latinOnlyWords } from '../support/screens';
 import { startSelfAddressedStack } from '../support/site';
 
@@ -34,34 +34,13 @@ afterEach(() => context?.close());
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
 
-/** Waits until billing has taken auth's user.registered for this user (it then knows whom a payment is for). */
-function billingKnows(userId: number) {
-  const billing = stack.services.find((service) => service.name === 'billing')!;
-  return billing.deps.bus.waitFor(
-    'acked',
-    (e) => e.type === 'user.registered' && (e.data as { user_id: number }).user_id === userId,
-  );
-}
-
-async function registeredUser() {
-  const email = `${uniqueName('payer')}@example.com`;
-  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
-    body: { email, password: 'password1' },
-  });
-  expect(res.status).toBe(201);
-  await billingKnows(res.body.user.id);
-  return { email, token: res.body.token, user: res.body.user };
-}
+const registeredUser = () => registeredPayer(stack, 'payer');
 
 async function openAs(session: { token: string; user: unknown }, width: number) {
   context = await browser.newContext({ viewport: { width, height: 900 } });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
-  await page.goto(`${stack.url}/`);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
+  await storeSession(page, stack.url, session);
   return page;
 }
 

@@ -5,6 +5,7 @@ import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
+import { billingKnows, registeredPayer, storeSession } from '../support/payers';
 import { startSelfAddressedStack } from '../support/site';
 
 const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
@@ -33,32 +34,8 @@ afterEach(() => page.close());
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
 
-/** Waits until billing has taken auth's user.registered for this user (it then knows whom a payment is for). */
-function billingKnows(userId: number) {
-  const billing = stack.services.find((service) => service.name === 'billing')!;
-  return billing.deps.bus.waitFor(
-    'acked',
-    (e) => e.type === 'user.registered' && (e.data as { user_id: number }).user_id === userId,
-  );
-}
-
-async function registeredUser() {
-  const email = `${uniqueName('buyer')}@example.com`;
-  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
-    body: { email, password: 'password1' },
-  });
-  expect(res.status).toBe(201);
-  await billingKnows(res.body.user.id);
-  return { id: res.body.user.id, email, token: res.body.token, user: res.body.user };
-}
-
-async function signInAs(session: { token: string; user: unknown }) {
-  await page.goto(`${stack.url}/`);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
-}
+const registeredUser = () => registeredPayer(stack, 'buyer');
+const signInAs = (session: { token: string; user: unknown }) => storeSession(page, stack.url, session);
 
 async function signInAsAdmin() {
   const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/login', {
@@ -267,7 +244,7 @@ describe('/admin/payments', () => {
       body: { telegram_id: telegramId, username, first_name: 'Мария', last_name: 'Иванова' },
     });
     expect([200, 201]).toContain(botUser.status);
-    await billingKnows(botUser.body.id);
+    await billingKnows(stack, botUser.body.id);
     const botPayment = await api<CreatePaymentResponse>('POST', '/api/bot/payments', {
       botKey: BOT_KEY,
       body: { telegram_id: telegramId, tariff_id: 2, email: 'maria@example.com' },
