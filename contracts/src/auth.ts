@@ -158,26 +158,33 @@ export const PasswordResetConfirmResponse = AuthResponse.extend({ message: z.str
 });
 export type PasswordResetConfirmResponse = z.infer<typeof PasswordResetConfirmResponse>;
 
-// Client-side forms (spec §5): the extra fields never reach the server.
+// Client-side forms (spec §5): the extra fields never reach the server. A filled-in confirmation that differs
+// says so at once, whatever else the form still lacks (checked beside the fields, so their own rules cannot stop it).
 
-const registerFormFields = z.object({
-  email: emailInput('Email обязателен для заполнения'),
-  password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
-  confirmPassword: z.string({ error: 'Подтвердите пароль' }).min(1, { error: 'Подтвердите пароль', abort: true }),
-  agreement: z.literal(true, { error: 'Необходимо согласиться с условиями' }),
-});
+const mismatch = { error: 'Пароли не совпадают', path: ['confirmPassword'] };
+const filledIn = (value: unknown) => typeof value === 'string' && value !== '';
+
+const passwordConfirmed = z
+  .object({ password: z.unknown(), confirmPassword: z.unknown() })
+  .refine((form) => !filledIn(form.confirmPassword) || form.password === form.confirmPassword, mismatch);
+
+const newPasswordConfirmed = z
+  .object({ newPassword: z.unknown(), confirmPassword: z.unknown() })
+  .refine((form) => !filledIn(form.confirmPassword) || form.newPassword === form.confirmPassword, mismatch);
 
 /** The registration form: confirm password and the agreement checkbox on top of RegisterRequest. */
-export const RegisterForm = registerFormFields.refine((form) => form.password === form.confirmPassword, {
-  error: 'Пароли не совпадают',
-  path: ['confirmPassword'],
-  when: (payload) =>
-    registerFormFields.pick({ password: true, confirmPassword: true }).safeParse(payload.value).success,
-});
+export const RegisterForm = z.intersection(
+  z.object({
+    email: emailInput('Email обязателен для заполнения'),
+    password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
+    confirmPassword: z.string({ error: 'Подтвердите пароль' }).min(1, { error: 'Подтвердите пароль', abort: true }),
+    agreement: z.literal(true, { error: 'Необходимо согласиться с условиями' }),
+  }),
+  passwordConfirmed,
+);
 export type RegisterForm = z.infer<typeof RegisterForm>;
 
-const changePasswordFormFields = z.object({
-  currentPassword: z.string({ error: 'Введите текущий пароль' }).min(1, { error: 'Введите текущий пароль' }),
+const newPasswordFields = z.object({
   newPassword: passwordInput('Введите новый пароль', 'Пароль должен содержать минимум 6 символов'),
   confirmPassword: z
     .string({ error: 'Подтвердите новый пароль' })
@@ -185,13 +192,17 @@ const changePasswordFormFields = z.object({
 });
 
 /** The change-password dialog (spec §5). */
-export const ChangePasswordForm = changePasswordFormFields.refine((form) => form.newPassword === form.confirmPassword, {
-  error: 'Пароли не совпадают',
-  path: ['confirmPassword'],
-  when: (payload) =>
-    changePasswordFormFields.pick({ newPassword: true, confirmPassword: true }).safeParse(payload.value).success,
-});
+export const ChangePasswordForm = z.intersection(
+  newPasswordFields.extend({
+    currentPassword: z.string({ error: 'Введите текущий пароль' }).min(1, { error: 'Введите текущий пароль' }),
+  }),
+  newPasswordConfirmed,
+);
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+/** The new password of a recovery link: the change-password dialog's rules and texts without the current one. */
+export const ResetPasswordForm = z.intersection(newPasswordFields, newPasswordConfirmed);
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 // ---------------------------------------------------------------------------------------------
 // Telegram linking

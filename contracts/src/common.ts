@@ -401,3 +401,28 @@ export function listQuery<const F extends readonly [string, ...string[]]>(option
     sortOrder: z.preprocess(blankToUndefined, SortOrderParam.default(options.defaultSort.order)),
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Client-side forms
+
+/** A request body as a client writes it (the schema's input: fields with defaults may be left out). */
+export type RequestBody<S extends z.ZodType> = z.input<S>;
+
+/** What a form holds while it is filled in: each field of the schema's input, a checkbox as a boolean. */
+export type FormValues<S extends z.ZodType> = {
+  [K in keyof z.input<S>]-?: NonNullable<z.input<S>[K]> extends boolean ? boolean : string;
+};
+
+/** The first message per field of what `schema` finds wrong with a form's values (none: `{}`). */
+export function fieldErrors<S extends z.ZodType>(
+  schema: S,
+  values: FormValues<S>,
+): Partial<Record<keyof FormValues<S> & string, string>> {
+  const result = schema.safeParse(values);
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}

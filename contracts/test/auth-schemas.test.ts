@@ -4,9 +4,11 @@ import {
   AdminUserUpdateRequest,
   ChangePasswordForm,
   ChangePasswordRequest,
+  fieldErrors,
   LoginRequest,
   RegisterForm,
   RegisterRequest,
+  ResetPasswordForm,
 } from '../src/index';
 
 /** The messages of a failed parse, by field path. */
@@ -113,6 +115,46 @@ describe('ChangePasswordRequest and ChangePasswordForm', () => {
       messages(ChangePasswordForm, { currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret2' })
         .confirmPassword,
     ).toEqual(['Пароли не совпадают']);
+  });
+
+  test('when the new password is too short and the confirmation differs, then both texts at once', () => {
+    const problems = messages(ChangePasswordForm, {
+      currentPassword: '',
+      newPassword: '12345',
+      confirmPassword: '123456',
+    });
+    expect(problems).toEqual({
+      currentPassword: ['Введите текущий пароль'],
+      newPassword: ['Пароль должен содержать минимум 6 символов'],
+      confirmPassword: ['Пароли не совпадают'],
+    });
+  });
+});
+
+describe('ResetPasswordForm', () => {
+  test('when the new password is empty and the confirmation too, then the change-password texts', () => {
+    expect(messages(ResetPasswordForm, { newPassword: '', confirmPassword: '' })).toEqual({
+      newPassword: ['Введите новый пароль'],
+      confirmPassword: ['Подтвердите новый пароль'],
+    });
+  });
+
+  test('when the confirmation differs, then "Пароли не совпадают"', () => {
+    expect(messages(ResetPasswordForm, { newPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: ['Пароли не совпадают'],
+    });
+  });
+});
+
+describe('fieldErrors', () => {
+  test('gives the first message per field, keyed by the field', () => {
+    expect(fieldErrors(RegisterForm, { email: '', password: '1', confirmPassword: '2', agreement: false })).toEqual({
+      email: 'Email обязателен для заполнения',
+      password: 'Пароль должен быть не менее 6 символов',
+      confirmPassword: 'Пароли не совпадают',
+      agreement: 'Необходимо согласиться с условиями',
+    });
+    expect(fieldErrors(LoginRequest, { email: 'a@b.ru', password: 'secret1' })).toEqual({});
   });
 });
 

@@ -1,3 +1,5 @@
+import type { ChangePasswordRequest, LoginRequest, PasswordResetConfirmRequest, RegisterRequest } from '@gpt/contracts';
+
 import { ApiError, errorMessage } from '../api-client';
 import { queryClient } from '../query-client';
 import { getProfile, postChangePassword, postLogin, postPasswordResetConfirm, postRegister } from './auth-api';
@@ -9,14 +11,7 @@ import {
   writeStoredToken,
   writeStoredUser,
 } from './session-storage';
-import type {
-  ChangePasswordInput,
-  Credentials,
-  PasswordResetConfirmInput,
-  Registration,
-  SessionState,
-  SessionUser,
-} from './types';
+import type { SessionState, SessionUser } from './types';
 
 /** Spec §8 default messages, used when the server gives no text. */
 export const sessionMessages = {
@@ -124,15 +119,15 @@ export function createSessionStore() {
       return () => listeners.delete(listener);
     },
 
-    login: (input: Credentials) => signIn(sessionMessages.login, () => postLogin(input)),
-    register: (input: Registration) => signIn(sessionMessages.register, () => postRegister(input)),
+    login: (input: LoginRequest) => signIn(sessionMessages.login, () => postLogin(input)),
+    register: (input: RegisterRequest) => signIn(sessionMessages.register, () => postRegister(input)),
     /** A new password by a recovery link; the answer signs in (every older session was ended). */
-    resetPassword: (input: PasswordResetConfirmInput) =>
+    resetPassword: (input: PasswordResetConfirmRequest) =>
       signIn(sessionMessages.resetPassword, () => postPasswordResetConfirm(input)),
     logout,
     fetchProfile,
 
-    async changePassword(input: ChangePasswordInput): Promise<void> {
+    async changePassword(input: ChangePasswordRequest): Promise<void> {
       if (!readStoredToken()) {
         set({ error: sessionMessages.noToken });
         logout();

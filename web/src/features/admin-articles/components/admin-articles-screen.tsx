@@ -1,4 +1,4 @@
-import type { AdminArticle } from '@gpt/contracts';
+import { ADMIN_ARTICLES_SORT_FIELDS, type AdminArticle } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 
@@ -27,7 +27,7 @@ import './admin-articles.css';
 /** Default sort id ascending (spec §9). */
 const LIST_DEFAULTS = {
   sort: { field: 'id', order: 'asc' as const },
-  sortFields: ['id', 'title', 'slug', 'status', 'view_count', 'reading_time', 'published_at', 'created_at'],
+  sortFields: ADMIN_ARTICLES_SORT_FIELDS,
 };
 
 /** The admin articles screen (spec §2): the table, create / view / edit / delete, categories and tags. */

@@ -1,4 +1,4 @@
-import type { HistoryExportFormat, HistoryMessage } from '@gpt/contracts';
+import { ADMIN_HISTORY_SORT_FIELDS, type HistoryExportFormat, type HistoryMessage } from '@gpt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -25,18 +25,7 @@ import { MessageThumbnail } from './message-thumbnail';
 const LIST_DEFAULTS = {
   sort: { field: 'created_at', order: 'desc' as const },
   filters: { userId: '', username: '', message: '' },
-  sortFields: [
-    'id',
-    'user_id',
-    'username',
-    'model',
-    'status',
-    'input_tokens',
-    'output_tokens',
-    'total_cost',
-    'cost',
-    'created_at',
-  ],
+  sortFields: ADMIN_HISTORY_SORT_FIELDS,
 };
 
 /** The message history (spec §2): filters, the server-driven table, image previews, the detail with prev / next, CSV export. */

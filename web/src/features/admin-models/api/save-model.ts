@@ -1,4 +1,4 @@
-import type { AiModel, AiModelResponse } from '@gpt/contracts';
+import type { AiModel, AiModelInput, AiModelResponse, RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,14 +9,7 @@ import { adminModelsKey } from './get-admin-models';
  * The body of POST /api/admin/models and PUT /api/admin/models/{id} (spec §7); prices in dollars per
  * 1M tokens, the image price in dollars per generated image (null: not an image model).
  */
-export interface ModelBody {
-  model: string;
-  description: string | null;
-  input_price_per_1m: number;
-  output_price_per_1m: number;
-  image_price: number | null;
-  is_active: boolean;
-}
+export type ModelBody = RequestBody<typeof AiModelInput>;
 
 /** Creates (no id) or replaces (id) a model; answers the stored model. */
 export async function saveModel({ id, ...body }: ModelBody & { id?: number }): Promise<AiModel> {

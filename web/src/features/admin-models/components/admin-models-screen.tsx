@@ -1,4 +1,4 @@
-import type { AiModel } from '@gpt/contracts';
+import { ADMIN_MODELS_SORT_FIELDS, type AiModel } from '@gpt/contracts';
 import { useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,7 +19,7 @@ import { ModelStatus } from './model-status';
 
 const LIST_DEFAULTS = {
   sort: { field: 'created_at', order: 'desc' as const },
-  sortFields: ['id', 'model', 'input_price_per_1m', 'output_price_per_1m', 'is_active', 'created_at'],
+  sortFields: ADMIN_MODELS_SORT_FIELDS,
 };
 
 /** The admin models screen (spec §2): the server-driven table, add / edit / delete with the spec's texts. */

@@ -1,4 +1,4 @@
-import type { Payment } from '@gpt/contracts';
+import { ADMIN_PAYMENTS_SORT_FIELDS, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
@@ -16,7 +16,7 @@ import { PaymentViewDialog } from './payment-view-dialog';
 const LIST_DEFAULTS = {
   sort: { field: 'created_at', order: 'desc' as const },
   filters: { userId: '', username: '', status: '' },
-  sortFields: ['id', 'username', 'payment_id', 'amount', 'credits_amount', 'status', 'created_at'],
+  sortFields: ADMIN_PAYMENTS_SORT_FIELDS,
 };
 
 /** The admin payments screen (spec §2): filters, the server-driven table and the payment's detail. */

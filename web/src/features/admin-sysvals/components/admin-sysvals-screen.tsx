@@ -1,4 +1,4 @@
-import type { SysVal } from '@gpt/contracts';
+import { ADMIN_SYS_VALS_SORT_FIELDS, type SysVal } from '@gpt/contracts';
 import { useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,7 +18,7 @@ import { SysValFormDialog } from './sys-val-form-dialog';
 
 const LIST_DEFAULTS = {
   sort: { field: 'key', order: 'asc' as const },
-  sortFields: ['id', 'key', 'created_at', 'updated_at'],
+  sortFields: ADMIN_SYS_VALS_SORT_FIELDS,
 };
 
 /** The settings screen (spec §2): key/value table, view, add, edit (value only) and delete. */

@@ -1,4 +1,4 @@
-import type { Tariff } from '@gpt/contracts';
+import { ADMIN_TARIFFS_SORT_FIELDS, type Tariff } from '@gpt/contracts';
 import { useEffect, useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,16 +22,7 @@ import { TariffViewDialog } from './tariff-view-dialog';
 
 const LIST_DEFAULTS = {
   sort: { field: 'id', order: 'asc' as const },
-  sortFields: [
-    'id',
-    'name',
-    'monthly_price',
-    'credits_per_ruble',
-    'included_credits',
-    'can_generate_images',
-    'is_active',
-    'created_at',
-  ],
+  sortFields: ADMIN_TARIFFS_SORT_FIELDS,
 };
 
 const LOAD_FAILED = 'Не удалось загрузить тарифы';

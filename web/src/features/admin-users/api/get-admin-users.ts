@@ -1,8 +1,8 @@
+import type { AdminUsersResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import type { AdminUsersResponse } from '../types';
 import { utmStatsKey } from './get-utm-stats';
 
 export const adminUsersKey = ['admin-users'] as const;

@@ -1,8 +1,7 @@
+import type { TariffOption } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-import type { TariffOption } from '../types';
 
 /** GET /api/admin/tariffs/all → [{ id, name, monthly_price }] */
 export function getTariffOptions(): Promise<TariffOption[]> {

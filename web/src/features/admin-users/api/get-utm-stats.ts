@@ -1,8 +1,7 @@
+import type { UtmStat } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-import type { UtmStat } from '../types';
 
 export const utmStatsKey = ['admin-utm-stats'] as const;
 

@@ -1,8 +1,8 @@
+import type { AdminUserRow as AdminUser, AdminUserUpdateRequest as AdminUserUpdate } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import type { AdminUser, AdminUserUpdate } from '../types';
 import { reloadUsersScreen } from './get-admin-users';
 
 /** PUT /api/admin/users/{id} → { success, user } */

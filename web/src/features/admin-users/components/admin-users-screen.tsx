@@ -1,3 +1,4 @@
+import { ADMIN_USERS_SORT_FIELDS, type AdminUserRow as AdminUser } from '@gpt/contracts';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -21,7 +22,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useTariffOptions } from '../api/get-tariff-options';
 import { useUtmStats } from '../api/get-utm-stats';
 import { displayName, formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
-import { roleLabel, USER_FILTERS, USER_SORT_FIELDS, type AdminUser } from '../types';
+import { roleLabel, USER_FILTERS } from '../types';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserViewDialog } from './user-view-dialog';
 import { UsersFilters } from './users-filters';
@@ -30,7 +31,7 @@ import { UtmChips } from './utm-chips';
 const LIST_DEFAULTS = {
   sort: { field: 'id', order: 'desc' as const },
   filters: USER_FILTERS,
-  sortFields: USER_SORT_FIELDS,
+  sortFields: ADMIN_USERS_SORT_FIELDS,
 };
 
 /** The admin users screen (spec §2): UTM chips, filters, the server-driven table and its dialogs. */

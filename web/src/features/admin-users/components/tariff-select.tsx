@@ -1,7 +1,6 @@
+import type { TariffOption } from '@gpt/contracts';
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-
-import type { TariffOption } from '../types';
 
 /** A select of the tariffs (`GET /api/admin/tariffs/all`), after the options given as children. */
 export function TariffSelect({

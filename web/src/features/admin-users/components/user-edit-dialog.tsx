@@ -1,3 +1,8 @@
+import type {
+  AdminUserRow as AdminUser,
+  AdminUserUpdateRequest as AdminUserUpdate,
+  TariffOption,
+} from '@gpt/contracts';
 import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 
@@ -7,7 +12,6 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { parseDeposit } from '../format';
-import type { AdminUser, AdminUserUpdate, TariffOption } from '../types';
 import { TariffSelect } from './tariff-select';
 
 /**

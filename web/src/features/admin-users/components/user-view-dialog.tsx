@@ -1,9 +1,11 @@
+import type { AdminUserRow as AdminUser } from '@gpt/contracts';
+
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { formatDateTime } from '@/lib/dates';
 import { exactUsd } from '@/lib/money';
 
 import { displayName, formatCredits, formatRoubles, tariffLabel, utmLabel } from '../format';
-import { roleLabel, type AdminUser } from '../types';
+import { roleLabel } from '../types';
 
 /** 'Информация о пользователе': every field of the row. */
 export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHide: () => void }) {

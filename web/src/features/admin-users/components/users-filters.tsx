@@ -1,10 +1,11 @@
+import type { TariffOption } from '@gpt/contracts';
 import { useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 
 import { FilterField, FiltersCard, FilterText } from '@/components/ui/list-filters';
 
-import type { TariffOption, UserFilter } from '../types';
+import type { UserFilter } from '../types';
 import { TariffSelect } from './tariff-select';
 
 type Filters = Record<UserFilter, string>;

@@ -1,6 +1,5 @@
+import type { UtmStat } from '@gpt/contracts';
 import Button from 'react-bootstrap/Button';
-
-import type { UtmStat } from '../types';
 
 /** The strip of UTM-source statistics; a chip filters the list by its source, clicking it again clears that. */
 export function UtmChips({

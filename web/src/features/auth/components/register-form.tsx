@@ -15,7 +15,7 @@ import { SubmitButton } from './submit-button';
 export function RegisterForm({ linkToken }: { linkToken: string | null }) {
   const { register } = useSessionActions();
   const form = useAuthForm<RegisterValues>(
-    { email: '', password: '', confirmPassword: '', agree: false },
+    { email: '', password: '', confirmPassword: '', agreement: false },
     validateRegister,
     linkToken,
   );
@@ -54,15 +54,15 @@ export function RegisterForm({ linkToken }: { linkToken: string | null }) {
           <Form.Check type="checkbox">
             <Form.Check.Input
               type="checkbox"
-              checked={form.values.agree}
-              isInvalid={Boolean(form.shown('agree'))}
-              onChange={(e) => form.check('agree', e.target.checked)}
+              checked={form.values.agreement}
+              isInvalid={Boolean(form.shown('agreement'))}
+              onChange={(e) => form.check('agreement', e.target.checked)}
             />
             <Form.Check.Label>
               Я принимаю условия <Link to={paths.offer}>публичной оферты</Link> и даю{' '}
               <Link to={paths.privacy}>согласие на обработку персональных данных</Link>
             </Form.Check.Label>
-            <Form.Control.Feedback type="invalid">{form.shown('agree')}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{form.shown('agreement')}</Form.Control.Feedback>
           </Form.Check>
         </Form.Group>
         <SubmitButton>Зарегистрироваться</SubmitButton>
