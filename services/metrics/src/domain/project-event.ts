@@ -1,17 +1,11 @@
-import type { EventData } from '@gpt/contracts';
+import { eventSubscriptions, type EventData } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import { projectionsRepository as projections } from '../data/projections.repository';
 import type { MetricsDatabase } from '../data/schema';
 import { moscowDay } from './periods';
 
-/** The events the dashboard is made of. */
-export const METRICS_EVENTS = [
-  'user.registered',
-  'user.deleted',
-  'accounts.linked',
-  'payment.succeeded',
-  'message.recorded',
-] as const;
+/** The events the dashboard is made of: what the metrics queue subscribes to in contracts. */
+export const METRICS_EVENTS = eventSubscriptions.metrics;
 export type MetricsEventType = (typeof METRICS_EVENTS)[number];
 
 /** One of those events, as the projections read it. */
@@ -51,7 +45,14 @@ export async function projectEvent(db: Db, event: MetricsEvent): Promise<void> {
       });
       return;
     }
+    default:
+      return noProjectionFor(event);
   }
+}
+
+/** An event type subscribed to in contracts without a case above fails the typecheck here. */
+function noProjectionFor(event: never): never {
+  throw new Error(`metrics has no projection for ${(event as { type: string }).type}`);
 }
 
 /**
