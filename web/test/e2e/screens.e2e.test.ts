@@ -222,6 +222,44 @@ describe('admin tables at 800 px', () => {
     },
   );
 
+  test.each([
+    ['/admin/history', 'История сообщений', ['Стоимость', 'Дата'], 1280],
+    ['/admin/history', 'История сообщений', ['Стоимость', 'Дата'], 800],
+    ['/admin/payments', 'Платежи', ['Сумма', 'Создан'], 1280],
+    ['/admin/payments', 'Платежи', ['Сумма', 'Создан'], 800],
+  ] as const)('%s: %s keeps %j and «Действия» in view, uncovered, at %i px', async (path, label, headers, width) => {
+    const page = await openAs('admin', width);
+    try {
+      await page.goto(`${stack.url}${path}`);
+      const table = page.getByRole('table', { name: label });
+      await table.locator('tbody tr .row-action').first().waitFor();
+      await screenshot(page, `admin-table-${path.split('/').pop()}-columns-${width}`);
+      for (const header of [...headers, 'Действия']) {
+        const shown = await table.evaluate((element, text) => {
+          const heads = [...element.querySelectorAll('thead th')];
+          const index = heads.findIndex((th) => th.textContent?.trim().startsWith(text));
+          const th = heads[index];
+          const td = element.querySelectorAll('tbody tr')[0]?.children[index];
+          if (!th || !td) return `no column ${text}`;
+          // Whole, left of the sticky actions (or, for them, inside the window), and not covered.
+          const actions = element.querySelector('thead th.data-table-actions')!;
+          const edge = th === actions ? window.innerWidth : actions.getBoundingClientRect().left;
+          const inView = (cell: Element) => {
+            const box = cell.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return box.left >= 0 && box.right <= edge + 0.5 && (hit === cell || cell.contains(hit));
+          };
+          // The header's text is whole (not «ДЕЙСТВИ»), and the first row's cell is on screen.
+          if (th.scrollWidth > th.clientWidth) return `${text}: header clipped`;
+          return inView(th) && inView(td) ? 'in view' : `${text}: out of view`;
+        }, header);
+        expect(shown).toBe('in view');
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
   test('the personal account at 390 px: a long e-mail in «Основная информация» stays inside, broken at «@» or «.»', async () => {
     const email = `${uniqueName('a-rather-long-mailbox-name')}@mail.subdomain.example-company.com`;
     const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/register', {

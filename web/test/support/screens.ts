@@ -74,6 +74,8 @@ export const LATIN_ALLOWED = new Set([
   'OpenAI',
   'YooKassa',
   'VPN',
+  // «Экспорт для Excel»: the program the file is made for.
+  'Excel',
   // «файлы cookie», as Russian legal texts say.
   'cookie',
 ]);

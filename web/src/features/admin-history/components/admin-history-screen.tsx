@@ -45,7 +45,12 @@ export function AdminHistoryScreen() {
 
   const columns = useMemo<DataColumn<HistoryMessage>[]>(
     () => [
-      { id: 'username', header: 'Пользователь', cell: (m) => <MessageAuthor message={m} />, width: 200 },
+      {
+        id: 'username',
+        header: 'Пользователь',
+        cell: (m) => <MessageAuthor message={m} />,
+        className: 'data-table-person',
+      },
       {
         id: 'message',
         header: 'Сообщение',
@@ -61,6 +66,9 @@ export function AdminHistoryScreen() {
         id: 'bot_response',
         header: 'Ответ бота',
         sortable: false,
+        // Narrower than the sidebar layout the answer (also in the detail dialog) gives way, so the cost and the
+        // date stay in view beside the sticky actions.
+        className: 'd-none d-lg-table-cell',
         cell: (m) => <span className="history-text text-body-secondary">{m.bot_response}</span>,
       },
       { id: 'status', header: 'Статус', cell: (m) => <StatusBadge value={m.status} {...messageStatusBadge} /> },
@@ -75,7 +83,7 @@ export function AdminHistoryScreen() {
           </>
         ),
       },
-      { id: 'created_at', header: 'Дата', cell: (m) => formatDateTime(m.created_at), className: 'text-nowrap' },
+      { id: 'created_at', header: 'Дата', cell: (m) => formatDateTime(m.created_at) },
       actionsColumn((m) => [rowAction.view(() => setOpened(m.id))]),
     ],
     [],

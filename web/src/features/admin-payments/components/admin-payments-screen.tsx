@@ -2,6 +2,7 @@ import { ADMIN_PAYMENTS_SORT_FIELDS, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
+import { EmailText } from '@/components/ui/email-text';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -31,11 +32,10 @@ export function AdminPaymentsScreen() {
       {
         id: 'username',
         header: 'Пользователь',
-        className: 'text-break',
-        width: 200,
+        className: 'data-table-person',
         cell: (p) => (
           <>
-            <div>{payerName(p) || p.email || '—'}</div>
+            <div className="text-break">{payerName(p) || (p.email ? <EmailText email={p.email} /> : '—')}</div>
             <div className="small text-body-secondary">ID {p.user_id}</div>
           </>
         ),
@@ -43,7 +43,9 @@ export function AdminPaymentsScreen() {
       {
         id: 'payment_id',
         header: 'Номер платежа',
-        // The full id is in the title and in the detail dialog.
+        // The full id is in the title and in the detail dialog. Narrower than the sidebar layout, it and the
+        // credits (also in the dialog) give way, so the date stays in view beside the sticky actions.
+        className: 'd-none d-lg-table-cell',
         cell: (p) => (
           <code
             className="small d-inline-block text-truncate align-middle"
@@ -59,7 +61,7 @@ export function AdminPaymentsScreen() {
         id: 'credits_amount',
         header: 'Кредиты',
         cell: (p) => formatCredits(p.credits_amount),
-        className: 'text-end text-nowrap',
+        className: 'text-end text-nowrap d-none d-lg-table-cell',
       },
       { id: 'status', header: 'Статус', cell: (p) => <StatusBadge value={p.status} {...paymentStatusBadge} /> },
       { id: 'created_at', header: 'Создан', cell: (p) => formatDateTime(p.created_at) },
