@@ -150,6 +150,36 @@ describe('buying a tariff on the tariffs page (/pricing)', () => {
   });
 });
 
+describe('roubles to the kopeck (issue 15)', () => {
+  test('a tariff priced 349,90 ₽ reads so on its card, in the purchase dialog and, once bought, in the account', async () => {
+    const admin = await api<{ token: string }>('POST', '/api/auth/login', {
+      body: { email: stack.admin.email, password: stack.admin.password },
+    });
+    const name = `Копейка${Date.now() % 100_000}`;
+    const created = await api('POST', '/api/admin/tariffs', {
+      token: admin.body.token,
+      body: { name, description: 'Цена с копейками', monthly_price: '349.90', credits_per_ruble: 150 },
+    });
+    expect(created.status).toBe(201);
+    const buyer = await registeredUser();
+    await openAs(buyer, 1280);
+    await page.goto(`${stack.url}/pricing`);
+    const card = page.locator('.tariff-card').filter({ hasText: name });
+    await card.getByText('349,90 ₽').waitFor();
+    await card.getByRole('button', { name: `Купить тариф ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Покупка тарифа' });
+    await confirm.getByText('349,90 ₽').waitFor();
+    await confirm.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByRole('button', { name: /Оплатить/ }).click();
+    await page.getByText('Оплата прошла успешно').waitFor();
+    await page.goto(`${stack.url}/dashboard`);
+    const price = page.locator('.info-item').filter({ hasText: /^Стоимость/ });
+    await price.getByText('349,90 ₽ / месяц').waitFor();
+    await rows().filter({ hasText: 'Успешно' }).filter({ hasText: '349,90 ₽' }).waitFor();
+  });
+});
+
 describe('linking Telegram from the personal account', () => {
   test('«Связать» opens the dialog whose button opens the bot’s /link on Telegram', async () => {
     const user = await registeredUser();

@@ -11,6 +11,7 @@ import { EmailText } from '@/components/ui/email-text';
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatDate, pluralRu } from '@/lib/dates';
+import { formatRoubles } from '@/lib/money';
 import { isAdmin, type SessionUser } from '@/lib/session/types';
 
 import { useWelcomeOffer } from '../api/get-welcome-offer';
@@ -109,7 +110,9 @@ export function AccountOverview({ user }: { user: SessionUser }) {
               <Item label="Доступно">{credits(availableOf(user))} кредитов</Item>
               {welcome > 0 && <WelcomeCredits amount={welcome} offer={offer} />}
               <Item label="Стоимость">
-                {Number.isFinite(price) && price > 0 ? `${numberFormat.format(price)} ₽ / месяц` : 'Бесплатно'}
+                {Number.isFinite(price) && price > 0
+                  ? `${formatRoubles(String(user.monthly_price))} / месяц`
+                  : 'Бесплатно'}
               </Item>
               {user.tariff_end_date && <Item label="Действует до">{formatDate(user.tariff_end_date)}</Item>}
             </dl>

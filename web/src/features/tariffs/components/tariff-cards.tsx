@@ -13,6 +13,11 @@ import { usePublicTariffPlans } from '../api/get-public-tariffs';
 import { commonPlanFeatures, type TariffPlan } from '../tariff-plans';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');
+const wholePrice = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const pricePerKopeck = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A price as the card shows it: whole roubles as they are, any kopecks to the kopeck («349,90»). */
+const priceText = (roubles: number) => (Number.isInteger(roubles) ? wholePrice : pricePerKopeck).format(roubles);
 
 function Feature({ ok, children }: { ok: boolean; children: string }) {
   return (
@@ -52,7 +57,7 @@ function TariffCard({
           {plan.highlighted && <Badge bg="primary">Популярный</Badge>}
         </div>
         <div className="mb-3">
-          <span className="tariff-price">{numberFormat.format(plan.monthlyPrice)} ₽</span>
+          <span className="tariff-price">{priceText(plan.monthlyPrice)} ₽</span>
           <span className="text-body-secondary"> / месяц</span>
         </div>
         {showDescription && <p className="text-body-secondary">{plan.description}</p>}
