@@ -291,31 +291,29 @@ describe('/admin/history', () => {
     await detail.waitFor({ state: 'detached' });
   });
 
-  test('the export button downloads the filtered list as CSV', async () => {
+  /** Bob's history downloaded by one of the export buttons: the file's name and bytes. */
+  async function exported(button: string) {
     await page.goto(`${stack.url}/admin/history?userId=${bob.id}`);
     await rowOf('История сообщений', 'Рецепт борща').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Экспорт CSV' }).click(),
+      page.getByRole('button', { name: button }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
-    const path = await download.path();
     const { readFile } = await import('node:fs/promises');
-    const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
+    return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
+  }
+
+  test('the export button downloads the filtered list as CSV', async () => {
+    const { name, bytes } = await exported('Экспорт CSV');
+    expect(name).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = bytes.toString('utf8').trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Рецепт борща');
   });
 
   test('«Экспорт для Excel» downloads what Russian Excel opens: BOM, «;», decimal commas, Moscow time', async () => {
-    await page.goto(`${stack.url}/admin/history?userId=${bob.id}`);
-    await rowOf('История сообщений', 'Рецепт борща').waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Экспорт для Excel' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}-excel\.csv$/);
-    const { readFile } = await import('node:fs/promises');
-    const bytes = await readFile(await download.path());
+    const { name, bytes } = await exported('Экспорт для Excel');
+    expect(name).toMatch(/^history-\d{4}-\d{2}-\d{2}-excel\.csv$/);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = bytes
       .toString('utf8')
