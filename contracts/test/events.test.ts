@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from '@jest/globals';
 import {
-  createEvent,
   type EventData,
   EventEnvelope,
-  eventProducers,
   eventSchemas,
   EventType,
+  makeEnvelope,
   parseEvent,
+  parseMessage,
 } from '../src/index';
 
 const balance: EventData<'credits.changed'> = {
@@ -48,7 +48,7 @@ describe('EventEnvelope', () => {
     expect(EventEnvelope.safeParse(envelope({ producer: 'someone' })).success).toBe(false);
   });
 
-  test('when every DESIGN.md event (and the receipt e-mail and setting facts) is listed, then each has a schema and a producer', () => {
+  test('when every DESIGN.md event (and the receipt e-mail and setting facts) is listed, then each has a schema', () => {
     const expected = [
       'user.registered',
       'user.updated',
@@ -66,7 +66,6 @@ describe('EventEnvelope', () => {
     ];
     expect([...EventType.options].sort()).toEqual([...expected].sort());
     expect(Object.keys(eventSchemas).sort()).toEqual([...expected].sort());
-    expect(Object.keys(eventProducers).sort()).toEqual([...expected].sort());
   });
 });
 
@@ -94,7 +93,7 @@ describe('parseEvent', () => {
     const event = parseEvent(envelope({ data: beforeHolds }));
     if (event.type === 'credits.changed') expect(event.data.held_credits).toBe(0);
     expect(() => parseEvent(envelope({ data: { ...balance, held_credits: -1 } }))).toThrow();
-    const message = createEvent('message.recorded', 'chat-history', {
+    const message = makeEnvelope(eventSchemas, 'chat-history', 'message.recorded', {
       message_id: 1,
       user_id: 7,
       telegram_id: null,
@@ -123,16 +122,36 @@ describe('parseEvent', () => {
   });
 });
 
-describe('createEvent', () => {
-  test('when an event is created, then it gets a uuid and a timestamp and its data is checked', () => {
-    const event = createEvent('feedback.received', 'content', {
-      feedback_id: 1,
-      telegram: '@user',
-      subject: 'Вопрос',
-      message: 'Здравствуйте',
-      created_at: new Date().toISOString(),
-    });
+describe('makeEnvelope and parseMessage', () => {
+  const feedback = {
+    feedback_id: 1,
+    telegram: '@user',
+    subject: 'Вопрос',
+    message: 'Здравствуйте',
+    created_at: '2025-06-26T10:00:00.000Z',
+  };
+
+  test('when an event is made, then it gets a uuid and a timestamp, its data is checked, and it reads back', () => {
+    const event = makeEnvelope(eventSchemas, 'content', 'feedback.received', feedback);
     expect(EventEnvelope.parse(event).type).toBe('feedback.received');
-    expect(() => createEvent('message.recorded', 'chat-history', {} as EventData<'message.recorded'>)).toThrow();
+    expect(parseMessage(eventSchemas, JSON.stringify(event))).toEqual({ ok: true, envelope: event });
+    expect(() => makeEnvelope(eventSchemas, 'chat-history', 'message.recorded', {})).toThrow();
+    expect(() => makeEnvelope(eventSchemas, 'content', 'feedback.lost', feedback)).toThrow(/no schema/);
+  });
+
+  test('when a message is not JSON, has a bad envelope, an unknown type or bad data, then it is poisoned and says why', () => {
+    const good = makeEnvelope(eventSchemas, 'content', 'feedback.received', feedback);
+    const reasonOf = (body: string) => {
+      const parsed = parseMessage(eventSchemas, body);
+      return parsed.ok ? 'ok' : parsed.reason;
+    };
+    expect(reasonOf('{')).toBe('poisoned: the body is not JSON');
+    expect(reasonOf(JSON.stringify({ ...good, id: '42' }))).toMatch(/^poisoned: bad envelope: id:/);
+    expect(reasonOf(JSON.stringify({ ...good, type: 'feedback.lost' }))).toBe(
+      'poisoned: unknown event type "feedback.lost"',
+    );
+    expect(reasonOf(JSON.stringify({ ...good, data: { ...feedback, feedback_id: 'x' } }))).toMatch(
+      /^poisoned: bad data: feedback_id:/,
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { createEvent, type AdminHistoryResponse, type HistoryMessage } from '@gpt/contracts';
+import type { AdminHistoryResponse, HistoryMessage } from '@gpt/contracts';
 import { deadLetterQueueOf, serviceQueue } from '@gpt/kit';
-import { testInfra } from '@gpt/kit/testing';
+import { createEvent, testInfra } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import amqp from 'amqplib';
 import { type Harness, nextNumber, startHarness } from './support/chat-history';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createEvent, type AdminHistoryResponse, type HistoryMessage } from '@gpt/contracts';
+import type { AdminHistoryResponse, HistoryMessage } from '@gpt/contracts';
 import { createInProcessBroker, type RunningService, signAccessToken, startService } from '@gpt/kit';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { createEvent, TEST_SECRETS } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type ChatHistoryConfig, loadChatHistoryConfig } from '../src/config';
 import type { ChatHistoryDatabase } from '../src/data/schema';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { type ArticlesListResponse, createEvent, type EventType } from '@gpt/contracts';
-import { testInfra } from '@gpt/kit/testing';
+import type { ArticlesListResponse, EventType } from '@gpt/contracts';
+import { createEvent, testInfra } from '@gpt/kit/testing';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { type ContentClient, type ContentService, contentClient, startContent } from './support';
 

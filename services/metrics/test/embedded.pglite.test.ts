@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createEvent, type EventType } from '@gpt/contracts';
+import type { EventType } from '@gpt/contracts';
 import {
   createInProcessBroker,
   createLogger,
@@ -11,7 +11,7 @@ import {
   type InProcessBroker,
   type RunningService,
 } from '@gpt/kit';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { createEvent, TEST_SECRETS } from '@gpt/kit/testing';
 import { loadMetricsConfig, type MetricsConfig } from '../src/config';
 import type { MetricsDatabase } from '../src/data/schema';
 import { rebuildCommand } from '../src/rebuild-command';

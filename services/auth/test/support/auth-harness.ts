@@ -1,6 +1,14 @@
-import { createEvent, eventProducers, type EventSchemas, type EventType } from '@gpt/contracts';
+import type { EventSchemas, EventType } from '@gpt/contracts';
 import type { Env } from '@gpt/kit';
-import { startTestService, TEST_SECRETS, testInfra, uniqueName, type TestService } from '@gpt/kit/testing';
+import {
+  createEvent,
+  eventProducers,
+  startTestService,
+  TEST_SECRETS,
+  testInfra,
+  type TestService,
+  uniqueName,
+} from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import type { z } from 'zod';
 import { type AuthConfig, loadAuthConfig } from '../../src/config';

@@ -1,13 +1,6 @@
-import {
-  createEvent,
-  eventProducers,
-  type CreditsChangedData,
-  type EventData,
-  type EventInput,
-  type EventType,
-} from '@gpt/contracts';
+import type { CreditsChangedData, EventData, EventInput, EventType } from '@gpt/contracts';
 import { signAccessToken, type Env } from '@gpt/kit';
-import { startTestService, testInfra, type TestService } from '@gpt/kit/testing';
+import { createEvent, eventProducers, startTestService, testInfra, type TestService } from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import { loadBillingConfig, type BillingConfig } from '../../src/config';
 import type { BillingDatabase } from '../../src/data/schema';

@@ -1,13 +1,6 @@
-import {
-  createEvent,
-  type EventType,
-  type HistoryMessage,
-  type UserRegisteredData,
-  type AiModel,
-  type EventSchemas,
-} from '@gpt/contracts';
+import type { EventType, HistoryMessage, UserRegisteredData, AiModel, EventSchemas } from '@gpt/contracts';
 import { signAccessToken } from '@gpt/kit';
-import { startTestService, testInfra, type TestService } from '@gpt/kit/testing';
+import { createEvent, startTestService, testInfra, type TestService } from '@gpt/kit/testing';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { z } from 'zod';
 import { type ChatHistoryConfig, loadChatHistoryConfig } from '../../src/config';

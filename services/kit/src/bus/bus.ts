@@ -1,8 +1,8 @@
+import { makeEnvelope } from '@gpt/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
 import { AmqpTransport } from './amqp-transport';
-import { makeEnvelope } from './envelope';
 import { createInboxConsumer } from './inbox-consumer';
 import { InProcessTransport, type InProcessBroker } from './in-process-broker';
 import type { BusTables } from './migrations';

@@ -1,6 +1,6 @@
+import { parseMessage } from '@gpt/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from '../logger';
-import { parseMessage } from './envelope';
 import type { BusTables } from './migrations';
 import type { Observer } from './observer';
 import type { BusOccurrenceKind, Consumer, Delivery, Envelope, EventOf, EventSchemaMap } from './types';

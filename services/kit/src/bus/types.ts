@@ -1,17 +1,8 @@
+import type { Envelope, EventSchemaMap } from '@gpt/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 
-/** What travels on the bus: one fact, named by `type`, with its zod-checked `data`. */
-export interface Envelope<T extends string = string, D = unknown> {
-  id: string;
-  type: T;
-  occurredAt: string;
-  producer: string;
-  data: D;
-}
-
-/** The zod schema of each event's `data`, by event type (contracts' `eventSchemas`). */
-export type EventSchemaMap = Record<string, z.ZodType>;
+export type { Envelope, EventSchemaMap };
 
 export type EventTypeOf<S extends EventSchemaMap> = keyof S & string;
 

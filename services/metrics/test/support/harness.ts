@@ -1,5 +1,4 @@
 import {
-  eventProducers,
   eventSchemas,
   type EventType,
   type MessageRecordedData,
@@ -17,7 +16,14 @@ import {
   type Database,
   type Envelope,
 } from '@gpt/kit';
-import { createTestDatabase, dropTestDatabase, startTestService, testInfra, type TestService } from '@gpt/kit/testing';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  eventProducers,
+  startTestService,
+  testInfra,
+  type TestService,
+} from '@gpt/kit/testing';
 import type { z } from 'zod';
 import { loadMetricsConfig, type MetricsConfig } from '../../src/config';
 import type { MetricsDatabase } from '../../src/data/schema';
