@@ -261,7 +261,6 @@ export const BotMessageRequest = z
   .meta({ id: 'BotMessageRequest' });
 export type BotMessageRequest = z.infer<typeof BotMessageRequest>;
 
-export const BOT_MESSAGE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const BOT_MESSAGE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** `GET /api/media/{id}`: an attached image; the id is random and unguessable, so the path is public. */
