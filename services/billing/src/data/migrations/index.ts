@@ -3,6 +3,7 @@ import { tariffsMigration } from './0001-tariffs';
 import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
 import { holdsMigration } from './0003-holds';
 import { welcomeCreditsMigration } from './0004-welcome-credits';
+import { paymentsByUserMigration } from './0005-payments-by-user';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_ledger_and_payments': ledgerAndPaymentsMigration,
   '0003_holds': holdsMigration,
   '0004_welcome_credits': welcomeCreditsMigration,
+  '0005_payments_by_user': paymentsByUserMigration,
 };
