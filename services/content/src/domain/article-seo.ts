@@ -3,12 +3,13 @@ import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { summaryOf } from './article-html';
 import { contentState } from './content-state';
-import { type Answer, articleNotFound } from './public-articles';
+import { contentErrors } from './errors';
+import type { Answer } from './public-articles';
 
 /** The head tags of a published article, each falling back as the spec's fields allow; no view is counted. */
 export async function articleSeo(deps: ContentDeps, slug: string): Promise<ArticleSeo> {
   const source = await articlesRepository(deps.db).seoSource(slug);
-  if (!source) throw articleNotFound();
+  if (!source) throw contentErrors.articleNotFound();
   const title = source.meta_title ?? source.title;
   const description = source.meta_description ?? source.excerpt ?? summaryOf(source.plain_text);
   return {

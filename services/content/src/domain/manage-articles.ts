@@ -1,5 +1,5 @@
-import { type AdminArticle, type AdminArticlesQuery, type ArticleInput, REQUIRED_FIELDS_MESSAGE } from '@gpt/contracts';
-import { badRequest, conflict, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
+import type { AdminArticle, AdminArticlesQuery, ArticleInput } from '@gpt/contracts';
+import { stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { ContentDeps } from '../deps';
 import {
@@ -13,10 +13,8 @@ import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { plainTextOf, readingTimeOf, sanitizeArticleHtml } from './article-html';
 import { contentState } from './content-state';
-import { articleNotFound } from './public-articles';
+import { contentErrors } from './errors';
 import { vocabularyOf } from './search-terms';
-
-const slugTaken = () => conflict('Статья с таким slug уже существует', 'slug_taken');
 
 const cleanText = (value: string | null) => (value === null ? null : stripBidi(value).trim() || null);
 
@@ -28,7 +26,7 @@ function articleValues(input: ArticleInput, before: StoredArticle | undefined, n
   const content = sanitizeArticleHtml(input.content);
   const plainText = plainTextOf(content);
   const title = stripBidi(input.title).trim();
-  if (title === '' || plainText === '') throw badRequest(REQUIRED_FIELDS_MESSAGE, 'validation_error');
+  if (title === '' || plainText === '') throw contentErrors.articleFieldsMissing();
   const publishedAt = input.published_at
     ? new Date(input.published_at)
     : (before?.published_at ?? (input.status === 'published' ? now : null));
@@ -68,9 +66,9 @@ export function manageArticles(deps: ContentDeps) {
       tags.missingIds(input.tag_ids),
     ]);
     if (missingCategories.length > 0) {
-      throw badRequest(`Категория не найдена: ${missingCategories.join(', ')}`, 'category_not_found');
+      throw contentErrors.unknownCategories(missingCategories);
     }
-    if (missingTags.length > 0) throw badRequest(`Тег не найден: ${missingTags.join(', ')}`, 'tag_not_found');
+    if (missingTags.length > 0) throw contentErrors.unknownTags(missingTags);
   };
 
   /**
@@ -86,7 +84,7 @@ export function manageArticles(deps: ContentDeps) {
       cache.changed();
       return written;
     } catch (err) {
-      if (violatedUniqueConstraint(err) === ARTICLE_SLUG_CONSTRAINT) throw slugTaken();
+      if (violatedUniqueConstraint(err) === ARTICLE_SLUG_CONSTRAINT) throw contentErrors.articleSlugTaken();
       throw err;
     }
   };
@@ -96,7 +94,7 @@ export function manageArticles(deps: ContentDeps) {
 
     async get(id: number): Promise<AdminArticle> {
       const article = await articlesRepository(deps.db).adminById(id);
-      if (!article) throw articleNotFound();
+      if (!article) throw contentErrors.articleNotFound();
       return article;
     },
 
@@ -114,7 +112,7 @@ export function manageArticles(deps: ContentDeps) {
 
     async update(id: number, input: ArticleInput): Promise<AdminArticle> {
       const before = await articlesRepository(deps.db).stored(id);
-      if (!before) throw articleNotFound();
+      if (!before) throw contentErrors.articleNotFound();
       const values = articleValues(input, before, new Date());
       await assertTaxonomiesExist(input);
       return write(async (trx) => {
@@ -127,7 +125,7 @@ export function manageArticles(deps: ContentDeps) {
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await articlesRepository(deps.db).delete(id))) throw articleNotFound();
+      if (!(await articlesRepository(deps.db).delete(id))) throw contentErrors.articleNotFound();
       cache.changed();
     },
   };

@@ -1,26 +1,9 @@
 import type { ArticleCategory, ArticleTag, CategoryInput, TagInput } from '@gpt/contracts';
-import { conflict, notFound, stripBidi, violatedUniqueConstraint } from '@gpt/kit';
+import { stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { type TaxonomyKind, taxonomiesRepository, uniqueConstraintsOf } from '../data/taxonomies.repository';
 import { contentState } from './content-state';
-
-interface Problem {
-  message: string;
-  code: string;
-}
-
-const PROBLEMS: Record<TaxonomyKind, Record<'notFound' | 'nameTaken' | 'slugTaken', Problem>> = {
-  category: {
-    notFound: { message: 'Категория не найдена', code: 'category_not_found' },
-    nameTaken: { message: 'Категория с таким названием уже существует', code: 'category_name_taken' },
-    slugTaken: { message: 'Категория с таким slug уже существует', code: 'category_slug_taken' },
-  },
-  tag: {
-    notFound: { message: 'Тег не найден', code: 'tag_not_found' },
-    nameTaken: { message: 'Тег с таким названием уже существует', code: 'tag_name_taken' },
-    slugTaken: { message: 'Тег с таким slug уже существует', code: 'tag_slug_taken' },
-  },
-};
+import { contentErrors } from './errors';
 
 export type TaxonomyInput<K extends TaxonomyKind> = K extends 'category' ? CategoryInput : TagInput;
 type Output<K extends TaxonomyKind> = K extends 'category' ? ArticleCategory : ArticleTag;
@@ -38,10 +21,8 @@ function cleaned<T extends Record<string, unknown>>(input: T): T {
  */
 export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind: K) {
   const repository = taxonomiesRepository(deps.db, kind);
-  const problems = PROBLEMS[kind];
+  const problems = contentErrors.taxonomy[kind];
   const constraints = uniqueConstraintsOf(kind);
-  const missing = () => notFound(problems.notFound.message, problems.notFound.code);
-
   const { cache } = contentState(deps);
 
   const saving = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -51,8 +32,8 @@ export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind
       return saved;
     } catch (err) {
       const constraint = violatedUniqueConstraint(err);
-      if (constraint === constraints.name) throw conflict(problems.nameTaken.message, problems.nameTaken.code);
-      if (constraint === constraints.slug) throw conflict(problems.slugTaken.message, problems.slugTaken.code);
+      if (constraint === constraints.name) throw problems.nameTaken();
+      if (constraint === constraints.slug) throw problems.slugTaken();
       throw err;
     }
   };
@@ -64,12 +45,12 @@ export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind
 
     async update(id: number, input: TaxonomyInput<K>): Promise<Output<K>> {
       const updated = await saving(() => repository.update(id, cleaned(input)));
-      if (!updated) throw missing();
+      if (!updated) throw problems.notFound();
       return updated as Output<K>;
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await repository.delete(id))) throw missing();
+      if (!(await repository.delete(id))) throw problems.notFound();
       cache.changed();
     },
   };

@@ -7,21 +7,20 @@ import {
   paginationOf,
   TagSelectResponse,
 } from '@gpt/contracts';
-import { type CachedAnswer, etagOf, notFound } from '@gpt/kit';
+import { type CachedAnswer, etagOf } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { articlesRepository, type PublicFilter } from '../data/articles.repository';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { anyOfEachTsquery, prefixPattern, searchTermsOf, substringPattern } from './search-terms';
 import { contentState } from './content-state';
+import { contentErrors } from './errors';
 import type { Visitor } from './view-counter';
 
 /** Related articles shown under an article. */
 export const RELATED_LIMIT = 3;
 /** Known words a word being typed, or a part of a word, may stand for. */
 const MAX_ALTERNATIVES = 100;
-
-export const articleNotFound = () => notFound('Статья не найдена', 'article_not_found');
 
 /** An answer ready to send: its JSON and its ETag. */
 export type Answer = Pick<CachedAnswer<unknown>, 'body' | 'etag'>;
@@ -60,7 +59,7 @@ export function publicArticles(deps: ContentDeps) {
     for (;;) {
       const batches = views.batchesStored();
       const article = await articles.publishedBySlug(slug);
-      if (!article) throw articleNotFound();
+      if (!article) throw contentErrors.articleNotFound();
       if (views.batchesStored() !== batches) continue;
       const related = await articles.related(article.id, RELATED_LIMIT);
       const response = ArticleDetailResponse.parse({ success: true, article, related });
@@ -80,14 +79,14 @@ export function publicArticles(deps: ContentDeps) {
     inCategory: (slug: string, query: ArticlesQuery): Promise<Answer> =>
       cache.get(`category:${slug}:${pageKey(query)}`, async () => {
         const categoryId = await categories.idBySlug(slug);
-        if (categoryId === undefined) throw notFound('Категория не найдена', 'category_not_found');
+        if (categoryId === undefined) throw contentErrors.taxonomy.category.notFound();
         return page({ kind: 'category', categoryId }, query);
       }),
 
     withTag: (slug: string, query: ArticlesQuery): Promise<Answer> =>
       cache.get(`tag:${slug}:${pageKey(query)}`, async () => {
         const tagId = await tags.idBySlug(slug);
-        if (tagId === undefined) throw notFound('Тег не найден', 'tag_not_found');
+        if (tagId === undefined) throw contentErrors.taxonomy.tag.notFound();
         return page({ kind: 'tag', tagId }, query);
       }),
 

@@ -5,28 +5,17 @@ import {
   ArticleImageResponse,
   ArticleMediaIdParams,
 } from '@gpt/contracts';
-import {
-  AppError,
-  badRequest,
-  mediaStore,
-  notFound,
-  payloadTooLarge,
-  readImageMultipart,
-  requireAuth,
-  sendImage,
-  type ImageRules,
-} from '@gpt/kit';
+import { mediaStore, readImageMultipart, requireAuth, sendImage, type ImageRules } from '@gpt/kit';
 import { Router } from 'express';
 import type { ContentDeps } from '../deps';
+import { contentErrors } from '../domain/errors';
 
 /** An image in an article's body: PNG, JPEG, WebP or GIF by its content, at most 5 MB. */
 const ARTICLE_IMAGE_RULES: ImageRules = {
   types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
   maxBytes: ARTICLE_IMAGE_MAX_BYTES,
-  tooLarge: () => payloadTooLarge('Файл слишком большой (не больше 5 МБ)'),
+  tooLarge: contentErrors.imageTooLarge,
 };
-
-const imageNotFound = () => notFound('Изображение не найдено', 'image_not_found');
 
 /** Images of article bodies: admins upload them, anyone reads them (the public article page shows them). */
 export function articleMediaRouter(deps: ContentDeps): Router {
@@ -35,19 +24,19 @@ export function articleMediaRouter(deps: ContentDeps): Router {
   return Router()
     .post('/api/admin/article_media', admin, async (req, res) => {
       if (!req.is('multipart/form-data')) {
-        throw new AppError('unsupported_media_type', 415, 'Ожидается multipart/form-data с файлом в поле image');
+        throw contentErrors.imageNotMultipart();
       }
       const { image } = await readImageMultipart(req, ARTICLE_IMAGE_RULES);
-      if (!image) throw badRequest('Выберите изображение', 'image_required');
+      if (!image) throw contentErrors.imageRequired();
       const id = randomBytes(16).toString('hex');
       await mediaStore.insert(deps.db, { id, ...image });
       res.status(201).json(ArticleImageResponse.parse({ success: true, url: `${ARTICLE_MEDIA_PATH}/${id}` }));
     })
     .get(`${ARTICLE_MEDIA_PATH}/:id`, async (req, res) => {
       const params = ArticleMediaIdParams.safeParse(req.params);
-      if (!params.success) throw imageNotFound();
+      if (!params.success) throw contentErrors.imageNotFound();
       const image = await mediaStore.find(deps.db, params.data.id);
-      if (!image) throw imageNotFound();
+      if (!image) throw contentErrors.imageNotFound();
       // Published with an article: shared caches may keep it as long as the browser does.
       sendImage(res, image, 'public');
     });
