@@ -128,7 +128,7 @@ export function AdminHistoryScreen() {
         onReset={list.resetFilters}
       />
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-3">
-        {exportButton('csv', 'Экспорт CSV', 'UTF-8, запятые, даты в UTC')}
+        {exportButton('csv', 'Экспорт CSV', 'Запятые между полями, точки в числах, время по Гринвичу')}
         {exportButton(
           'excel',
           'Экспорт для Excel',
