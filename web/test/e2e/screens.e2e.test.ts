@@ -227,6 +227,7 @@ describe('admin tables at 800 px', () => {
     ['/admin/history', 'История сообщений', ['Стоимость', 'Дата'], 800],
     ['/admin/payments', 'Платежи', ['Сумма', 'Создан'], 1280],
     ['/admin/payments', 'Платежи', ['Сумма', 'Создан'], 800],
+    ['/admin/articles', 'Статьи', ['Заголовок', 'Опубликована'], 800],
   ] as const)('%s: %s keeps %j and «Действия» in view, uncovered, at %i px', async (path, label, headers, width) => {
     const page = await openAs('admin', width);
     try {

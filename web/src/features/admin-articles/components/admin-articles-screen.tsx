@@ -54,9 +54,21 @@ export function AdminArticlesScreen() {
     () => [
       { id: 'id', header: 'ID', cell: (a) => a.id, width: 70 },
       { id: 'title', header: 'Заголовок', cell: (a) => a.title, className: 'fw-medium' },
-      { id: 'slug', header: 'Адрес', cell: (a) => <code className="small">{a.slug}</code> },
+      // Narrower than the sidebar layout the address and the views (both in «Просмотр статьи») give way, so the
+      // title keeps its room and the date stays whole beside the sticky actions.
+      {
+        id: 'slug',
+        header: 'Адрес',
+        cell: (a) => <code className="small">{a.slug}</code>,
+        className: 'd-none d-lg-table-cell',
+      },
       { id: 'status', header: 'Статус', cell: (a) => <StatusBadge value={a.status} {...articleStatusBadge} /> },
-      { id: 'view_count', header: 'Просмотры', cell: (a) => a.view_count, className: 'text-end' },
+      {
+        id: 'view_count',
+        header: 'Просмотры',
+        cell: (a) => a.view_count,
+        className: 'text-end d-none d-lg-table-cell',
+      },
       {
         id: 'published_at',
         header: 'Опубликована',
