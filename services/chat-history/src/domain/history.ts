@@ -1,15 +1,13 @@
 import type { AdminHistoryQuery, HistoryExportQuery, HistoryMessage } from '@gpt/contracts';
-import { notFound } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import { type HistoryCursor, type HistoryFilter, messagesRepository } from '../data/messages.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
+import { chatHistoryErrors } from './errors';
 
 type Db = Kysely<ChatHistoryDatabase>;
 
 /** Rows fetched per round trip while exporting. */
 const EXPORT_BATCH = 1000;
-
-const messageNotFound = () => notFound('Сообщение не найдено', 'message_not_found');
 
 function filterOf(query: { userId?: number | undefined; username?: string | undefined; message?: string | undefined }) {
   const filter: HistoryFilter = { userId: query.userId, username: query.username, message: query.message };
@@ -29,7 +27,7 @@ export function historyUseCases(db: Db) {
 
     async get(id: number): Promise<HistoryMessage> {
       const message = await messagesRepository.findById(db, id);
-      if (!message) throw messageNotFound();
+      if (!message) throw chatHistoryErrors.messageNotFound();
       return message;
     },
 
@@ -40,10 +38,8 @@ export function historyUseCases(db: Db) {
     async neighbour(id: number, which: 'prev' | 'next', userId?: number): Promise<HistoryMessage> {
       const found = await messagesRepository.neighbour(db, id, which === 'prev' ? 'newer' : 'older', userId);
       if (found) return found;
-      if (!(await messagesRepository.exists(db, id))) throw messageNotFound();
-      throw which === 'prev'
-        ? notFound('Предыдущего сообщения нет', 'no_previous_message')
-        : notFound('Следующего сообщения нет', 'no_next_message');
+      if (!(await messagesRepository.exists(db, id))) throw chatHistoryErrors.messageNotFound();
+      throw which === 'prev' ? chatHistoryErrors.noPreviousMessage() : chatHistoryErrors.noNextMessage();
     },
 
     /** Every message the list would show for these filters, in its order, a batch at a time. */

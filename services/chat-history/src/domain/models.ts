@@ -1,11 +1,9 @@
 import type { AdminModelsQuery, AiModel } from '@gpt/contracts';
-import { conflict, notFound, type Logger } from '@gpt/kit';
+import type { Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import { type AiModelFields, modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
-
-const modelExists = (name: string) => conflict(`Модель ${name} уже существует`, 'model_exists');
-const modelNotFound = () => notFound('Модель не найдена', 'model_not_found');
+import { chatHistoryErrors } from './errors';
 
 /** The models a new installation starts with; the admin edits them on /admin/models. */
 export const DEFAULT_MODELS: AiModelFields[] = [
@@ -52,19 +50,19 @@ export function modelsUseCases(db: Kysely<ChatHistoryDatabase>, logger: Logger) 
 
     async create(fields: AiModelFields): Promise<AiModel> {
       const created = await models.create(fields);
-      if (!created) throw modelExists(fields.model);
+      if (!created) throw chatHistoryErrors.modelExists(fields.model);
       return created;
     },
 
     async update(id: number, fields: AiModelFields): Promise<AiModel> {
       const updated = await models.update(id, fields);
-      if (updated === 'duplicate') throw modelExists(fields.model);
-      if (!updated) throw modelNotFound();
+      if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
+      if (!updated) throw chatHistoryErrors.modelNotFound();
       return updated;
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await models.delete(id))) throw modelNotFound();
+      if (!(await models.delete(id))) throw chatHistoryErrors.modelNotFound();
     },
   };
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type BotMessageRequest, type HistoryMessage, messageCost } from '@gpt/contracts';
-import { badRequest, isUniqueViolation, mediaStore, notFound, type UploadedImage } from '@gpt/kit';
+import { isUniqueViolation, mediaStore, type UploadedImage } from '@gpt/kit';
 import { type DirectoryUser, directoryRepository } from '../data/directory.repository';
 import { mediaPath, messagesRepository } from '../data/messages.repository';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDeps } from '../deps';
 import { settingsUseCases } from './settings';
+import { chatHistoryErrors } from './errors';
 
 export interface RecordMessageInput {
   body: BotMessageRequest;
@@ -25,13 +26,13 @@ async function resolveUser(deps: ChatHistoryDeps, body: BotMessageRequest): Prom
   const byTelegram =
     body.telegram_id === undefined ? undefined : await directoryRepository.findByTelegramId(deps.db, body.telegram_id);
   if (body.telegram_id !== undefined && !byTelegram) {
-    throw notFound(`Пользователь с telegram_id ${body.telegram_id} не найден`, 'user_not_found');
+    throw chatHistoryErrors.telegramUserNotFound(body.telegram_id);
   }
   if (body.user_id === undefined) return byTelegram!;
   const byId = await directoryRepository.findLive(deps.db, body.user_id);
-  if (!byId) throw notFound(`Пользователь ${body.user_id} не найден`, 'user_not_found');
+  if (!byId) throw chatHistoryErrors.userNotFound(body.user_id);
   if (byTelegram && byTelegram.user_id !== byId.user_id) {
-    throw badRequest('telegram_id и user_id указывают на разных пользователей', 'user_mismatch');
+    throw chatHistoryErrors.userMismatch();
   }
   return byId;
 }
@@ -52,11 +53,10 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
 
   const user = await resolveUser(deps, body);
   const model = await modelsRepository(db).findByName(body.model);
-  if (!model) throw badRequest(`Неизвестная модель: ${body.model}`, 'unknown_model');
+  if (!model) throw chatHistoryErrors.unknownModel(body.model);
   const settings = await settingsUseCases(deps).costSettings();
   const price = messageCost({ ...body, ...model, settings });
-  if (price.cost > BigInt(Number.MAX_SAFE_INTEGER))
-    throw badRequest('Стоимость сообщения слишком велика', 'cost_too_large');
+  if (price.cost > BigInt(Number.MAX_SAFE_INTEGER)) throw chatHistoryErrors.costTooLarge();
 
   const imageId = image ? randomBytes(16).toString('hex') : null;
   try {

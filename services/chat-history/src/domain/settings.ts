@@ -14,18 +14,16 @@ import {
   WELCOME_CREDITS_KEY,
   type WelcomeOfferResponse,
 } from '@gpt/contracts';
-import { badRequest, conflict, notFound } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { ChatHistoryDeps } from '../deps';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
 import { sysValsRepository, type SettingChange } from '../data/sys-vals.repository';
+import { chatHistoryErrors } from './errors';
 
 type Db = Kysely<ChatHistoryDatabase>;
 
 const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS as readonly string[]).includes(key);
-
-const settingNotFound = () => notFound('Настройка не найдена', 'setting_not_found');
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
 const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY;
@@ -33,16 +31,10 @@ const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS
 /** The message price is made of the cost settings, so they must stay positive numbers; the welcome grant is whole credits. */
 function assertUsableValue(key: string, value: string): void {
   if (isCostKey(key) && !isValidCostSetting(value)) {
-    throw badRequest(
-      `Значение ${key} должно быть положительным числом (не более 6 знаков после точки, не больше 1 000 000)`,
-      'invalid_setting_value',
-    );
+    throw chatHistoryErrors.invalidCostSetting(key);
   }
   if (key === WELCOME_CREDITS_KEY && parseWelcomeCredits(value) === null) {
-    throw badRequest(
-      `Значение ${key} должно быть целым числом кредитов от 0 до ${MAX_WELCOME_CREDITS.toLocaleString('ru-RU')}`,
-      'invalid_setting_value',
-    );
+    throw chatHistoryErrors.invalidWelcomeCredits(key, MAX_WELCOME_CREDITS);
   }
 }
 
@@ -93,7 +85,7 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
       assertUsableValue(key, value);
       return bus.transaction(async (trx) => {
         const created = await sysValsRepository(trx).create(key, value);
-        if (!created) throw conflict(`Настройка с ключом ${key} уже существует`, 'setting_exists');
+        if (!created) throw chatHistoryErrors.settingExists(key);
         await announce(trx, bus, [created.change]);
         return created.setting;
       });
@@ -103,7 +95,7 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
       assertUsableValue(key, value);
       return bus.transaction(async (trx) => {
         const updated = await sysValsRepository(trx).update(key, value);
-        if (!updated) throw settingNotFound();
+        if (!updated) throw chatHistoryErrors.settingNotFound();
         await announce(trx, bus, [updated.change]);
         return updated.setting;
       });
@@ -112,11 +104,11 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
     async remove(key: string): Promise<void> {
       if (isRequiredKey(key)) {
         const use = isCostKey(key) ? 'в расчёте стоимости сообщений' : 'для приветственных кредитов';
-        throw conflict(`Настройка ${key} используется ${use}, её нельзя удалить`, 'setting_in_use');
+        throw chatHistoryErrors.settingInUse(key, use);
       }
       await bus.transaction(async (trx) => {
         const deleted = await sysValsRepository(trx).delete(key);
-        if (!deleted) throw settingNotFound();
+        if (!deleted) throw chatHistoryErrors.settingNotFound();
         await announce(trx, bus, [deleted]);
       });
     },

@@ -1,6 +1,7 @@
-import { AppError, readImageMultipart, type UploadedImage } from '@gpt/kit';
+import { readImageMultipart, type UploadedImage } from '@gpt/kit';
 import type { Request } from 'express';
 import { MESSAGE_IMAGE_RULES } from '../domain/image';
+import { chatHistoryErrors } from '../domain/errors';
 
 export interface BotMessageBody {
   fields: unknown;
@@ -11,5 +12,5 @@ export interface BotMessageBody {
 export async function readBotMessageBody(req: Request): Promise<BotMessageBody> {
   if (req.is('multipart/form-data')) return readImageMultipart(req, MESSAGE_IMAGE_RULES);
   if (req.is('application/json')) return { fields: req.body as unknown };
-  throw new AppError('unsupported_media_type', 415, 'Ожидается JSON или multipart/form-data');
+  throw chatHistoryErrors.unsupportedBody();
 }

@@ -1,9 +1,10 @@
 import { BotMessageRequest, HistoryMessage } from '@gpt/contracts';
-import { badRequest, requireBotKey, validate } from '@gpt/kit';
+import { requireBotKey, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatHistoryDeps } from '../deps';
 import { recordMessage } from '../domain/record-message';
 import { readBotMessageBody } from './bot-message-body';
+import { chatHistoryErrors } from '../domain/errors';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -12,7 +13,7 @@ export function botMessagesRouter(deps: ChatHistoryDeps): Router {
   return Router().post('/api/bot/messages', requireBotKey(deps.config.BOT_API_KEY), async (req, res) => {
     const idempotencyKey = req.get('idempotency-key');
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw badRequest('Idempotency-Key: от 1 до 200 печатных символов ASCII', 'invalid_idempotency_key');
+      throw chatHistoryErrors.invalidIdempotencyKey();
     }
     const { fields, image } = await readBotMessageBody(req);
     const body = validate(BotMessageRequest, fields);

@@ -1,13 +1,10 @@
 import { AdminStats } from '@gpt/contracts';
-import { serviceUnavailable } from '@gpt/kit';
 import type { MetricsDeps } from '../deps';
 import { projectionsRepository as projections, type PeriodTotals } from '../data/projections.repository';
 import { readHostFigures } from '../host/host-figures';
 import { rub, usd } from './money';
 import { periodsAt } from './periods';
-
-/** What the dashboard says when its figures cannot be read (spec §8). */
-export const STATS_UNAVAILABLE = 'Ошибка получения статистики';
+import { metricsErrors } from './errors';
 
 /** The admin dashboard: host figures measured now, business figures from the daily projections. */
 export async function getAdminStats(deps: MetricsDeps): Promise<AdminStats> {
@@ -55,6 +52,6 @@ export async function getAdminStats(deps: MetricsDeps): Promise<AdminStats> {
     });
   } catch (err) {
     deps.logger.error({ err }, 'admin stats could not be read');
-    throw serviceUnavailable(STATS_UNAVAILABLE, 'stats_unavailable');
+    throw metricsErrors.statsUnavailable();
   }
 }
