@@ -167,6 +167,8 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/admin/articles': () => ({ body: articleBody() }),
   'PUT /api/admin/articles/{id}': () => ({ params: { id: fx.articleId }, body: articleBody() }),
   'DELETE /api/admin/articles/{id}': () => ({ params: { id: fx.articleId } }),
+  // The image comes as multipart/form-data only: every JSON body, however spoiled, is a 415 with a message.
+  'POST /api/admin/article_media': () => ({ body: { image: 'not a file' } }),
   'POST /api/admin/article_categories': () => ({ body: taxonomyBody('Категория') }),
   'PUT /api/admin/article_categories/{id}': () => ({
     params: { id: fx.categoryId },
