@@ -1,10 +1,10 @@
 import type { BalanceSnapshot, InternalAdminAdjustmentRequest } from '@gpt/contracts';
-import { conflict, notFound } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { ledgerIn, toSnapshot } from './ledger';
 import { assignedPeriod } from './tariff-period';
+import { billingErrors } from './errors';
 
 /**
  * The admin's deposit and/or tariff change from the users screen (internal call from auth).
@@ -17,7 +17,7 @@ export async function applyAdminAdjustment(
 ): Promise<BalanceSnapshot> {
   const reference = `admin:${request.action_id}`;
   const tariff = request.tariff_id === undefined ? null : await tariffsRepository(deps.db).findById(request.tariff_id);
-  if (request.tariff_id !== undefined && !tariff) throw notFound('Тариф не найден', 'tariff_not_found');
+  if (request.tariff_id !== undefined && !tariff) throw billingErrors.tariffNotFound();
 
   return deps.bus.transaction(async (trx) => {
     const ledger = ledgerIn(trx, deps.bus);
@@ -25,7 +25,7 @@ export async function applyAdminAdjustment(
     if (!balance) throw new Error(`no balance for user ${request.user_id}`);
     const owner = await ledger.owner(reference);
     if (owner !== null) {
-      if (owner !== request.user_id) throw conflict('Это действие уже применено к другому пользователю');
+      if (owner !== request.user_id) throw billingErrors.adjustmentOfAnotherUser();
       return toSnapshot(balance);
     }
     const audit = { adminId: request.admin_id };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
-import { conflict, notFound, serviceUnavailable, AppError } from '@gpt/kit';
 import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -11,6 +10,7 @@ import type { Providers } from '../provider';
 import { ProviderError } from '../provider/provider';
 import { readBalance } from './balances';
 import { failPayment } from './settle-payment';
+import { billingErrors } from './errors';
 
 export interface CreatePaymentCommand {
   userId: number;
@@ -23,9 +23,6 @@ export interface CreatePaymentCommand {
   email?: string;
 }
 
-const providerFailed = () =>
-  new AppError('payment_provider_error', 502, 'Не удалось создать платёж у платёжного сервиса, попробуйте позже');
-
 /**
  * A top-up or a tariff purchase: our payment row first (`pending_email` when there is no
  * receipt e-mail yet), then the provider's payment, whose confirmation page the payer goes to.
@@ -36,14 +33,8 @@ export async function createPayment(
   command: CreatePaymentCommand,
 ): Promise<CreatePaymentResponse> {
   const user = await usersRepository(deps.db).find(command.userId);
-  // Billing learns users from auth's events: one registered a moment ago may not have arrived yet.
-  if (!user) {
-    throw serviceUnavailable(
-      'Профиль пользователя ещё не готов к оплате, повторите через несколько секунд',
-      'user_not_ready',
-    );
-  }
-  if (user.deleted || user.mergedInto !== null) throw notFound('Пользователь не найден', 'user_not_found');
+  if (!user) throw billingErrors.userNotReady();
+  if (user.deleted || user.mergedInto !== null) throw billingErrors.userNotFound();
   const target = await paymentTarget(deps, command);
   const email = command.email ?? receiptEmailOf(user);
   const paymentId = randomUUID();
@@ -78,11 +69,11 @@ export async function supplyReceiptEmail(
   email: string,
 ): Promise<CreatePaymentResponse> {
   const payment = await paymentsRepository(deps.db).findByPaymentId(paymentId);
-  if (!payment) throw notFound('Платёж не найден', 'payment_not_found');
+  if (!payment) throw billingErrors.paymentNotFound();
   const supplied = { ...payment, email, status: 'pending' as const };
   await deps.bus.transaction(async (trx) => {
     if (!(await paymentsRepository(trx).supplyEmail(payment.id, email))) {
-      throw conflict('Платёж не ожидает email', 'payment_not_waiting_for_email');
+      throw billingErrors.paymentNotWaitingForEmail();
     }
     await publishReceiptEmail(deps, trx, supplied);
   });
@@ -102,10 +93,10 @@ async function publishReceiptEmail(deps: BillingDeps, trx: Transaction<BillingDa
 async function paymentTarget(deps: BillingDeps, command: CreatePaymentCommand) {
   if (command.tariffId !== undefined) {
     const tariff = await tariffsRepository(deps.db).findById(command.tariffId);
-    if (!tariff) throw notFound('Тариф не найден', 'tariff_not_found');
-    if (!tariff.is_active) throw conflict('Этот тариф сейчас недоступен для покупки', 'tariff_inactive');
+    if (!tariff) throw billingErrors.tariffNotFound();
+    if (!tariff.is_active) throw billingErrors.tariffInactive();
     if (toMinorUnits(tariff.monthly_price, 2) === 0n) {
-      throw conflict('Бесплатный тариф не нужно покупать', 'tariff_free');
+      throw billingErrors.tariffFree();
     }
     return {
       kind: 'tariff' as PaymentKind,
@@ -157,7 +148,7 @@ async function submitToProvider(
     if (!(err instanceof ProviderError)) throw err;
     deps.logger.error({ err, paymentId: payment.paymentId }, 'the provider did not create the payment');
     await failPayment(deps, payment.id, `Платёжный сервис не создал платёж: ${err.message}`.slice(0, 1000));
-    throw providerFailed();
+    throw billingErrors.providerFailed();
   }
 }
 

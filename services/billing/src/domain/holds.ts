@@ -1,15 +1,12 @@
 import type { BotHoldRequest, BotHoldResponse } from '@gpt/contracts';
-import { AppError, notFound } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { availableCredits } from '../data/balances.repository';
 import { holdsRepository, type HoldOutcome } from '../data/holds.repository';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn } from './ledger';
+import { billingErrors } from './errors';
 
 const BATCH = 100;
-
-const insufficientCredits = () => new AppError('insufficient_credits', 402, 'Недостаточно кредитов');
-const holdNotFound = () => notFound('Резерв не найден', 'hold_not_found');
 
 export const holdReference = (holdId: string) => `hold:${holdId}`;
 
@@ -20,14 +17,14 @@ export const holdReference = (holdId: string) => `hold:${holdId}`;
  */
 export async function placeHold(deps: BillingDeps, request: BotHoldRequest): Promise<BotHoldResponse> {
   const user = await usersRepository(deps.db).findByTelegramId(request.telegram_id);
-  if (!user) throw notFound('Пользователь не найден', 'user_not_found');
+  if (!user) throw billingErrors.userNotFound();
   const holder = await usersRepository(deps.db).resolve(user.id);
   return deps.bus.transaction(async (trx) => {
     const ledger = ledgerIn(trx, deps.bus);
     const balance = (await ledger.lock([holder])).get(holder);
     if (!balance) throw new Error(`no balance for user ${holder}`);
     const available = availableCredits(balance);
-    if (available < request.amount) throw insufficientCredits();
+    if (available < request.amount) throw billingErrors.insufficientCredits();
     const hold = await holdsRepository(trx).insert(holder, request.amount, deps.config.HOLD_TTL_SEC);
     await ledger.touch(holder, 'hold_placed', holdReference(hold.id));
     return {
@@ -47,7 +44,7 @@ export async function placeHold(deps: BillingDeps, request: BotHoldRequest): Pro
 async function endHold(deps: BillingDeps, holdId: string, outcome: HoldOutcome): Promise<boolean> {
   for (;;) {
     const hold = await holdsRepository(deps.db).find(holdId);
-    if (!hold) throw holdNotFound();
+    if (!hold) throw billingErrors.holdNotFound();
     if (hold.status !== 'active') return false;
     const ended = await deps.bus.transaction(async (trx) => {
       const ledger = ledgerIn(trx, deps.bus);

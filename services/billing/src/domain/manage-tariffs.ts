@@ -1,26 +1,20 @@
 import type { Tariff, TariffInput } from '@gpt/contracts';
-import { conflict, isUniqueViolation, notFound } from '@gpt/kit';
+import { isUniqueViolation } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { isForeignKeyViolation } from '../data/db-errors';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { ledgerIn } from './ledger';
-
-const inUse = (holders: number) =>
-  conflict(
-    `Тариф нельзя удалить: он назначен пользователям (${holders}). Отключите его вместо удаления.`,
-    'tariff_in_use',
-  );
-const nameTaken = () => conflict('Тариф с таким названием уже существует', 'tariff_name_taken');
+import { billingErrors } from './errors';
 
 /** A new tariff; its name must be unique (without regard to case). */
 export async function createTariff(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
   const tariffs = tariffsRepository(deps.db);
-  if (await tariffs.nameTaken(input.name)) throw nameTaken();
+  if (await tariffs.nameTaken(input.name)) throw billingErrors.tariffNameTaken();
   try {
     return await tariffs.create(input);
   } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
+    if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
     throw err;
   }
 }
@@ -31,12 +25,12 @@ export async function createTariff(deps: BillingDeps, input: TariffInput): Promi
  */
 export async function updateTariff(deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> {
   const before = await tariffsRepository(deps.db).findById(id);
-  if (!before) throw notFound('Тариф не найден', 'tariff_not_found');
-  if (await tariffsRepository(deps.db).nameTaken(input.name, id)) throw nameTaken();
+  if (!before) throw billingErrors.tariffNotFound();
+  if (await tariffsRepository(deps.db).nameTaken(input.name, id)) throw billingErrors.tariffNameTaken();
   try {
     return await deps.bus.transaction(async (trx) => {
       const updated = await tariffsRepository(trx).update(id, input);
-      if (!updated) throw notFound('Тариф не найден', 'tariff_not_found');
+      if (!updated) throw billingErrors.tariffNotFound();
       if (updated.name !== before.name || updated.monthly_price !== before.monthly_price) {
         const holders = await balancesRepository(trx).bumpHolders(id);
         await ledgerIn(trx, deps.bus).announce(holders, 'tariff_updated', `tariff-updated:${id}:${updated.updated_at}`);
@@ -44,7 +38,7 @@ export async function updateTariff(deps: BillingDeps, id: number, input: TariffI
       return updated;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
+    if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
     throw err;
   }
 }
@@ -53,20 +47,20 @@ export async function updateTariff(deps: BillingDeps, id: number, input: TariffI
 export async function deleteTariff(deps: BillingDeps, id: number): Promise<void> {
   const tariffs = tariffsRepository(deps.db);
   const tariff = await tariffs.findById(id);
-  if (!tariff) throw notFound('Тариф не найден', 'tariff_not_found');
+  if (!tariff) throw billingErrors.tariffNotFound();
   if (await tariffs.isDefault(id)) {
-    throw conflict('Базовый тариф нельзя удалить: на нём начинают все пользователи', 'tariff_default');
+    throw billingErrors.tariffDefault();
   }
   const usage = await tariffs.usage(id);
-  if (usage.holders > 0) throw inUse(usage.holders);
+  if (usage.holders > 0) throw billingErrors.tariffInUse(usage.holders);
   if (usage.payments > 0) {
-    throw conflict('Тариф нельзя удалить: по нему есть платежи. Отключите его вместо удаления.', 'tariff_has_payments');
+    throw billingErrors.tariffHasPayments();
   }
   try {
     await tariffs.delete(id);
   } catch (err) {
     // Someone got the tariff between the check and the delete.
-    if (isForeignKeyViolation(err)) throw inUse((await tariffs.usage(id)).holders);
+    if (isForeignKeyViolation(err)) throw billingErrors.tariffInUse((await tariffs.usage(id)).holders);
     throw err;
   }
 }

@@ -1,5 +1,4 @@
 import { toMinorUnits, type YookassaNotification, type YookassaPayment } from '@gpt/contracts';
-import { badRequest, serviceUnavailable } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type LockedPayment, type PaymentRecord } from '../data/payments.repository';
@@ -10,11 +9,10 @@ import type { Providers } from '../provider';
 import { ProviderError } from '../provider/provider';
 import { changeBalance } from './ledger';
 import { purchasedPeriod } from './tariff-period';
+import { billingErrors } from './errors';
 
 /** What a notification or a reconciliation did to our payment. */
 export type SettleOutcome = 'succeeded' | 'canceled' | 'unchanged' | 'duplicate' | 'not_ours';
-
-const forged = (message: string, code: string) => badRequest(message, code);
 
 /**
  * A provider notification: only its payment id is used. The payment is re-fetched from the
@@ -29,7 +27,7 @@ export async function handleNotification(
   const remote = await fetchRemote(providers, notification.object.id);
   if (!remote) {
     deps.logger.warn({ id: notification.object.id }, 'notification about a payment the provider does not know');
-    throw forged('Платёж не найден у платёжного сервиса', 'unknown_payment');
+    throw billingErrors.unknownPayment();
   }
   return settleWith(deps, providers, remote);
 }
@@ -81,7 +79,7 @@ async function fetchRemote(providers: Providers, id: string): Promise<YookassaPa
     return await providers.provider.get(id);
   } catch (err) {
     if (err instanceof ProviderError) {
-      throw serviceUnavailable('Платёжный сервис недоступен, повторите позже', 'payment_provider_unavailable');
+      throw billingErrors.providerUnavailable();
     }
     throw err;
   }
@@ -137,7 +135,7 @@ function assertMatches(deps: BillingDeps, payment: PaymentRecord, remote: Yookas
     { paymentId: payment.paymentId, remoteId: remote.id, problems },
     'provider payment does not match ours; nothing changed',
   );
-  throw forged('Данные платежа не совпадают с платежом магазина', 'payment_mismatch');
+  throw billingErrors.paymentMismatch();
 }
 
 /** Credits exactly once: a payment that already succeeded is a duplicate; a final status is never left. */

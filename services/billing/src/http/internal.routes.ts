@@ -1,8 +1,9 @@
 import { BalanceSnapshot, InternalAdminAdjustmentRequest, UserIdParams } from '@gpt/contracts';
-import { badRequest, forbidden, requireAuth, validate } from '@gpt/kit';
+import { requireAuth, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { applyAdminAdjustment } from '../domain/admin-adjustment';
+import { billingErrors } from '../domain/errors';
 
 /**
  * Calls from other services, never routed by the gateway (DESIGN.md "Shape"): auth applies the
@@ -14,9 +15,9 @@ export function internalRouter(deps: BillingDeps): Router {
   return Router().post('/internal/users/:id/adjustments', admin, async (req, res) => {
     const { id } = validate(UserIdParams, req.params);
     const request = validate(InternalAdminAdjustmentRequest, { user_id: id, ...req.body });
-    if (request.user_id !== id) throw badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch');
+    if (request.user_id !== id) throw billingErrors.userIdMismatch();
     if (String(request.admin_id) !== res.locals.claims?.sub) {
-      throw forbidden('admin_id не совпадает с администратором из токена', 'admin_mismatch');
+      throw billingErrors.adminMismatch();
     }
     res.json(BalanceSnapshot.parse(await applyAdminAdjustment(deps, request)));
   });

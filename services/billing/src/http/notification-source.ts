@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
-import { forbidden } from '@gpt/kit';
 import type { RequestHandler } from 'express';
+import { billingErrors } from '../domain/errors';
 
 /** Real CIDR matching over IPv4 and IPv6 addresses and subnets. */
 export function addressMatcher(entries: readonly string[]): (ip: string) => boolean {
@@ -56,7 +56,7 @@ export function notificationSourceGuard(options: { allowed: readonly string[]; t
       return;
     }
     req.log.warn({ source }, 'payment notification from an address outside the allowlist');
-    next(forbidden('Уведомление пришло с адреса, которому не доверяем', 'untrusted_notification_source'));
+    next(billingErrors.untrustedNotificationSource());
   };
   return guard;
 }

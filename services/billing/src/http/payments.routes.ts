@@ -15,7 +15,7 @@ import {
   UserPaymentsQuery,
   UserPaymentsResponse,
 } from '@gpt/contracts';
-import { notFound, requireAuth, requireBotKey, validate } from '@gpt/kit';
+import { requireAuth, requireBotKey, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -23,10 +23,9 @@ import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
 import { createPayment, supplyReceiptEmail } from '../domain/create-payment';
 import type { Providers } from '../provider';
+import { billingErrors } from '../domain/errors';
 
 const userIdOf = (res: Response) => Number(res.locals.claims?.sub);
-const paymentNotFound = () => notFound('Платёж не найден', 'payment_not_found');
-
 /** A payment as its payer sees it. */
 const userPayment = (payment: PaymentRecord): UserPayment => ({
   payment_id: payment.paymentId,
@@ -64,7 +63,7 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
   router.get('/api/billing/payments/:id', auth, async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
     const payment = await paymentsRepository(deps.db).findByPaymentId(id);
-    if (!payment || payment.userId !== userIdOf(res)) throw paymentNotFound();
+    if (!payment || payment.userId !== userIdOf(res)) throw billingErrors.paymentNotFound();
     res.json(UserPayment.parse(userPayment(payment)));
   });
   router.get('/api/billing/balance', auth, async (_req, res) => {
@@ -85,7 +84,7 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
   router.post('/api/bot/payments', bot, async (req, res) => {
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
     const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
-    if (!user) throw notFound('Пользователь не найден', 'user_not_found');
+    if (!user) throw billingErrors.userNotFound();
     const payment = await createPayment(deps, providers, {
       userId: user.id,
       source: 'bot',
@@ -114,7 +113,7 @@ export function adminPaymentsRouter(deps: BillingDeps): Router {
   router.get('/api/admin/payments/:id', async (req, res) => {
     const { id } = validate(PaymentIdParams, req.params);
     const payment = await paymentsRepository(deps.db).adminDetail(id);
-    if (!payment) throw paymentNotFound();
+    if (!payment) throw billingErrors.paymentNotFound();
     res.json(Payment.parse(payment));
   });
   return router;

@@ -1,10 +1,11 @@
 import { PublicPaymentIdParams, SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
-import { conflict, notFound, validate } from '@gpt/kit';
+import { validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
 import type { Providers } from '../provider';
 import type { SandboxPaymentView } from '../provider/sandbox-provider';
+import { billingErrors } from '../domain/errors';
 
 const toResponse = (view: SandboxPaymentView) =>
   SandboxPayment.parse({
@@ -25,7 +26,7 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
   if (!sandbox) return router;
   const viewOf = async (id: string) => {
     const view = await sandbox.view(id);
-    if (!view) throw notFound('Платёж не найден', 'payment_not_found');
+    if (!view) throw billingErrors.paymentNotFound();
     return view;
   };
 
@@ -37,7 +38,7 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
     const { id } = validate(PublicPaymentIdParams, req.params);
     const { decision } = validate(SandboxDecisionRequest, req.body);
     await viewOf(id);
-    if (!(await sandbox.decide(id, decision))) throw conflict('Платёж уже завершён', 'payment_already_decided');
+    if (!(await sandbox.decide(id, decision))) throw billingErrors.paymentAlreadyDecided();
     await handleNotification(deps, providers, {
       type: 'notification',
       event: decision === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
