@@ -22,8 +22,8 @@ afterAll(() => suite?.close());
 afterEach(() => context?.close());
 
 /** A page signed in as the admin (the token both the gateway and the content service accept). */
-async function adminPage() {
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+async function adminPage(width = 1400) {
+  context = await browser.newContext({ viewport: { width, height: 1000 } });
   context.setDefaultTimeout(10_000);
   page = await context.newPage();
   await page.addInitScript((token) => {
@@ -31,7 +31,7 @@ async function adminPage() {
     localStorage.setItem('user', JSON.stringify({ id: 1, email: 'admin@example.com', role: 'admin' }));
   }, api.adminToken);
   await page.goto(`${site.url}/admin/articles`);
-  await page.getByRole('table', { name: 'Статьи' }).getByText('ai-trends').waitFor();
+  await page.getByRole('table', { name: 'Статьи' }).getByText('Тренды искусственного интеллекта').waitFor();
   return page;
 }
 
@@ -251,6 +251,33 @@ describe('admin articles in Chromium', () => {
       await shown.elementHandle(),
     );
     await screenshot(page, 'article-with-image');
+  });
+
+  test.each([800, 390])('at %i px the link and image dialogs fit the screen over the article form', async (width) => {
+    await adminPage(width);
+    await page.getByRole('button', { name: 'Создать статью' }).click();
+    const form = dialogTitled('Новая статья');
+    for (const [button, title] of [
+      ['Вставить ссылку', 'Вставить ссылку'],
+      ['Вставить изображение', 'Вставить изображение'],
+    ] as const) {
+      await form.getByRole('button', { name: button }).click();
+      const dialog = dialogTitled(title);
+      const box = (await dialog.locator('.modal-content').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // Its own backdrop sits over the article form: the form cannot be clicked through it.
+      const onTop = await dialog.locator('.modal-content').evaluate((content) => {
+        const box = content.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + 10);
+        return content.contains(hit);
+      });
+      expect(onTop).toBe(true);
+      await screenshot(page, `admin-article-${button === 'Вставить ссылку' ? 'link' : 'image'}-dialog-${width}`);
+      await dialog.getByRole('button', { name: 'Отмена' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await form.waitFor();
   });
 
   test('edit keeps the fields; delete asks first and removes the row', async () => {
