@@ -1,10 +1,12 @@
-import type { CreatePaymentResponse } from '@gpt/contracts';
+import type { CreatePaymentRequest, CreatePaymentResponse, RequestBody } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-/** A top-up in roubles ("350", "99.90") or a tariff to buy for one month. */
-export type CreatePaymentBody = { amount: string } | { tariff_id: number };
+type Body = RequestBody<typeof CreatePaymentRequest>;
+
+/** A top-up in roubles ("350", "99.90") or a tariff to buy for one month: exactly one of the contract's fields. */
+export type CreatePaymentBody = { amount: NonNullable<Body['amount']> } | { tariff_id: NonNullable<Body['tariff_id']> };
 
 /** POST /api/billing/payments → the payment and the provider's confirmation URL. */
 export function createPayment(body: CreatePaymentBody): Promise<CreatePaymentResponse> {

@@ -1,12 +1,10 @@
+import type { FeedbackRequest, RequestBody } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-export interface FeedbackInput {
-  telegram: string;
-  subject: string;
-  message: string;
-}
+/** The contact form's body (`POST /api/feedback`). */
+export type FeedbackInput = RequestBody<typeof FeedbackRequest>;
 
 /** POST /api/feedback — no login needed; success is judged by the HTTP status only. */
 export async function sendFeedback(input: FeedbackInput): Promise<void> {
