@@ -223,6 +223,9 @@ describe('admin articles in Chromium', () => {
     const image = dialogTitled('Вставить изображение');
     await image.getByRole('button', { name: 'Загрузить и вставить' }).click();
     await image.getByText('Выберите файл изображения').waitFor();
+    // The picker speaks Russian whatever the browser's language: «Выбрать файл», «Файл не выбран».
+    await image.getByText('Выбрать файл', { exact: true }).waitFor();
+    await image.getByText('Файл не выбран').waitFor();
     const file = image.getByLabel('Файл');
     await file.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await image.getByText('Файл слишком большой (не больше 5 МБ)').waitFor();
@@ -231,6 +234,7 @@ describe('admin articles in Chromium', () => {
     await image.getByRole('button', { name: 'Загрузить и вставить' }).click();
     await image.getByText('Изображение должно быть в формате PNG, JPEG, WebP или GIF').waitFor();
     await file.setInputFiles({ name: 'scheme.png', mimeType: 'image/png', buffer: png(320, 160) });
+    await image.getByText('scheme.png').waitFor();
     await screenshot(page, 'admin-article-image-dialog');
     await image.getByRole('button', { name: 'Загрузить и вставить' }).click();
     await image.waitFor({ state: 'detached' });

@@ -60,8 +60,10 @@ export function ImageDialog({
         error={fileError}
         hint="PNG, JPEG, WebP или GIF, не больше 5 МБ"
       >
+        {/* The browser's own picker speaks the browser's language: a Russian button stands in for it. */}
         <Form.Control
           type="file"
+          className="rte-file-input"
           accept={IMAGE_TYPES}
           isInvalid={fileError !== undefined}
           onChange={(event) => {
@@ -69,6 +71,12 @@ export function ImageDialog({
             setFile((event.target as HTMLInputElement).files?.[0] ?? null);
           }}
         />
+        <div className="rte-file-picker">
+          <label htmlFor="rte-image-file" className="btn btn-outline-secondary">
+            Выбрать файл
+          </label>
+          <span className="text-truncate text-body-secondary">{file?.name ?? 'Файл не выбран'}</span>
+        </div>
       </Field>
       <TextField
         controlId="rte-image-alt"
