@@ -175,7 +175,12 @@ const newPasswordConfirmed = z
 /** The registration form: confirm password and the agreement checkbox on top of RegisterRequest. */
 export const RegisterForm = z.intersection(
   z.object({
-    email: emailInput('Email обязателен для заполнения'),
+    // Spec §5 gives the registration e-mail two rules only: required, then a valid address.
+    email: z
+      .string({ error: 'Email обязателен для заполнения' })
+      .trim()
+      .min(1, { error: 'Email обязателен для заполнения', abort: true })
+      .email({ error: 'Некорректный email' }),
     password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
     confirmPassword: z.string({ error: 'Подтвердите пароль' }).min(1, { error: 'Подтвердите пароль', abort: true }),
     agreement: z.literal(true, { error: 'Необходимо согласиться с условиями' }),

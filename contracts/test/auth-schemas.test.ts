@@ -88,6 +88,12 @@ describe('RegisterForm', () => {
     expect(problems.agreement).toEqual(['Необходимо согласиться с условиями']);
   });
 
+  test('when the e-mail is too short to be an address, then "Некорректный email" (spec §5 has no length rule here)', () => {
+    expect(
+      messages(RegisterForm, { email: 'ab', password: 'secret1', confirmPassword: 'secret1', agreement: true }),
+    ).toEqual({ email: ['Некорректный email'] });
+  });
+
   test('when the confirmation is empty, then "Подтвердите пароль"', () => {
     expect(
       messages(RegisterForm, { email: 'a@b.ru', password: 'secret1', confirmPassword: '', agreement: true })
