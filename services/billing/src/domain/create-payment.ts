@@ -152,15 +152,17 @@ async function submitToProvider(
   }
 }
 
+/** What the payer is told of a payment, wherever they see it. */
+export const payerView = (payment: PaymentRecord) => ({
+  payment_id: payment.paymentId,
+  status: payment.status,
+  kind: payment.kind,
+  amount: payment.amount,
+  credits_amount: payment.creditsAmount,
+  tariff_id: payment.tariffId,
+  description: payment.description,
+});
+
 function responseOf(payment: PaymentRecord): CreatePaymentResponse {
-  return {
-    payment_id: payment.paymentId,
-    status: payment.status,
-    kind: payment.kind,
-    amount: payment.amount,
-    credits_amount: payment.creditsAmount,
-    tariff_id: payment.tariffId,
-    description: payment.description,
-    confirmation_url: payment.confirmationUrl,
-  };
+  return { ...payerView(payment), confirmation_url: payment.confirmationUrl };
 }

@@ -21,20 +21,14 @@ import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
 import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
-import { createPayment, supplyReceiptEmail } from '../domain/create-payment';
+import { createPayment, payerView, supplyReceiptEmail } from '../domain/create-payment';
 import type { Providers } from '../provider';
 import { billingErrors } from '../domain/errors';
 
 const userIdOf = (res: Response) => Number(res.locals.claims?.sub);
 /** A payment as its payer sees it. */
 const userPayment = (payment: PaymentRecord): UserPayment => ({
-  payment_id: payment.paymentId,
-  status: payment.status,
-  kind: payment.kind,
-  amount: payment.amount,
-  credits_amount: payment.creditsAmount,
-  tariff_id: payment.tariffId,
-  description: payment.description,
+  ...payerView(payment),
   email: payment.email,
   created_at: payment.createdAt.toISOString(),
   updated_at: payment.updatedAt.toISOString(),
