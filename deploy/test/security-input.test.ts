@@ -340,16 +340,22 @@ async function everything(): Promise<string> {
   return JSON.stringify(answers.map((res, i) => [lists[i]!.path, res.status, res.body]));
 }
 
-/** Reads everything until two reads agree (events of earlier writes may still be landing). */
+/**
+ * Reads everything until it stays the same for STILL_READS reads in a row, 400 ms apart: events of
+ * earlier writes (a new user's tariff reaching auth, say) may still be landing, later under load.
+ */
 async function settledEverything(): Promise<string> {
+  const STILL_READS = 4;
   let previous = await everything();
-  for (let i = 0; i < 50; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  let still = 1;
+  for (let i = 0; i < 75 && still < STILL_READS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
     const current = await everything();
-    if (current === previous) return current;
+    still = current === previous ? still + 1 : 1;
     previous = current;
   }
-  throw new Error('the data never settled');
+  if (still < STILL_READS) throw new Error('the data never settled');
+  return previous;
 }
 
 /** The first string under `key` in the answer, looking at shallower levels first. */
