@@ -163,20 +163,6 @@ export const MessageRecordedData = z
   .meta({ id: 'MessageRecordedData' });
 export type MessageRecordedData = z.infer<typeof MessageRecordedData>;
 
-// ---------------------------------------------------------------------------------------------
-// content
-
-export const FeedbackReceivedData = z
-  .object({
-    feedback_id: Id,
-    telegram: z.string(),
-    subject: z.string(),
-    message: z.string(),
-    created_at: IsoDateTime,
-  })
-  .meta({ id: 'FeedbackReceivedData' });
-export type FeedbackReceivedData = z.infer<typeof FeedbackReceivedData>;
-
 /**
  * A system setting (sys_vals) was created, changed or deleted (`value` null). `version` grows with
  * every change of any setting, so a projection keeps the newest value of each key.
@@ -208,7 +194,6 @@ export const eventSchemas = {
   'receipt_email.supplied': ReceiptEmailSuppliedData,
   'message.recorded': MessageRecordedData,
   'setting.changed': SettingChangedData,
-  'feedback.received': FeedbackReceivedData,
 } as const satisfies Record<string, z.ZodType>;
 export type EventSchemas = typeof eventSchemas;
 
@@ -348,5 +333,12 @@ export const eventSubscriptions = {
   ],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
   metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],
-  bot: ['payment.succeeded', 'credits.changed', 'accounts.linked', 'password_reset.requested'],
+  bot: [
+    'payment.succeeded',
+    'payment.canceled',
+    'payment.failed',
+    'credits.changed',
+    'accounts.linked',
+    'password_reset.requested',
+  ],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

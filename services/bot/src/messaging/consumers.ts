@@ -1,3 +1,4 @@
+import type { EventData } from '@gpt/contracts';
 import type { Consumer, EventSchemas } from '@gpt/kit';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
@@ -29,6 +30,40 @@ export const paymentSucceededConsumer = (deps: BotDeps, notes: AfterCommitNotes)
   },
   afterCommit: (event) => notes.send(event.id),
 });
+
+/**
+ * A payment ended without money: the payer's chats are told, with a button to pay again. The bot
+ * knows a user's chats, not where a payment was started, so a linked user hears of site payments
+ * too, as of successful ones. A failed payment that never reached a payment page is left out: the
+ * bot answered that /buy itself («Не удалось создать платёж»).
+ */
+function paymentNotPaidConsumer<K extends 'payment.canceled' | 'payment.failed'>(
+  type: K,
+  notes: AfterCommitNotes,
+  say: (payment: EventData<K>) => string | null,
+): BotConsumer<K> {
+  return {
+    event: type,
+    async handle(event, trx) {
+      const out = notes.begin(event.id);
+      const payment = event.data;
+      const html = say(payment);
+      if (html === null) return;
+      for (const chat of await chatsRepository(trx).findByUser(payment.user_id)) {
+        out.push({ chat, html, keyboard: keyboards.retryPayment(payment) });
+      }
+    },
+    afterCommit: (event) => notes.send(event.id),
+  };
+}
+
+export const paymentCanceledConsumer = (notes: AfterCommitNotes) =>
+  paymentNotPaidConsumer('payment.canceled', notes, (payment) => texts.paymentCanceled(payment.amount, payment.reason));
+
+export const paymentFailedConsumer = (notes: AfterCommitNotes) =>
+  paymentNotPaidConsumer('payment.failed', notes, (payment) =>
+    payment.yookassa_payment_id === null ? null : texts.paymentNotCompleted(payment.amount),
+  );
 
 /**
  * A balance changed. After a charge that takes the available credits below the threshold, one
@@ -81,6 +116,8 @@ export function botConsumers(deps: BotDeps) {
   const notes = afterCommitNotes(deps);
   return [
     paymentSucceededConsumer(deps, notes),
+    paymentCanceledConsumer(notes),
+    paymentFailedConsumer(notes),
     creditsChangedConsumer(deps, notes),
     accountsLinkedConsumer(deps, notes),
     passwordResetConsumer(notes),

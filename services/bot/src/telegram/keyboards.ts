@@ -1,4 +1,4 @@
-import type { AiModel, PublicTariff } from '@gpt/contracts';
+import type { AiModel, Money, PaymentKind, PublicTariff } from '@gpt/contracts';
 import { InlineKeyboard } from 'grammy';
 import { buttons } from './texts';
 
@@ -33,6 +33,14 @@ export const keyboards = {
       keyboard.row().text(buttons.tariff(tariff), `buy:tariff:${tariff.id}`);
     }
     return keyboard;
+  },
+  /** The same payment again: the tariff, or a top-up of the same whole roubles; otherwise the /buy choice. */
+  retryPayment: (payment: { kind: PaymentKind; tariff_id: number | null; amount: Money }) => {
+    const roubles = /^(\d+)\.00$/.exec(payment.amount)?.[1];
+    let data = 'menu:buy';
+    if (payment.kind === 'tariff' && payment.tariff_id !== null) data = `buy:tariff:${payment.tariff_id}`;
+    else if (payment.kind === 'topup' && roubles) data = `buy:topup:${roubles}`;
+    return new InlineKeyboard().text(buttons.retryPayment, data);
   },
   url: (label: string, url: string) => new InlineKeyboard().url(label, url),
 };

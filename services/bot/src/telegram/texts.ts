@@ -37,6 +37,18 @@ export function balanceLines(balance: BotBalanceResponse): string[] {
   return lines;
 }
 
+/** YooKassa's cancellation reasons a payer can act on, in their words; others get no explanation. */
+const CANCEL_REASONS: Record<string, string> = {
+  expired_on_confirmation: 'время на оплату истекло',
+  insufficient_funds: 'на карте недостаточно средств',
+  card_expired: 'срок действия карты истёк',
+  invalid_card_number: 'неверный номер карты',
+  invalid_csc: 'неверный код CVC/CVV',
+  '3d_secure_failed': 'платёж не подтверждён в банке',
+  payment_method_limit_exceeded: 'превышен лимит платежей по карте',
+  canceled_by_merchant: 'платёж отменён',
+};
+
 export const texts = {
   /** `gift`: the welcome grant the balance holds and roughly how many messages of the default model it buys. */
   welcome: (
@@ -160,6 +172,17 @@ export const texts = {
       'Нажмите кнопку, чтобы оплатить картой.',
     ].join('\n'),
   paymentFailed: (reason: string) => `Не удалось создать платёж: ${escapeHtml(reason)}`,
+  /** YooKassa canceled the payment (the payer left, the bank declined, the time ran out); `reason` is its code. */
+  paymentCanceled: (amount: string, reason: string | null) =>
+    [
+      `❌ Оплата ${roubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ''}.`,
+      'Кредиты не начислены. Можно попробовать ещё раз.',
+    ].join('\n'),
+  paymentNotCompleted: (amount: string) =>
+    [
+      `😔 Оплата ${roubles(amount)} не завершена: платёжный сервис её не подтвердил.`,
+      'Кредиты не начислены. Можно попробовать ещё раз.',
+    ].join('\n'),
   paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
   paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
     `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
@@ -180,6 +203,7 @@ export const buttons = {
   topUp: '💳 Пополнить',
   site: '🌐 Сайт',
   link: '🔗 Связать с сайтом',
+  retryPayment: '🔁 Попробовать снова',
   pay: (amount: string) => `Оплатить ${roubles(amount)}`,
   topUpAmount: (amount: number) => `+${number.format(amount)} ₽`,
   tariff: (tariff: PublicTariff) => `${tariff.name} — ${roubles(tariff.monthly_price)}`,

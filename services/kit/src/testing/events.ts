@@ -21,7 +21,6 @@ export const eventProducers: Record<EventType, ServiceName> = {
   'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',
-  'feedback.received': 'content',
 };
 
 /** A checked envelope of event `type`, as the bus of `producer` publishes it (a new uuid and now, unless given). */

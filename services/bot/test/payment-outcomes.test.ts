@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { PaymentCanceledData, PaymentFailedData } from '@gpt/contracts';
+import { startBotStack, tariffId, type BotStack } from './support/bot-stack';
+import { conversations } from './support/conversation';
+
+/** A payment that ends without money reaches the payer in Telegram, with a button to pay again. */
+type PaymentFact = PaymentCanceledData | PaymentFailedData;
+
+let bot: BotStack;
+beforeAll(async () => {
+  bot = await startBotStack();
+}, 90_000);
+afterAll(() => bot?.close());
+
+const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
+
+/** The payer cancels on the sandbox payment page (billing records `canceled_by_merchant`). */
+async function cancelSandbox(confirmationUrl: string) {
+  const id = decodeURIComponent(new URL(confirmationUrl).pathname.split('/').pop()!);
+  const res = await bot.api('POST', `/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, {
+    body: { decision: 'canceled' },
+  });
+  expect(res.status).toBe(200);
+}
+
+const serviceOf = (name: string) => bot.stack.services.find((service) => service.name === name)!;
+
+/** The bot's consumer has handled (and committed) an event of this type about this payer's payment. */
+const botHandled = (type: 'payment.canceled' | 'payment.failed', match: (data: PaymentFact) => boolean) =>
+  serviceOf('bot').deps.bus.waitFor('acked', (event) => event.type === type && match(event.data as PaymentFact));
+
+/** A Telegram user who pressed /buy, a top-up of `roubles`, gave the e-mail and got the payment page. */
+async function telegramPayer(roubles: number) {
+  const { user, userId } = await startedUser(0);
+  await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
+  await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:topup:${roubles}`));
+  const offer = await reply(user, `Сумма: ${roubles} ₽`, say(user, `payer.${user.id}@example.com`));
+  return { user, userId, payUrl: buttonsOf(offer)[0]!.url! };
+}
+
+describe('payment canceled or failed', () => {
+  test('a /buy payment canceled in the sandbox ends in «Оплата … не прошла» with a button that offers the same payment again', async () => {
+    const { user, payUrl } = await telegramPayer(300);
+    const mark = bot.telegram.calls.length;
+    await cancelSandbox(payUrl);
+
+    const told = await reply(user, 'Оплата 300 ₽ не прошла: платёж отменён.', mark);
+    expect(told.params.text).toContain('Кредиты не начислены. Можно попробовать ещё раз.');
+    expect(buttonsOf(told)).toEqual([{ text: '🔁 Попробовать снова', callback_data: 'buy:topup:300' }]);
+
+    // The e-mail is known now: the button goes straight to a new payment page of the same sum.
+    const again = await reply(user, 'Сумма: 300 ₽', press(user, 'не прошла', 'buy:topup:300'));
+    expect(buttonsOf(again)[0]).toMatchObject({ text: 'Оплатить 300 ₽' });
+  });
+
+  test('a canceled payment of a user without Telegram sends nothing', async () => {
+    const email = `web.${Date.now()}@example.com`;
+    const billingKnows = serviceOf('billing').deps.bus.waitFor(
+      'acked',
+      (event) => event.type === 'user.registered' && (event.data as { email: string }).email === email,
+    );
+    const web = await bot.api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+      body: { email, password: 'password1' },
+    });
+    await billingKnows;
+    const webPayment = await bot.api<{ confirmation_url: string }>('POST', '/api/billing/payments', {
+      token: web.body.token,
+      body: { amount: '500.00' },
+    });
+    expect(webPayment.status).toBe(201);
+    const { user, payUrl } = await telegramPayer(100);
+
+    // The web user's cancellation is handled first, then a Telegram user's: only the second is told.
+    const mark = bot.telegram.calls.length;
+    const webHandled = botHandled('payment.canceled', (data) => data.user_id === web.body.user.id);
+    await cancelSandbox(webPayment.body.confirmation_url);
+    await webHandled;
+    await cancelSandbox(payUrl);
+    await reply(user, 'Оплата 100 ₽ не прошла', mark);
+    const sent = bot.telegram.calls.slice(mark).filter((call) => call.method === 'sendMessage');
+    expect(sent.map((call) => Number(call.params.chat_id))).toEqual([user.id]);
+  });
+
+  test('a payment that failed on our side tells the payer only when it had reached a payment page', async () => {
+    const { user, userId } = await startedUser(0);
+    const premium = await tariffId(bot, 'Premium');
+    const { bus } = serviceOf('billing').deps;
+    const fail = (paymentId: string, yookassaId: string | null) =>
+      bus.transaction((trx) =>
+        bus.publish(trx, 'payment.failed', {
+          payment_id: paymentId,
+          yookassa_payment_id: yookassaId,
+          user_id: userId,
+          kind: 'tariff',
+          tariff_id: premium,
+          amount: '350.00',
+          currency: 'RUB',
+          reason: 'Платёжный сервис не знает этот платёж',
+          failed_at: new Date().toISOString(),
+        }),
+      );
+
+    const mark = bot.telegram.calls.length;
+    const neverShown = botHandled('payment.failed', (data) => data.payment_id === `never-${userId}`);
+    await fail(`never-${userId}`, null);
+    await neverShown;
+    await fail(`shown-${userId}`, `yk-${userId}`);
+    const told = await reply(user, 'Оплата 350 ₽ не завершена', mark);
+    expect(buttonsOf(told)).toEqual([{ text: '🔁 Попробовать снова', callback_data: `buy:tariff:${premium}` }]);
+    const sent = bot.telegram.calls.slice(mark).filter((call) => call.method === 'sendMessage');
+    expect(sent).toHaveLength(1);
+  });
+});
