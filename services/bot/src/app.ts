@@ -1,5 +1,5 @@
 import { TelegramBotInfo } from '@gpt/contracts';
-import { createHttpApp, standardReadiness } from '@gpt/kit';
+import { createHttpApp, respond, standardReadiness } from '@gpt/kit';
 import type { BotDeps } from './deps';
 import type { SandboxBotApi } from './sandbox/bot-api';
 import { sandboxRouter } from './sandbox/chat.routes';
@@ -20,7 +20,7 @@ export function buildApp(deps: BotDeps, telegram: Pick<Telegram, 'webhook'>, san
       app.get('/api/telegram/info', (_req, res) => {
         const username = deps.telegram.username();
         const url = sandbox ? `${deps.config.SITE_URL}/telegram-sandbox` : username ? `https://t.me/${username}` : null;
-        res.json(TelegramBotInfo.parse({ username, url, sandbox: sandbox !== null }));
+        respond(res, TelegramBotInfo, { username, url, sandbox: sandbox !== null });
       });
       if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox));
     },

@@ -1,5 +1,13 @@
-import { AdminUsersQuery, AdminUserUpdateRequest, UserIdParams } from '@gpt/contracts';
-import { requireAuth, validate } from '@gpt/kit';
+import {
+  AdminUsersQuery,
+  AdminUsersResponse,
+  AdminUserUpdateRequest,
+  AdminUserUpdateResponse,
+  SuccessResponse,
+  UserIdParams,
+  UtmStatsResponse,
+} from '@gpt/contracts';
+import { requireAuth, respond, validate } from '@gpt/kit';
 import { Router, type Request, type Response } from 'express';
 import type { AuthDeps } from '../deps';
 import { type AdminActor, deleteUser, listUsers, updateUser, utmStats } from '../domain/admin-users';
@@ -22,23 +30,23 @@ export function adminUsersRouter(deps: AuthDeps): Router {
   );
 
   router.get('/api/admin/users', async (req, res) => {
-    res.json(await listUsers(deps, validate(AdminUsersQuery, req.query)));
+    respond(res, AdminUsersResponse, await listUsers(deps, validate(AdminUsersQuery, req.query)));
   });
 
   router.get('/api/admin/utm/stats', async (_req, res) => {
-    res.json(await utmStats(deps));
+    respond(res, UtmStatsResponse, await utmStats(deps));
   });
 
   router.put('/api/admin/users/:id', async (req, res) => {
     const { id } = validate(UserIdParams, req.params);
     const input = validate(AdminUserUpdateRequest, req.body ?? {});
-    res.json(await updateUser(deps, billing, actorOf(req, res), id, input));
+    respond(res, AdminUserUpdateResponse, await updateUser(deps, billing, actorOf(req, res), id, input));
   });
 
   router.delete('/api/admin/users/:id', async (req, res) => {
     const { id } = validate(UserIdParams, req.params);
     await deleteUser(deps, actorOf(req, res), id);
-    res.json({ success: true, message: 'Пользователь удален' });
+    respond(res, SuccessResponse, { success: true, message: 'Пользователь удален' });
   });
 
   return router;

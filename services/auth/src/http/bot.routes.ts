@@ -1,5 +1,5 @@
-import { BotLinkTokenRequest, BotUpsertUserRequest } from '@gpt/contracts';
-import { requireBotKey, validate } from '@gpt/kit';
+import { BotLinkTokenRequest, BotLinkTokenResponse, BotUpsertUserRequest, BotUser } from '@gpt/contracts';
+import { requireBotKey, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { AuthDeps } from '../deps';
 import { issueLinkToken } from '../domain/account-linking';
@@ -11,12 +11,12 @@ export function botRouter(deps: AuthDeps): Router {
   router.use(['/api/bot/users', '/api/bot/link-tokens'], requireBotKey(deps.config.BOT_API_KEY));
 
   router.post('/api/bot/users', async (req, res) => {
-    res.json(await upsertBotUser(deps, validate(BotUpsertUserRequest, req.body ?? {})));
+    respond(res, BotUser, await upsertBotUser(deps, validate(BotUpsertUserRequest, req.body ?? {})));
   });
 
   router.post('/api/bot/link-tokens', async (req, res) => {
     const { telegram_id } = validate(BotLinkTokenRequest, req.body ?? {});
-    res.status(201).json(await issueLinkToken(deps, telegram_id));
+    respond(res, BotLinkTokenResponse, await issueLinkToken(deps, telegram_id), 201);
   });
 
   return router;

@@ -1,13 +1,18 @@
 import {
+  AuthResponse,
   ChangePasswordRequest,
+  ChangePasswordResponse,
   LinkAccountRequest,
+  LinkAccountResponse,
   LoginRequest,
   PASSWORD_RESET_ACCEPTED,
+  PasswordResetAccepted,
   PasswordResetConfirmRequest,
+  PasswordResetConfirmResponse,
   PasswordResetRequest,
   RegisterRequest,
 } from '@gpt/contracts';
-import { requireAuth, validate } from '@gpt/kit';
+import { requireAuth, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
@@ -23,24 +28,25 @@ export function sessionRouter(deps: AuthDeps): Router {
   const signedIn = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
 
   router.post('/api/auth/register', async (req, res) => {
-    res.status(201).json(await register(deps, validate(RegisterRequest, req.body ?? {})));
+    respond(res, AuthResponse, await register(deps, validate(RegisterRequest, req.body ?? {})), 201);
   });
 
   router.post('/api/auth/login', async (req, res) => {
-    res.json(await login(deps, validate(LoginRequest, req.body ?? {})));
+    respond(res, AuthResponse, await login(deps, validate(LoginRequest, req.body ?? {})));
   });
 
   // Answered before any lookup, so neither the body nor the timing tells whether the e-mail exists.
   router.post('/api/auth/password-reset', (req, res) => {
     const { email } = validate(PasswordResetRequest, req.body ?? {});
-    res.status(202).json({ success: true, message: PASSWORD_RESET_ACCEPTED });
+    respond(res, PasswordResetAccepted, { success: true, message: PASSWORD_RESET_ACCEPTED }, 202);
     requestPasswordReset(deps, email).catch((err: unknown) =>
       deps.logger.error({ err }, 'password reset link not issued'),
     );
   });
 
   router.post('/api/auth/password-reset/confirm', async (req, res) => {
-    res.json(await confirmPasswordReset(deps, validate(PasswordResetConfirmRequest, req.body ?? {})));
+    const input = validate(PasswordResetConfirmRequest, req.body ?? {});
+    respond(res, PasswordResetConfirmResponse, await confirmPasswordReset(deps, input));
   });
 
   router.get('/api/auth/profile', signedIn, async (_req, res) => {
@@ -49,12 +55,12 @@ export function sessionRouter(deps: AuthDeps): Router {
 
   router.post('/api/auth/change-password', signedIn, async (req, res) => {
     const input = validate(ChangePasswordRequest, req.body ?? {});
-    res.json(await changePassword(deps, actingUserId(res.locals.claims), input));
+    respond(res, ChangePasswordResponse, await changePassword(deps, actingUserId(res.locals.claims), input));
   });
 
   router.post('/api/auth/link', signedIn, async (req, res) => {
     const { token } = validate(LinkAccountRequest, req.body ?? {});
-    res.json(await linkAccounts(deps, actingUserId(res.locals.claims), token));
+    respond(res, LinkAccountResponse, await linkAccounts(deps, actingUserId(res.locals.claims), token));
   });
 
   return router;

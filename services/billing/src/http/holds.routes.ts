@@ -1,5 +1,5 @@
 import { BotHoldRequest, BotHoldResponse, HoldIdParams } from '@gpt/contracts';
-import { requireBotKey, validate } from '@gpt/kit';
+import { requireBotKey, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { placeHold, releaseHold } from '../domain/holds';
@@ -11,7 +11,7 @@ export function botHoldsRouter(deps: BillingDeps): Router {
 
   router.post('/api/bot/holds', bot, async (req, res) => {
     const request = validate(BotHoldRequest, req.body);
-    res.status(201).json(BotHoldResponse.parse(await placeHold(deps, request)));
+    respond(res, BotHoldResponse, await placeHold(deps, request), 201);
   });
   router.delete('/api/bot/holds/:id', bot, async (req, res) => {
     const { id } = validate(HoldIdParams, req.params);

@@ -1,5 +1,5 @@
 import { BalanceSnapshot, InternalAdminAdjustmentRequest, UserIdParams } from '@gpt/contracts';
-import { requireAuth, validate } from '@gpt/kit';
+import { requireAuth, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { applyAdminAdjustment } from '../domain/admin-adjustment';
@@ -19,6 +19,6 @@ export function internalRouter(deps: BillingDeps): Router {
     if (String(request.admin_id) !== res.locals.claims?.sub) {
       throw billingErrors.adminMismatch();
     }
-    res.json(BalanceSnapshot.parse(await applyAdminAdjustment(deps, request)));
+    respond(res, BalanceSnapshot, await applyAdminAdjustment(deps, request));
   });
 }

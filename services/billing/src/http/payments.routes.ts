@@ -15,7 +15,7 @@ import {
   UserPaymentsQuery,
   UserPaymentsResponse,
 } from '@gpt/contracts';
-import { requireAuth, requireBotKey, validate } from '@gpt/kit';
+import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -47,21 +47,21 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
       amount,
       tariffId: tariff_id,
     });
-    res.status(201).json(CreatePaymentResponse.parse(payment));
+    respond(res, CreatePaymentResponse, payment, 201);
   });
   router.get('/api/billing/payments', auth, async (req, res) => {
     const page = validate(UserPaymentsQuery, req.query);
     const { payments, total } = await paymentsRepository(deps.db).userPage(userIdOf(res), page);
-    res.json(UserPaymentsResponse.parse({ payments: payments.map(userPayment), total }));
+    respond(res, UserPaymentsResponse, { payments: payments.map(userPayment), total });
   });
   router.get('/api/billing/payments/:id', auth, async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
     const payment = await paymentsRepository(deps.db).findByPaymentId(id);
     if (!payment || payment.userId !== userIdOf(res)) throw billingErrors.paymentNotFound();
-    res.json(UserPayment.parse(userPayment(payment)));
+    respond(res, UserPayment, userPayment(payment));
   });
   router.get('/api/billing/balance', auth, async (_req, res) => {
-    res.json(BalanceSnapshot.parse(await balanceOf(deps, userIdOf(res))));
+    respond(res, BalanceSnapshot, await balanceOf(deps, userIdOf(res)));
   });
   return router;
 }
@@ -73,7 +73,7 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
 
   router.get('/api/bot/balance', bot, async (req, res) => {
     const { telegram_id } = validate(BotBalanceQuery, req.query);
-    res.json(BotBalanceResponse.parse(await botBalance(deps, telegram_id)));
+    respond(res, BotBalanceResponse, await botBalance(deps, telegram_id));
   });
   router.post('/api/bot/payments', bot, async (req, res) => {
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
@@ -86,12 +86,12 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
       tariffId: tariff_id,
       email,
     });
-    res.status(201).json(CreatePaymentResponse.parse(payment));
+    respond(res, CreatePaymentResponse, payment, 201);
   });
   router.patch('/api/bot/payments/:id/email', bot, async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
     const { email } = validate(BotPaymentEmailRequest, req.body);
-    res.json(CreatePaymentResponse.parse(await supplyReceiptEmail(deps, providers, id, email)));
+    respond(res, CreatePaymentResponse, await supplyReceiptEmail(deps, providers, id, email));
   });
   return router;
 }
@@ -102,13 +102,13 @@ export function adminPaymentsRouter(deps: BillingDeps): Router {
   router.use('/api/admin/payments', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }));
   router.get('/api/admin/payments', async (req, res) => {
     const query = validate(AdminPaymentsQuery, req.query);
-    res.json(AdminPaymentsResponse.parse(await paymentsRepository(deps.db).adminPage(query)));
+    respond(res, AdminPaymentsResponse, await paymentsRepository(deps.db).adminPage(query));
   });
   router.get('/api/admin/payments/:id', async (req, res) => {
     const { id } = validate(PaymentIdParams, req.params);
     const payment = await paymentsRepository(deps.db).adminDetail(id);
     if (!payment) throw billingErrors.paymentNotFound();
-    res.json(Payment.parse(payment));
+    respond(res, Payment, payment);
   });
   return router;
 }

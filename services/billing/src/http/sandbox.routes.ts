@@ -1,5 +1,5 @@
 import { PublicPaymentIdParams, SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
-import { validate } from '@gpt/kit';
+import { respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
@@ -7,14 +7,13 @@ import type { Providers } from '../provider';
 import type { SandboxPaymentView } from '../provider/sandbox-provider';
 import { billingErrors } from '../domain/errors';
 
-const toResponse = (view: SandboxPaymentView) =>
-  SandboxPayment.parse({
-    id: view.id,
-    status: view.status,
-    amount: view.amount,
-    description: view.description,
-    return_url: view.returnUrl,
-  });
+const toResponse = (view: SandboxPaymentView) => ({
+  id: view.id,
+  status: view.status,
+  amount: view.amount,
+  description: view.description,
+  return_url: view.returnUrl,
+});
 
 /**
  * The sandbox provider's confirmation page calls (only without YooKassa keys). The payer's decision
@@ -32,7 +31,7 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
 
   router.get('/api/billing/sandbox/payments/:id', async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
-    res.json(toResponse(await viewOf(id)));
+    respond(res, SandboxPayment, toResponse(await viewOf(id)));
   });
   router.post('/api/billing/sandbox/payments/:id/decision', async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
@@ -44,7 +43,7 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
       event: decision === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
       object: { id },
     });
-    res.json(toResponse(await viewOf(id)));
+    respond(res, SandboxPayment, toResponse(await viewOf(id)));
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import { SuccessResponse, YookassaNotification } from '@gpt/contracts';
-import { validate } from '@gpt/kit';
+import { respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
@@ -19,6 +19,6 @@ export function webhookRouter(deps: BillingDeps, providers: Providers): Router {
     const notification = validate(YookassaNotification, req.body);
     const outcome = await handleNotification(deps, providers, notification);
     req.log.info({ providerPaymentId: notification.object.id, event: notification.event, outcome }, 'notification');
-    res.json(SuccessResponse.parse({ success: true }));
+    respond(res, SuccessResponse, { success: true });
   });
 }

@@ -8,7 +8,7 @@ import {
   SandboxUploadRequest,
   type SandboxMessage,
 } from '@gpt/contracts';
-import { badRequest, notFound, validate } from '@gpt/kit';
+import { badRequest, notFound, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatLogEntry, SandboxBotApi, SandboxUser } from './bot-api';
 import { SANDBOX_PATH } from './telegram-sandbox';
@@ -71,13 +71,11 @@ export function sandboxRouter(sandbox: SandboxBotApi): Router {
       res.once('close', () => gone.abort());
       await sandbox.chatChange(user_id, after, wait * 1000, gone.signal);
     }
-    res.json(
-      SandboxChat.parse({
-        version: sandbox.chatVersion(user_id),
-        bot: { first_name: sandbox.me.first_name, username: sandbox.me.username },
-        messages: sandbox.chatLog(user_id).slice(-CHAT_WINDOW).map(viewOf),
-      }),
-    );
+    respond(res, SandboxChat, {
+      version: sandbox.chatVersion(user_id),
+      bot: { first_name: sandbox.me.first_name, username: sandbox.me.username },
+      messages: sandbox.chatLog(user_id).slice(-CHAT_WINDOW).map(viewOf),
+    });
   });
 
   router.post('/chat/messages', (req, res) => {
@@ -85,7 +83,7 @@ export function sandboxRouter(sandbox: SandboxBotApi): Router {
     const update = text.startsWith('/')
       ? sandbox.sendCommand(userOf(user), text)
       : sandbox.sendText(userOf(user), text);
-    res.status(201).json(SandboxSent.parse({ message_id: update.message!.message_id }));
+    respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
   });
 
   router.post('/chat/uploads', (req, res) => {
@@ -101,14 +99,14 @@ export function sandboxRouter(sandbox: SandboxBotApi): Router {
             mime_type,
             ...(caption ? { caption } : {}),
           });
-    res.status(201).json(SandboxSent.parse({ message_id: update.message!.message_id }));
+    respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
   });
 
   router.post('/chat/buttons', (req, res) => {
     const { message_id, data, ...user } = validate(SandboxPressRequest, req.body);
     if (!sandbox.pressButton(userOf(user), message_id, data))
       throw notFound('У этого сообщения нет такой кнопки', 'button_not_found');
-    res.json(SandboxSent.parse({ message_id }));
+    respond(res, SandboxSent, { message_id });
   });
 
   router.get('/chat/files/:file_id', (req, res) => {

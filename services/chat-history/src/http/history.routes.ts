@@ -6,7 +6,7 @@ import {
   HistoryMessage,
   HistoryNeighbourQuery,
 } from '@gpt/contracts';
-import { requireAuth, validate } from '@gpt/kit';
+import { requireAuth, respond, validate } from '@gpt/kit';
 import { Router, type Request, type Response } from 'express';
 import type { ChatHistoryDeps } from '../deps';
 import { csvHead, csvRows } from '../domain/history-csv';
@@ -38,14 +38,14 @@ export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
   const neighbour = (which: 'prev' | 'next') => async (req: Request, res: Response) => {
     const { id } = validate(HistoryIdParams, req.params);
     const { userId } = validate(HistoryNeighbourQuery, req.query);
-    res.json(HistoryMessage.parse(await history.neighbour(id, which, userId)));
+    respond(res, HistoryMessage, await history.neighbour(id, which, userId));
   };
 
   return Router()
     .use('/api/admin/history', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
     .get('/api/admin/history', async (req, res) => {
       const query = validate(AdminHistoryQuery, req.query);
-      res.json(AdminHistoryResponse.parse(await history.list(query)));
+      respond(res, AdminHistoryResponse, await history.list(query));
     })
     .get('/api/admin/history/export', async (req, res) => {
       const query = validate(HistoryExportQuery, req.query);
@@ -73,6 +73,6 @@ export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
     .get('/api/admin/history/next/:id', neighbour('next'))
     .get('/api/admin/history/:id', async (req, res) => {
       const { id } = validate(HistoryIdParams, req.params);
-      res.json(HistoryMessage.parse(await history.get(id)));
+      respond(res, HistoryMessage, await history.get(id));
     });
 }

@@ -1,5 +1,5 @@
 import { BotMessageRequest, HistoryMessage } from '@gpt/contracts';
-import { requireBotKey, validate } from '@gpt/kit';
+import { requireBotKey, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatHistoryDeps } from '../deps';
 import { recordMessage } from '../domain/record-message';
@@ -18,6 +18,6 @@ export function botMessagesRouter(deps: ChatHistoryDeps): Router {
     const { fields, image } = await readBotMessageBody(req);
     const body = validate(BotMessageRequest, fields);
     const { message, created } = await recordMessage(deps, { body, image, idempotencyKey });
-    res.status(created ? 201 : 200).json(HistoryMessage.parse(message));
+    respond(res, HistoryMessage, message, created ? 201 : 200);
   });
 }

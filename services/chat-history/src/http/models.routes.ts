@@ -1,5 +1,13 @@
-import { AdminModelsQuery, AdminModelsResponse, AiModelInput, BotModelsResponse, ModelIdParams } from '@gpt/contracts';
-import { requireAuth, requireBotKey, validate } from '@gpt/kit';
+import {
+  AdminModelsQuery,
+  AdminModelsResponse,
+  AiModelInput,
+  AiModelResponse,
+  BotModelsResponse,
+  ModelIdParams,
+  SuccessResponse,
+} from '@gpt/contracts';
+import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatHistoryDeps } from '../deps';
 import { modelsUseCases } from '../domain/models';
@@ -11,21 +19,21 @@ export function adminModelsRouter(deps: ChatHistoryDeps): Router {
     .use('/api/admin/models', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
     .get('/api/admin/models', async (req, res) => {
       const query = validate(AdminModelsQuery, req.query);
-      res.json(AdminModelsResponse.parse(await models.list(query)));
+      respond(res, AdminModelsResponse, await models.list(query));
     })
     .post('/api/admin/models', async (req, res) => {
       const fields = validate(AiModelInput, req.body);
-      res.status(201).json({ success: true, model: await models.create(fields) });
+      respond(res, AiModelResponse, { success: true, model: await models.create(fields) }, 201);
     })
     .put('/api/admin/models/:id', async (req, res) => {
       const { id } = validate(ModelIdParams, req.params);
       const fields = validate(AiModelInput, req.body);
-      res.json({ success: true, model: await models.update(id, fields) });
+      respond(res, AiModelResponse, { success: true, model: await models.update(id, fields) });
     })
     .delete('/api/admin/models/:id', async (req, res) => {
       const { id } = validate(ModelIdParams, req.params);
       await models.remove(id);
-      res.json({ success: true });
+      respond(res, SuccessResponse, { success: true });
     });
 }
 
@@ -33,6 +41,6 @@ export function adminModelsRouter(deps: ChatHistoryDeps): Router {
 export function botModelsRouter(deps: ChatHistoryDeps): Router {
   const models = modelsUseCases(deps.db, deps.logger);
   return Router().get('/api/bot/models', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
-    res.json(BotModelsResponse.parse({ models: await models.listActive() }));
+    respond(res, BotModelsResponse, { models: await models.listActive() });
   });
 }

@@ -4,11 +4,13 @@ import {
   BotSettingsResponse,
   paginationOf,
   SysValCreateRequest,
+  SuccessResponse,
   SysValKeyParams,
+  SysValResponse,
   SysValUpdateRequest,
   WelcomeOfferResponse,
 } from '@gpt/contracts';
-import { requireAuth, requireBotKey, validate } from '@gpt/kit';
+import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatHistoryDeps } from '../deps';
 import { settingsUseCases } from '../domain/settings';
@@ -21,21 +23,21 @@ export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
     .get('/api/admin/sys_vals', async (req, res) => {
       const query = validate(AdminSysValsQuery, req.query);
       const { data, total } = await settings.list(query);
-      res.json(AdminSysValsResponse.parse({ data, pagination: paginationOf(query.page, query.limit, total) }));
+      respond(res, AdminSysValsResponse, { data, pagination: paginationOf(query.page, query.limit, total) });
     })
     .post('/api/admin/sys_vals', async (req, res) => {
       const { key, value } = validate(SysValCreateRequest, req.body);
-      res.status(201).json({ success: true, data: await settings.create(key, value) });
+      respond(res, SysValResponse, { success: true, data: await settings.create(key, value) }, 201);
     })
     .put('/api/admin/sys_vals/:key', async (req, res) => {
       const { key } = validate(SysValKeyParams, req.params);
       const { value } = validate(SysValUpdateRequest, req.body);
-      res.json({ success: true, data: await settings.update(key, value) });
+      respond(res, SysValResponse, { success: true, data: await settings.update(key, value) });
     })
     .delete('/api/admin/sys_vals/:key', async (req, res) => {
       const { key } = validate(SysValKeyParams, req.params);
       await settings.remove(key);
-      res.json({ success: true });
+      respond(res, SuccessResponse, { success: true });
     });
 }
 
@@ -43,7 +45,7 @@ export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
 export function botSettingsRouter(deps: ChatHistoryDeps): Router {
   const settings = settingsUseCases(deps);
   return Router().get('/api/bot/settings', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
-    res.json(BotSettingsResponse.parse(await settings.all()));
+    respond(res, BotSettingsResponse, await settings.all());
   });
 }
 
@@ -51,6 +53,6 @@ export function botSettingsRouter(deps: ChatHistoryDeps): Router {
 export function welcomeOfferRouter(deps: ChatHistoryDeps): Router {
   const settings = settingsUseCases(deps);
   return Router().get('/api/welcome_offer', async (_req, res) => {
-    res.json(WelcomeOfferResponse.parse(await settings.welcomeOffer()));
+    respond(res, WelcomeOfferResponse, await settings.welcomeOffer());
   });
 }

@@ -8,7 +8,7 @@ import {
   TagInput,
   TagResponse,
 } from '@gpt/contracts';
-import { requireAuth, validate } from '@gpt/kit';
+import { requireAuth, respond, validate } from '@gpt/kit';
 import { type RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import type { ContentDeps } from '../deps';
@@ -45,7 +45,7 @@ function taxonomyRoutes<K extends TaxonomyKind>(
     .delete(`${routes.path}/:id`, admin, async (req, res) => {
       const { id } = validate(ArticleIdParams, req.params);
       await manage.remove(id);
-      res.json(SuccessResponse.parse({ success: true }));
+      respond(res, SuccessResponse, { success: true });
     });
 }
 

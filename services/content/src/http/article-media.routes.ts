@@ -5,7 +5,7 @@ import {
   ArticleImageResponse,
   ArticleMediaIdParams,
 } from '@gpt/contracts';
-import { mediaStore, readImageMultipart, requireAuth, sendImage, type ImageRules } from '@gpt/kit';
+import { mediaStore, readImageMultipart, requireAuth, respond, sendImage, type ImageRules } from '@gpt/kit';
 import { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { contentErrors } from '../domain/errors';
@@ -30,7 +30,7 @@ export function articleMediaRouter(deps: ContentDeps): Router {
       if (!image) throw contentErrors.imageRequired();
       const id = randomBytes(16).toString('hex');
       await mediaStore.insert(deps.db, { id, ...image });
-      res.status(201).json(ArticleImageResponse.parse({ success: true, url: `${ARTICLE_MEDIA_PATH}/${id}` }));
+      respond(res, ArticleImageResponse, { success: true, url: `${ARTICLE_MEDIA_PATH}/${id}` }, 201);
     })
     .get(`${ARTICLE_MEDIA_PATH}/:id`, async (req, res) => {
       const params = ArticleMediaIdParams.safeParse(req.params);

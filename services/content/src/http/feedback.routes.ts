@@ -1,5 +1,5 @@
 import { FeedbackRequest, SuccessResponse } from '@gpt/contracts';
-import { validate } from '@gpt/kit';
+import { respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { submitFeedback } from '../domain/submit-feedback';
@@ -8,6 +8,6 @@ import { submitFeedback } from '../domain/submit-feedback';
 export function feedbackRouter(deps: ContentDeps): Router {
   return Router().post('/api/feedback', async (req, res) => {
     await submitFeedback(deps, validate(FeedbackRequest, req.body));
-    res.status(201).json(SuccessResponse.parse({ success: true, message: 'Спасибо! Ваше сообщение отправлено.' }));
+    respond(res, SuccessResponse, { success: true, message: 'Спасибо! Ваше сообщение отправлено.' }, 201);
   });
 }

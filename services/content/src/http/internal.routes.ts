@@ -1,5 +1,5 @@
 import { SitemapArticlesResponse, SlugParams } from '@gpt/contracts';
-import { validate } from '@gpt/kit';
+import { respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
@@ -15,6 +15,6 @@ export function internalRouter(deps: ContentDeps): Router {
     })
     .get('/internal/sitemap/articles', async (_req, res) => {
       const articles = await articlesRepository(deps.db).sitemapEntries();
-      res.json(SitemapArticlesResponse.parse({ articles }));
+      respond(res, SitemapArticlesResponse, { articles });
     });
 }

@@ -1,5 +1,5 @@
-import { ArticleSearchQuery, ArticlesQuery, SlugParams } from '@gpt/contracts';
-import { validate } from '@gpt/kit';
+import { ArticleSearchQuery, ArticlesListResponse, ArticlesQuery, SlugParams } from '@gpt/contracts';
+import { respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { publicArticles } from '../domain/public-articles';
@@ -15,7 +15,7 @@ export function publicArticlesRouter(deps: ContentDeps): Router {
       sendAnswer(req, res, await articles.list(validate(ArticlesQuery, req.query)));
     })
     .get('/api/articles/search', async (req, res) => {
-      res.json(await articles.search(validate(ArticleSearchQuery, req.query)));
+      respond(res, ArticlesListResponse, await articles.search(validate(ArticleSearchQuery, req.query)));
     })
     .get('/api/articles/category/:slug', async (req, res) => {
       const { slug } = validate(SlugParams, req.params);

@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { z } from 'zod';
 import { badRequest } from '../errors';
 
@@ -8,6 +9,15 @@ import { badRequest } from '../errors';
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   if (containsNul(value)) throw badRequest('Текст не может содержать нулевой символ (U+0000)', 'nul_character');
   return schema.parse(value);
+}
+
+/**
+ * Answers a route's body checked against its contract schema (the route's `response` in the
+ * OpenAPI list), the one way every route answers JSON: a field the contract does not name is
+ * dropped, a wrong one fails here instead of reaching a client.
+ */
+export function respond<S extends z.ZodType>(res: Response, schema: S, body: z.input<S>, status = 200): void {
+  res.status(status).json(schema.parse(body));
 }
 
 function containsNul(value: unknown): boolean {

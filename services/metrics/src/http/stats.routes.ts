@@ -1,5 +1,5 @@
-import { StatsSeriesQuery } from '@gpt/contracts';
-import { requireAuth, validate } from '@gpt/kit';
+import { AdminStats, StatsSeriesQuery, StatsSeriesResponse } from '@gpt/contracts';
+import { requireAuth, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { MetricsDeps } from '../deps';
 import { getAdminStats } from '../domain/get-admin-stats';
@@ -10,10 +10,10 @@ export function statsRouter(deps: MetricsDeps): Router {
   const admin = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' });
   return Router()
     .get('/api/admin/stats', admin, async (_req, res) => {
-      res.json(await getAdminStats(deps));
+      respond(res, AdminStats, await getAdminStats(deps));
     })
     .get('/api/admin/stats/series', admin, async (req, res) => {
       const { days } = validate(StatsSeriesQuery, req.query);
-      res.json(await getStatsSeries(deps, days));
+      respond(res, StatsSeriesResponse, await getStatsSeries(deps, days));
     });
 }
