@@ -15,6 +15,7 @@ import {
   listen,
   OPENAPI_DOC,
   userToken,
+  whenBodyRead,
 } from './support/harness';
 
 /**
@@ -26,13 +27,7 @@ const TIMEOUT_MS = 400;
 
 function standIn(service: ServiceName): RequestListener {
   return (req, res) => {
-    const hash = createHash('sha256');
-    let length = 0;
-    req.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      hash.update(chunk);
-    });
-    req.on('end', () => {
+    whenBodyRead(req, (body) => {
       const path = req.url?.split('?')[0];
       if (path === '/api/articles/silent') {
         // Answers only after the gateway gave up; the late write must go nowhere.
@@ -65,8 +60,7 @@ function standIn(service: ServiceName): RequestListener {
           forwardedFor: req.headers['x-forwarded-for'],
           requestId: req.headers['x-request-id'],
           claimed: req.headers['x-user-id'] ?? null,
-          bodyLength: length,
-          bodySha256: hash.digest('hex'),
+          ...body,
         }),
       );
     });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { createKeyValue, createLogger, type KeyValue, type Logger, signAccessToken } from '@gpt/kit';
 import { testInfra, uniqueName } from '@gpt/kit/testing';
@@ -30,25 +30,26 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
+/** Reads a request's body to its end, keeping only its length and SHA-256, then calls `done`. */
+export function whenBodyRead(
+  req: IncomingMessage,
+  done: (body: { bodyLength: number; bodySha256: string }) => void,
+): void {
+  const hash = createHash('sha256');
+  let bodyLength = 0;
+  req.on('data', (chunk: Buffer) => {
+    bodyLength += chunk.length;
+    hash.update(chunk);
+  });
+  req.on('end', () => done({ bodyLength, bodySha256: hash.digest('hex') }));
+}
+
 /** A small real HTTP server standing in for one of our services: echoes what it received as JSON. */
 export async function startUpstream(service: string): Promise<Upstream> {
   const upstream: Upstream = { url: '', seen: [], close: async () => {} };
   const server = createServer((req, res) => {
-    const hash = createHash('sha256');
-    let length = 0;
-    req.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      hash.update(chunk);
-    });
-    req.on('end', () => {
-      const seen: Seen = {
-        service,
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        bodyLength: length,
-        bodySha256: hash.digest('hex'),
-      };
+    whenBodyRead(req, (body) => {
+      const seen: Seen = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, ...body };
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', 'x-powered-by': 'Express', ...headers });
         res.end(JSON.stringify(body));
