@@ -8,23 +8,25 @@ export interface LoggedEvent {
 }
 
 /** The append-only log of consumed events. */
-export const eventLogRepository = {
-  async append(db: Kysely<MetricsDatabase>, envelope: Envelope): Promise<void> {
-    await db
-      .insertInto('event_log')
-      .values({ event_id: envelope.id, type: envelope.type, envelope: JSON.stringify(envelope) })
-      .execute();
-  },
+export function eventLogRepository(db: Kysely<MetricsDatabase>) {
+  return {
+    async append(envelope: Envelope): Promise<void> {
+      await db
+        .insertInto('event_log')
+        .values({ event_id: envelope.id, type: envelope.type, envelope: JSON.stringify(envelope) })
+        .execute();
+    },
 
-  /** Up to `limit` events logged after `afterSeq`, in arrival order. */
-  async readAfter(db: Kysely<MetricsDatabase>, afterSeq: string, limit: number): Promise<LoggedEvent[]> {
-    const rows = await db
-      .selectFrom('event_log')
-      .select(['seq', 'envelope'])
-      .where('seq', '>', afterSeq)
-      .orderBy('seq')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ seq: row.seq, envelope: JSON.parse(row.envelope) as unknown }));
-  },
-};
+    /** Up to `limit` events logged after `afterSeq`, in arrival order. */
+    async readAfter(afterSeq: string, limit: number): Promise<LoggedEvent[]> {
+      const rows = await db
+        .selectFrom('event_log')
+        .select(['seq', 'envelope'])
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ seq: row.seq, envelope: JSON.parse(row.envelope) as unknown }));
+    },
+  };
+}

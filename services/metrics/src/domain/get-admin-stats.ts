@@ -12,13 +12,13 @@ export async function getAdminStats(deps: MetricsDeps): Promise<AdminStats> {
   try {
     const [host, totals, usersCount, last] = await Promise.all([
       readHostFigures(deps.cpu, deps.config.METRICS_DISK_PATH ?? deps.config.DATA_DIR),
-      projections.readPeriods(deps.db, {
+      projections(deps.db).readPeriods({
         today: { from: periods.today, to: periods.today },
         week: periods.week,
         month: periods.month,
       }),
-      projections.readUsersCount(deps.db),
-      projections.readLastMessage(deps.db),
+      projections(deps.db).readUsersCount(),
+      projections(deps.db).readLastMessage(),
     ]);
     const { today, week, month } = totals;
     const pick = (read: (t: PeriodTotals) => number | string) => [read(today), read(week), read(month)] as const;

@@ -9,7 +9,7 @@ export async function getStatsSeries(deps: MetricsDeps, days: number): Promise<S
   const range = lastDays(deps.clock(), days);
   const from = range[0] as string;
   const to = range[range.length - 1] as string;
-  const rows = new Map((await projections.readDays(deps.db, { from, to })).map((row) => [row.day, row]));
+  const rows = new Map((await projections(deps.db).readDays({ from, to })).map((row) => [row.day, row]));
   return StatsSeriesResponse.parse({
     days,
     series: range.map((date) => {

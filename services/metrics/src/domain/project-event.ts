@@ -30,11 +30,11 @@ export async function projectEvent(db: Db, event: MetricsEvent): Promise<void> {
       if (event.data.merged_user_id === null) return;
       return userRemoved(db, event.data.merged_user_id, moscowDay(event.data.linked_at));
     case 'payment.succeeded':
-      return projections.addToDay(db, moscowDay(event.data.succeeded_at), { deposited_rub: event.data.amount });
+      return projections(db).addToDay(moscowDay(event.data.succeeded_at), { deposited_rub: event.data.amount });
     case 'message.recorded': {
       const message = event.data;
-      await projections.addToDay(db, moscowDay(message.created_at), { messages: 1, spent_usd: message.total_cost });
-      await projections.offerLastMessage(db, {
+      await projections(db).addToDay(moscowDay(message.created_at), { messages: 1, spent_usd: message.total_cost });
+      await projections(db).offerLastMessage({
         messageId: message.message_id,
         username: message.username,
         createdAt: message.created_at,
@@ -60,16 +60,16 @@ function noProjectionFor(event: never): never {
  * users there are; a user whose removal arrived first never counts.
  */
 async function userRegistered(db: Db, userId: number, day: string): Promise<void> {
-  const presence = await projections.lockUserPresence(db, userId);
+  const presence = await projections(db).lockUserPresence(userId);
   if (presence.registeredDay !== null) return;
-  await projections.setUserPresence(db, userId, { ...presence, registeredDay: day });
-  if (presence.removedDay === null) await projections.addToDay(db, day, { new_users: 1 });
+  await projections(db).setUserPresence(userId, { ...presence, registeredDay: day });
+  if (presence.removedDay === null) await projections(db).addToDay(day, { new_users: 1 });
 }
 
 /** A removal counts once: it takes its user off the day they registered on, if that is known. */
 async function userRemoved(db: Db, userId: number, day: string): Promise<void> {
-  const presence = await projections.lockUserPresence(db, userId);
+  const presence = await projections(db).lockUserPresence(userId);
   if (presence.removedDay !== null) return;
-  await projections.setUserPresence(db, userId, { ...presence, removedDay: day });
-  if (presence.registeredDay !== null) await projections.addToDay(db, presence.registeredDay, { new_users: -1 });
+  await projections(db).setUserPresence(userId, { ...presence, removedDay: day });
+  if (presence.registeredDay !== null) await projections(db).addToDay(presence.registeredDay, { new_users: -1 });
 }

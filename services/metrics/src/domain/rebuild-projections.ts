@@ -16,11 +16,11 @@ const BATCH = 500;
 export async function rebuildProjections(db: Kysely<MetricsDatabase>): Promise<{ events: number }> {
   return db.transaction().execute(async (trx) => {
     await sql`lock table event_log in share mode`.execute(trx);
-    await projectionsRepository.clear(trx);
+    await projectionsRepository(trx).clear();
     let events = 0;
     let after = '0';
     for (;;) {
-      const batch = await eventLogRepository.readAfter(trx, after, BATCH);
+      const batch = await eventLogRepository(trx).readAfter(after, BATCH);
       for (const logged of batch) await projectEvent(trx, parseEvent(logged.envelope) as MetricsEvent);
       events += batch.length;
       const last = batch.at(-1);

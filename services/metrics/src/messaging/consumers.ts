@@ -13,7 +13,7 @@ export function metricsConsumers(): MetricsConsumer[] {
   return METRICS_EVENTS.map((type): MetricsConsumer => ({
     event: type,
     async handle(event, trx) {
-      await eventLogRepository.append(trx, event);
+      await eventLogRepository(trx).append(event);
       await projectEvent(trx, event as MetricsEvent);
     },
   }));
