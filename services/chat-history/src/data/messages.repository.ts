@@ -233,96 +233,91 @@ async function pageIds(
   return rows.map((row) => row.id);
 }
 
-export const messagesRepository = {
-  async insert(db: Db, message: NewMessage): Promise<string> {
-    const row = await db.insertInto('messages').values(message).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  },
+export function messagesRepository(db: Db) {
+  return {
+    async insert(message: NewMessage): Promise<string> {
+      const row = await db.insertInto('messages').values(message).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
 
-  async findById(db: Db, id: number): Promise<HistoryMessage | undefined> {
-    const row = await selectFull(db).where('m.id', '=', String(id)).executeTakeFirst();
-    return row && toHistoryMessage(row);
-  },
+    async findById(id: number): Promise<HistoryMessage | undefined> {
+      const row = await selectFull(db).where('m.id', '=', String(id)).executeTakeFirst();
+      return row && toHistoryMessage(row);
+    },
 
-  async findByIdempotencyKey(db: Db, key: string): Promise<HistoryMessage | undefined> {
-    const row = await selectFull(db).where('m.idempotency_key', '=', key).executeTakeFirst();
-    return row && toHistoryMessage(row);
-  },
+    async findByIdempotencyKey(key: string): Promise<HistoryMessage | undefined> {
+      const row = await selectFull(db).where('m.idempotency_key', '=', key).executeTakeFirst();
+      return row && toHistoryMessage(row);
+    },
 
-  /** One page and the total, read in one snapshot so they agree with each other. */
-  async list(
-    db: Db,
-    filter: HistoryFilter,
-    sort: HistorySort,
-    page: { offset: number; limit: number },
-  ): Promise<{ history: HistoryMessage[]; total: number }> {
-    return db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const total = await countMatching(trx, filter);
-        const ids = total > page.offset ? await pageIds(trx, filter, sort, page) : [];
-        return { history: await loadInOrder(trx, ids), total };
-      });
-  },
+    /** One page and the total, read in one snapshot so they agree with each other. */
+    async list(
+      filter: HistoryFilter,
+      sort: HistorySort,
+      page: { offset: number; limit: number },
+    ): Promise<{ history: HistoryMessage[]; total: number }> {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const total = await countMatching(trx, filter);
+          const ids = total > page.offset ? await pageIds(trx, filter, sort, page) : [];
+          return { history: await loadInOrder(trx, ids), total };
+        });
+    },
 
-  /** The next `limit` rows after `cursor` in the list's order (keyset, so every batch costs the same). */
-  async batch(
-    db: Db,
-    filter: HistoryFilter,
-    sort: HistorySort,
-    cursor: HistoryCursor | null,
-    limit: number,
-  ): Promise<{ messages: HistoryMessage[]; next: HistoryCursor | null }> {
-    const column = sortColumns[sort.field];
-    let query = orderedIds(db, filter, sort);
-    if (cursor) {
-      const after = sql`(${column.expr}, m.id) ${sort.order === 'asc' ? sql`>` : sql`<`} (cast(${cursor.key} as ${column.type}), ${cursor.id}::bigint)`;
-      query = query.where(after as RawBuilder<SqlBool>);
-    }
-    const rows = await query
-      .select(['m.id', sql<string>`(${column.expr})::text`.as('sort_key')])
-      .limit(limit)
-      .execute();
-    const last = rows.at(-1);
-    return {
-      messages: await loadInOrder(
-        db,
-        rows.map((row) => row.id),
-      ),
-      next: last && rows.length === limit ? { key: last.sort_key, id: last.id } : null,
-    };
-  },
+    /** The next `limit` rows after `cursor` in the list's order (keyset, so every batch costs the same). */
+    async batch(
+      filter: HistoryFilter,
+      sort: HistorySort,
+      cursor: HistoryCursor | null,
+      limit: number,
+    ): Promise<{ messages: HistoryMessage[]; next: HistoryCursor | null }> {
+      const column = sortColumns[sort.field];
+      let query = orderedIds(db, filter, sort);
+      if (cursor) {
+        const after = sql`(${column.expr}, m.id) ${sort.order === 'asc' ? sql`>` : sql`<`} (cast(${cursor.key} as ${column.type}), ${cursor.id}::bigint)`;
+        query = query.where(after as RawBuilder<SqlBool>);
+      }
+      const rows = await query
+        .select(['m.id', sql<string>`(${column.expr})::text`.as('sort_key')])
+        .limit(limit)
+        .execute();
+      const last = rows.at(-1);
+      return {
+        messages: await loadInOrder(
+          db,
+          rows.map((row) => row.id),
+        ),
+        next: last && rows.length === limit ? { key: last.sort_key, id: last.id } : null,
+      };
+    },
 
-  /**
-   * The neighbour of message `id` in the default order (created_at desc, id desc), optionally
-   * among one user's messages: 'newer' is the row above it, 'older' the row below.
-   */
-  async neighbour(
-    db: Db,
-    id: number,
-    direction: 'newer' | 'older',
-    userId?: number,
-  ): Promise<HistoryMessage | undefined> {
-    const anchor = sql`(select a.created_at, a.id from messages a where a.id = ${id})`;
-    let query = db
-      .selectFrom('messages as m')
-      .select('m.id')
-      .where(
-        direction === 'older'
-          ? sql<SqlBool>`(m.created_at, m.id) < ${anchor}`
-          : sql<SqlBool>`(m.created_at, m.id) > ${anchor}`,
-      )
-      .orderBy('m.created_at', direction === 'older' ? 'desc' : 'asc')
-      .orderBy('m.id', direction === 'older' ? 'desc' : 'asc')
-      .limit(1);
-    if (userId !== undefined) query = query.where('m.user_id', '=', userId);
-    const row = await query.executeTakeFirst();
-    return row ? (await loadInOrder(db, [row.id]))[0] : undefined;
-  },
+    /**
+     * The neighbour of message `id` in the default order (created_at desc, id desc), optionally
+     * among one user's messages: 'newer' is the row above it, 'older' the row below.
+     */
+    async neighbour(id: number, direction: 'newer' | 'older', userId?: number): Promise<HistoryMessage | undefined> {
+      const anchor = sql`(select a.created_at, a.id from messages a where a.id = ${id})`;
+      let query = db
+        .selectFrom('messages as m')
+        .select('m.id')
+        .where(
+          direction === 'older'
+            ? sql<SqlBool>`(m.created_at, m.id) < ${anchor}`
+            : sql<SqlBool>`(m.created_at, m.id) > ${anchor}`,
+        )
+        .orderBy('m.created_at', direction === 'older' ? 'desc' : 'asc')
+        .orderBy('m.id', direction === 'older' ? 'desc' : 'asc')
+        .limit(1);
+      if (userId !== undefined) query = query.where('m.user_id', '=', userId);
+      const row = await query.executeTakeFirst();
+      return row ? (await loadInOrder(db, [row.id]))[0] : undefined;
+    },
 
-  async exists(db: Db, id: number): Promise<boolean> {
-    const row = await db.selectFrom('messages').select('id').where('id', '=', String(id)).executeTakeFirst();
-    return row !== undefined;
-  },
-};
+    async exists(id: number): Promise<boolean> {
+      const row = await db.selectFrom('messages').select('id').where('id', '=', String(id)).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

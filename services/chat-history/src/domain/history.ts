@@ -17,8 +17,7 @@ function filterOf(query: { userId?: number | undefined; username?: string | unde
 export function historyUseCases(db: Db) {
   return {
     list(query: AdminHistoryQuery) {
-      return messagesRepository.list(
-        db,
+      return messagesRepository(db).list(
         filterOf(query),
         { field: query.sortField, order: query.sortOrder },
         { offset: (query.page - 1) * query.limit, limit: query.limit },
@@ -26,7 +25,7 @@ export function historyUseCases(db: Db) {
     },
 
     async get(id: number): Promise<HistoryMessage> {
-      const message = await messagesRepository.findById(db, id);
+      const message = await messagesRepository(db).findById(id);
       if (!message) throw chatHistoryErrors.messageNotFound();
       return message;
     },
@@ -36,9 +35,9 @@ export function historyUseCases(db: Db) {
      * 'next' the row below (older); within one user's messages when `userId` is given.
      */
     async neighbour(id: number, which: 'prev' | 'next', userId?: number): Promise<HistoryMessage> {
-      const found = await messagesRepository.neighbour(db, id, which === 'prev' ? 'newer' : 'older', userId);
+      const found = await messagesRepository(db).neighbour(id, which === 'prev' ? 'newer' : 'older', userId);
       if (found) return found;
-      if (!(await messagesRepository.exists(db, id))) throw chatHistoryErrors.messageNotFound();
+      if (!(await messagesRepository(db).exists(id))) throw chatHistoryErrors.messageNotFound();
       throw which === 'prev' ? chatHistoryErrors.noPreviousMessage() : chatHistoryErrors.noNextMessage();
     },
 
@@ -47,7 +46,7 @@ export function historyUseCases(db: Db) {
       const sort = { field: query.sortField, order: query.sortOrder };
       let cursor: HistoryCursor | null = null;
       do {
-        const batch = await messagesRepository.batch(db, filterOf(query), sort, cursor, EXPORT_BATCH);
+        const batch = await messagesRepository(db).batch(filterOf(query), sort, cursor, EXPORT_BATCH);
         if (batch.messages.length > 0) yield batch.messages;
         cursor = batch.next;
       } while (cursor);

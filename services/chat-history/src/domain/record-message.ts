@@ -24,12 +24,12 @@ export interface RecordMessageResult {
 /** The bot names its user by Telegram id or by our id; both must be users auth told us about. */
 async function resolveUser(deps: ChatHistoryDeps, body: BotMessageRequest): Promise<DirectoryUser> {
   const byTelegram =
-    body.telegram_id === undefined ? undefined : await directoryRepository.findByTelegramId(deps.db, body.telegram_id);
+    body.telegram_id === undefined ? undefined : await directoryRepository(deps.db).findByTelegramId(body.telegram_id);
   if (body.telegram_id !== undefined && !byTelegram) {
     throw chatHistoryErrors.telegramUserNotFound(body.telegram_id);
   }
   if (body.user_id === undefined) return byTelegram!;
-  const byId = await directoryRepository.findLive(deps.db, body.user_id);
+  const byId = await directoryRepository(deps.db).findLive(body.user_id);
   if (!byId) throw chatHistoryErrors.userNotFound(body.user_id);
   if (byTelegram && byTelegram.user_id !== byId.user_id) {
     throw chatHistoryErrors.userMismatch();
@@ -47,7 +47,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
   const { db } = deps;
   const { body, image, idempotencyKey } = input;
   if (idempotencyKey) {
-    const earlier = await messagesRepository.findByIdempotencyKey(db, idempotencyKey);
+    const earlier = await messagesRepository(db).findByIdempotencyKey(idempotencyKey);
     if (earlier) return { message: earlier, created: false };
   }
 
@@ -62,7 +62,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
   try {
     const message = await deps.bus.transaction(async (trx) => {
       if (image && imageId) await mediaStore.insert(trx, { id: imageId, ...image });
-      const id = await messagesRepository.insert(trx, {
+      const id = await messagesRepository(trx).insert({
         user_id: user.user_id,
         telegram_id: body.telegram_id ?? user.telegram_id,
         model: model.model,
@@ -83,7 +83,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
         cost: price.cost.toString(),
         idempotency_key: idempotencyKey ?? null,
       });
-      const recorded = (await messagesRepository.findById(trx, Number(id)))!;
+      const recorded = (await messagesRepository(trx).findById(Number(id)))!;
       await deps.bus.publish(trx, 'message.recorded', {
         message_id: recorded.id,
         user_id: recorded.user_id,
@@ -111,7 +111,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
   } catch (err) {
     // The same key arrived twice at once: the other request recorded it.
     if (idempotencyKey && isUniqueViolation(err)) {
-      const earlier = await messagesRepository.findByIdempotencyKey(db, idempotencyKey);
+      const earlier = await messagesRepository(db).findByIdempotencyKey(idempotencyKey);
       if (earlier) return { message: earlier, created: false };
     }
     throw err;

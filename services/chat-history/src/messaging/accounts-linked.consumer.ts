@@ -6,7 +6,7 @@ import type { ChatHistoryDatabase } from '../data/schema';
 export const accountsLinkedConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'accounts.linked'> = {
   event: 'accounts.linked',
   async handle(event, trx) {
-    await directoryRepository.link(trx, {
+    await directoryRepository(trx).link({
       userId: event.data.user_id,
       mergedUserId: event.data.merged_user_id,
       telegramId: event.data.telegram_id,

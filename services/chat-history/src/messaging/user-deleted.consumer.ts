@@ -6,6 +6,6 @@ import type { ChatHistoryDatabase } from '../data/schema';
 export const userDeletedConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.deleted'> = {
   event: 'user.deleted',
   async handle(event, trx) {
-    await directoryRepository.markDeleted(trx, event.data);
+    await directoryRepository(trx).markDeleted(event.data);
   },
 };

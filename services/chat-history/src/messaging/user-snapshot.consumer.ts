@@ -20,7 +20,7 @@ function applySnapshot(data: UserRegisteredData | UserUpdatedData) {
 export const userRegisteredConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.registered'> = {
   event: 'user.registered',
   async handle(event, trx) {
-    await directoryRepository.applySnapshot(trx, applySnapshot(event.data));
+    await directoryRepository(trx).applySnapshot(applySnapshot(event.data));
   },
 };
 
@@ -28,6 +28,6 @@ export const userRegisteredConsumer: Consumer<ChatHistoryDatabase, EventSchemas,
 export const userUpdatedConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.updated'> = {
   event: 'user.updated',
   async handle(event, trx) {
-    await directoryRepository.applySnapshot(trx, applySnapshot(event.data));
+    await directoryRepository(trx).applySnapshot(applySnapshot(event.data));
   },
 };
