@@ -21,7 +21,7 @@ describe('admin at start', () => {
     const event = await auth.deps.bus.waitFor('published', (e) => e.type === 'user.registered');
     expect(event.data).toMatchObject({ email, role: 'admin', source: 'web' });
 
-    const admin = await usersRepository.findByEmail(auth.deps.db, email.toUpperCase());
+    const admin = await usersRepository(auth.deps.db).findByEmail(email.toUpperCase());
     expect(admin).toMatchObject({ email, role: 'admin' });
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await auth.deps.kv.get(tokenVersionKey(String(admin!.id)))).toBe('0');
@@ -30,7 +30,7 @@ describe('admin at start', () => {
   test('when the e-mail belongs to a user, then that user is promoted and its old tokens revoked', async () => {
     const email = `${uniqueName('promote')}@example.com`;
     const first = await startTestService(authService, loadAuthConfig);
-    await usersRepository.create(first.deps.db, { email, passwordHash: 'x', role: 'user' });
+    await usersRepository(first.deps.db).create({ email, passwordHash: 'x', role: 'user' });
     const databaseUrl = first.deps.config.SERVICE_DATABASE_URL;
     await first.close();
     stops.push(async () => {
@@ -41,7 +41,7 @@ describe('admin at start', () => {
     const again = await startTestService(authService, loadAuthConfig, { ADMIN_EMAIL: email }, { databaseUrl });
     const event = await again.deps.bus.waitFor('published', (e) => e.type === 'user.updated');
     expect(event.data).toMatchObject({ email, role: 'admin', version: 1 });
-    const promoted = await usersRepository.findByEmail(again.deps.db, email);
+    const promoted = await usersRepository(again.deps.db).findByEmail(email);
     expect(promoted).toMatchObject({ role: 'admin', tokenVersion: 1, passwordHash: 'x' });
   });
 

@@ -65,7 +65,7 @@ describe('the profile is kept until the user changes', () => {
   test('when the row changes behind auth (no event), then both replicas still answer the kept profile', async () => {
     const user = await h.buildUser();
     await keptOnBoth(user.token);
-    await usersRepository.applyBalance(h.auth.deps.db, {
+    await usersRepository(h.auth.deps.db).applyBalance({
       user_id: user.id,
       credits: 777,
       included_credits: 0,

@@ -60,10 +60,10 @@ describe('credits.changed → profile and admin list', () => {
     await reportBalance(h, user.id, { credits: 300, version: 3 });
     await reportBalance(h, user.id, { credits: 200, version: 2 });
     await reportBalance(h, user.id, { credits: 999, version: 3 });
-    const stored = await usersRepository.findById(h.auth.deps.db, user.id);
+    const stored = await usersRepository(h.auth.deps.db).findById(user.id);
     expect(stored?.balance.credits).toBe(300);
     await reportBalance(h, user.id, { credits: 400, version: 4 });
-    expect((await usersRepository.findById(h.auth.deps.db, user.id))?.balance.credits).toBe(400);
+    expect((await usersRepository(h.auth.deps.db).findById(user.id))?.balance.credits).toBe(400);
   });
 
   test('when the user is unknown (deleted meanwhile), then the event is acknowledged with no effect', async () => {
@@ -90,7 +90,7 @@ describe('message.recorded → messages_count and money_spent', () => {
     const user = await h.buildUser();
     await reportMessage(h, user.id, '0.000150');
     await reportMessage(h, user.id, '1.123456789012');
-    const stored = await usersRepository.findById(h.auth.deps.db, user.id);
+    const stored = await usersRepository(h.auth.deps.db).findById(user.id);
     expect(stored?.usage).toEqual({ messagesCount: 2, moneySpent: '1.123606789012' });
   });
 
@@ -99,7 +99,7 @@ describe('message.recorded → messages_count and money_spent', () => {
     const first = await reportMessage(h, user.id, '0.010000');
     await publishEvent(exchange(), 'message.recorded', first.data, { id: first.id });
     await h.auth.deps.bus.waitFor('acked', (e) => e.id === first.id);
-    const stored = await usersRepository.findById(h.auth.deps.db, user.id);
+    const stored = await usersRepository(h.auth.deps.db).findById(user.id);
     expect(stored?.usage).toEqual({ messagesCount: 1, moneySpent: '0.010000' });
   });
 
@@ -112,7 +112,7 @@ describe('message.recorded → messages_count and money_spent', () => {
       total_cost: '1000000000000.000000',
     });
     await h.auth.deps.bus.waitFor('retried', (e) => e.id === failing.id);
-    const stored = await usersRepository.findById(h.auth.deps.db, user.id);
+    const stored = await usersRepository(h.auth.deps.db).findById(user.id);
     expect(stored?.usage.messagesCount).toBe(1);
   });
 });

@@ -44,7 +44,7 @@ describe('POST /api/auth/register', () => {
       (e) => e.type === 'user.registered' && (e.data as { email: string }).email === email,
     );
     expect(event.data).toMatchObject({ source: 'web', utm_source: 'yandex', role: 'user', version: 0 });
-    const stored = await usersRepository.findByEmail(h.auth.deps.db, email);
+    const stored = await usersRepository(h.auth.deps.db).findByEmail(email);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored?.utmSource).toBe('yandex');
   });

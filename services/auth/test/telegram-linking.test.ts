@@ -101,7 +101,7 @@ describe('POST /api/bot/users', () => {
       body: { telegram_id: first.telegram_id, username: 'same', first_name: 'A', last_name: 'B' },
     });
     expect(res.status).toBe(200);
-    expect((await usersRepository.findById(h.auth.deps.db, first.id))?.version).toBe(0);
+    expect((await usersRepository(h.auth.deps.db).findById(first.id))?.version).toBe(0);
   });
 
   test('when the same new Telegram user arrives twice at once, then one account', async () => {
@@ -171,8 +171,8 @@ describe('POST /api/auth/link', () => {
         telegram_username: 'tg_merge',
       },
     });
-    expect(await usersRepository.findById(h.auth.deps.db, telegram.id)).toBeUndefined();
-    const survivor = await usersRepository.findById(h.auth.deps.db, web.id);
+    expect(await usersRepository(h.auth.deps.db).findById(telegram.id)).toBeUndefined();
+    const survivor = await usersRepository(h.auth.deps.db).findById(web.id);
     expect(survivor?.usage).toEqual({ messagesCount: 1, moneySpent: '0.000300' });
     expect(survivor?.username).toBe('tg_merge');
     const linked = await h.auth.deps.bus.waitFor(

@@ -9,33 +9,35 @@ export interface LinkToken {
 }
 
 /** Telegram link tokens, looked up by the hash of the token. */
-export const linkTokensRepository = {
-  async create(db: Kysely<AuthDatabase>, token: { hash: string; telegramId: string; expiresAt: Date }): Promise<void> {
-    await db
-      .insertInto('link_tokens')
-      .values({ token_hash: token.hash, telegram_id: token.telegramId, expires_at: token.expiresAt })
-      .execute();
-  },
+export function linkTokensRepository(db: Kysely<AuthDatabase>) {
+  return {
+    async create(token: { hash: string; telegramId: string; expiresAt: Date }): Promise<void> {
+      await db
+        .insertInto('link_tokens')
+        .values({ token_hash: token.hash, telegram_id: token.telegramId, expires_at: token.expiresAt })
+        .execute();
+    },
 
-  /** The token row, locked until the transaction ends so it is used once. */
-  async findForUpdate(db: Kysely<AuthDatabase>, hash: string): Promise<LinkToken | undefined> {
-    const row = await db
-      .selectFrom('link_tokens')
-      .select(['id', 'telegram_id', 'expires_at', 'used_at'])
-      .where('token_hash', '=', hash)
-      .forUpdate()
-      .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        telegramId: String(row.telegram_id),
-        expiresAt: new Date(row.expires_at),
-        usedAt: row.used_at === null ? null : new Date(row.used_at),
-      }
-    );
-  },
+    /** The token row, locked until the transaction ends so it is used once. */
+    async findForUpdate(hash: string): Promise<LinkToken | undefined> {
+      const row = await db
+        .selectFrom('link_tokens')
+        .select(['id', 'telegram_id', 'expires_at', 'used_at'])
+        .where('token_hash', '=', hash)
+        .forUpdate()
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          telegramId: String(row.telegram_id),
+          expiresAt: new Date(row.expires_at),
+          usedAt: row.used_at === null ? null : new Date(row.used_at),
+        }
+      );
+    },
 
-  async markUsed(db: Kysely<AuthDatabase>, id: number, userId: number): Promise<void> {
-    await db.updateTable('link_tokens').set({ used_at: new Date(), used_by: userId }).where('id', '=', id).execute();
-  },
-};
+    async markUsed(id: number, userId: number): Promise<void> {
+      await db.updateTable('link_tokens').set({ used_at: new Date(), used_by: userId }).where('id', '=', id).execute();
+    },
+  };
+}

@@ -9,50 +9,52 @@ export interface PasswordResetToken {
 }
 
 /** Password recovery tokens, looked up by the hash of the token. */
-export const passwordResetTokensRepository = {
-  async create(db: Kysely<AuthDatabase>, token: { hash: string; userId: number; expiresAt: Date }): Promise<void> {
-    await db
-      .insertInto('password_reset_tokens')
-      .values({ token_hash: token.hash, user_id: token.userId, expires_at: token.expiresAt })
-      .execute();
-  },
+export function passwordResetTokensRepository(db: Kysely<AuthDatabase>) {
+  return {
+    async create(token: { hash: string; userId: number; expiresAt: Date }): Promise<void> {
+      await db
+        .insertInto('password_reset_tokens')
+        .values({ token_hash: token.hash, user_id: token.userId, expires_at: token.expiresAt })
+        .execute();
+    },
 
-  /** Tokens issued to the user since `since`: the hourly allowance of recovery mails. */
-  async countSince(db: Kysely<AuthDatabase>, userId: number, since: Date): Promise<number> {
-    const row = await db
-      .selectFrom('password_reset_tokens')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
+    /** Tokens issued to the user since `since`: the hourly allowance of recovery mails. */
+    async countSince(userId: number, since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('password_reset_tokens')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
 
-  /** The token row, locked until the transaction ends so it is used once. */
-  async findForUpdate(db: Kysely<AuthDatabase>, hash: string): Promise<PasswordResetToken | undefined> {
-    const row = await db
-      .selectFrom('password_reset_tokens')
-      .select(['id', 'user_id', 'expires_at', 'used_at'])
-      .where('token_hash', '=', hash)
-      .forUpdate()
-      .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        userId: row.user_id,
-        expiresAt: new Date(row.expires_at),
-        usedAt: row.used_at === null ? null : new Date(row.used_at),
-      }
-    );
-  },
+    /** The token row, locked until the transaction ends so it is used once. */
+    async findForUpdate(hash: string): Promise<PasswordResetToken | undefined> {
+      const row = await db
+        .selectFrom('password_reset_tokens')
+        .select(['id', 'user_id', 'expires_at', 'used_at'])
+        .where('token_hash', '=', hash)
+        .forUpdate()
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          userId: row.user_id,
+          expiresAt: new Date(row.expires_at),
+          usedAt: row.used_at === null ? null : new Date(row.used_at),
+        }
+      );
+    },
 
-  /** Marks this token used and voids every other open token of the user. */
-  async useAll(db: Kysely<AuthDatabase>, userId: number): Promise<void> {
-    await db
-      .updateTable('password_reset_tokens')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
-  },
-};
+    /** Marks this token used and voids every other open token of the user. */
+    async useAll(userId: number): Promise<void> {
+      await db
+        .updateTable('password_reset_tokens')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+  };
+}

@@ -111,202 +111,193 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Users and the auth projection; every method takes the connection or transaction to run in. */
-export const usersRepository = {
-  async findById(db: Kysely<AuthDatabase>, id: number): Promise<User | undefined> {
-    const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toUser(row);
-  },
+export function usersRepository(db: Kysely<AuthDatabase>) {
+  return {
+    async findById(id: number): Promise<User | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
 
-  /** Locks the row until the transaction ends (for read-decide-write flows). */
-  async findByIdForUpdate(db: Kysely<AuthDatabase>, id: number): Promise<User | undefined> {
-    const row = await db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    return row && toUser(row);
-  },
+    /** Locks the row until the transaction ends (for read-decide-write flows). */
+    async findByIdForUpdate(id: number): Promise<User | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return row && toUser(row);
+    },
 
-  async findByEmail(db: Kysely<AuthDatabase>, email: string): Promise<User | undefined> {
-    const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
-    return row && toUser(row);
-  },
+    async findByEmail(email: string): Promise<User | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return row && toUser(row);
+    },
 
-  async findByTelegramIdForUpdate(db: Kysely<AuthDatabase>, telegramId: string): Promise<User | undefined> {
-    const row = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('telegram_id', '=', telegramId)
-      .forUpdate()
-      .executeTakeFirst();
-    return row && toUser(row);
-  },
+    async findByTelegramIdForUpdate(telegramId: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('telegram_id', '=', telegramId)
+        .forUpdate()
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
 
-  async create(
-    db: Kysely<AuthDatabase>,
-    user: { email: string; passwordHash: string; role: Role; utmSource?: string | null },
-  ): Promise<User> {
-    const row = await db
-      .insertInto('users')
-      .values({
-        email: user.email.toLowerCase(),
-        password_hash: user.passwordHash,
-        role: user.role,
-        utm_source: user.utmSource ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toUser(row);
-  },
+    async create(user: { email: string; passwordHash: string; role: Role; utmSource?: string | null }): Promise<User> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          email: user.email.toLowerCase(),
+          password_hash: user.passwordHash,
+          role: user.role,
+          utm_source: user.utmSource ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toUser(row);
+    },
 
-  /** A Telegram-only account, first seen by the bot; undefined when the telegram_id appeared meanwhile. */
-  async createFromTelegram(
-    db: Kysely<AuthDatabase>,
-    user: {
+    /** A Telegram-only account, first seen by the bot; undefined when the telegram_id appeared meanwhile. */
+    async createFromTelegram(user: {
       telegramId: string;
       username: string | null;
       firstName: string | null;
       lastName: string | null;
       utmSource: string | null;
       language: string | null;
+    }): Promise<User | undefined> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          telegram_id: user.telegramId,
+          username: user.username,
+          telegram_username: user.username,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          utm_source: user.utmSource,
+          telegram_language: user.language,
+        })
+        .onConflict((oc) => oc.column('telegram_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return row && toUser(row);
     },
-  ): Promise<User | undefined> {
-    const row = await db
-      .insertInto('users')
-      .values({
-        telegram_id: user.telegramId,
-        username: user.username,
-        telegram_username: user.username,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        utm_source: user.utmSource,
-        telegram_language: user.language,
-      })
-      .onConflict((oc) => oc.column('telegram_id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    return row && toUser(row);
-  },
 
-  /** Applies profile changes and bumps `version`; `revokeTokens` also bumps `token_version`. */
-  async update(
-    db: Kysely<AuthDatabase>,
-    id: number,
-    changes: UserChanges,
-    options: { revokeTokens?: boolean } = {},
-  ): Promise<User> {
-    const row = await db
-      .updateTable('users')
-      .set((eb) => ({
-        ...columnsOf(changes),
-        version: eb('version', '+', 1),
-        ...(options.revokeTokens ? { token_version: eb('token_version', '+', 1) } : {}),
-        updated_at: new Date(),
-      }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toUser(row);
-  },
+    /** Applies profile changes and bumps `version`; `revokeTokens` also bumps `token_version`. */
+    async update(id: number, changes: UserChanges, options: { revokeTokens?: boolean } = {}): Promise<User> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({
+          ...columnsOf(changes),
+          version: eb('version', '+', 1),
+          ...(options.revokeTokens ? { token_version: eb('token_version', '+', 1) } : {}),
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toUser(row);
+    },
 
-  /** Changing the role revokes the user's older tokens. */
-  setRole(db: Kysely<AuthDatabase>, id: number, role: Role): Promise<User> {
-    return usersRepository.update(db, id, { role }, { revokeTokens: true });
-  },
+    /** Changing the role revokes the user's older tokens. */
+    setRole(id: number, role: Role): Promise<User> {
+      return usersRepository(db).update(id, { role }, { revokeTokens: true });
+    },
 
-  /** A new password hash; every token issued before is revoked. */
-  async setPassword(db: Kysely<AuthDatabase>, id: number, passwordHash: string): Promise<User> {
-    const row = await db
-      .updateTable('users')
-      .set((eb) => ({
-        password_hash: passwordHash,
-        token_version: eb('token_version', '+', 1),
-        updated_at: new Date(),
-      }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toUser(row);
-  },
+    /** A new password hash; every token issued before is revoked. */
+    async setPassword(id: number, passwordHash: string): Promise<User> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          token_version: eb('token_version', '+', 1),
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toUser(row);
+    },
 
-  async delete(db: Kysely<AuthDatabase>, id: number): Promise<void> {
-    await db.deleteFrom('users').where('id', '=', id).execute();
-  },
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
 
-  /** Locks every admin row and returns their ids, so "the last admin" is decided once at a time. */
-  async lockAdmins(db: Kysely<AuthDatabase>): Promise<number[]> {
-    const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
-    return rows.map((row) => row.id);
-  },
+    /** Locks every admin row and returns their ids, so "the last admin" is decided once at a time. */
+    async lockAdmins(): Promise<number[]> {
+      const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+      return rows.map((row) => row.id);
+    },
 
-  /** Applies billing's snapshot unless the projection already holds this version or a newer one. */
-  async applyBalance(db: Kysely<AuthDatabase>, snapshot: BalanceSnapshot): Promise<boolean> {
-    const result = await db
-      .updateTable('users')
-      .set({
-        credits: snapshot.credits,
-        included_credits: snapshot.included_credits,
-        held_credits: snapshot.held_credits,
-        welcome_credits: snapshot.welcome_credits,
-        tariff_id: snapshot.tariff.id,
-        tariff_name: snapshot.tariff.name,
-        monthly_price: snapshot.tariff.monthly_price,
-        tariff_end_date: snapshot.tariff.end_date,
-        money_deposited: snapshot.money_deposited,
-        billing_version: snapshot.version,
-      })
-      .where('id', '=', snapshot.user_id)
-      .where((eb) => eb.or([eb('billing_version', 'is', null), eb('billing_version', '<', snapshot.version)]))
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  },
+    /** Applies billing's snapshot unless the projection already holds this version or a newer one. */
+    async applyBalance(snapshot: BalanceSnapshot): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({
+          credits: snapshot.credits,
+          included_credits: snapshot.included_credits,
+          held_credits: snapshot.held_credits,
+          welcome_credits: snapshot.welcome_credits,
+          tariff_id: snapshot.tariff.id,
+          tariff_name: snapshot.tariff.name,
+          monthly_price: snapshot.tariff.monthly_price,
+          tariff_end_date: snapshot.tariff.end_date,
+          money_deposited: snapshot.money_deposited,
+          billing_version: snapshot.version,
+        })
+        .where('id', '=', snapshot.user_id)
+        .where((eb) => eb.or([eb('billing_version', 'is', null), eb('billing_version', '<', snapshot.version)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
 
-  /** Adds recorded messages and their dollar cost to the usage projection. */
-  async addUsage(db: Kysely<AuthDatabase>, id: number, usage: { messages: number; spent: string }): Promise<void> {
-    await db
-      .updateTable('users')
-      .set((eb) => ({
-        messages_count: eb('messages_count', '+', usage.messages),
-        money_spent: sql<string>`money_spent + ${usage.spent}::numeric`,
-      }))
-      .where('id', '=', id)
-      .execute();
-  },
+    /** Adds recorded messages and their dollar cost to the usage projection. */
+    async addUsage(id: number, usage: { messages: number; spent: string }): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          messages_count: eb('messages_count', '+', usage.messages),
+          money_spent: sql<string>`money_spent + ${usage.spent}::numeric`,
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
 
-  /** One page of the admin list: substring filters (case-insensitive), a whitelisted sort, id as tie-break. */
-  async list(db: Kysely<AuthDatabase>, query: AdminUsersQuery): Promise<{ users: User[]; total: number }> {
-    let filtered = db.selectFrom('users');
-    if (query.email) filtered = filtered.where('email', 'ilike', containing(query.email));
-    if (query.username) filtered = filtered.where('username', 'ilike', containing(query.username));
-    if (query.utm_source) {
-      const source = query.utm_source;
-      filtered =
-        source.toLowerCase() === 'organic'
-          ? filtered.where((eb) => eb.or([eb('utm_source', 'is', null), eb('utm_source', '=', '')]))
-          : filtered.where('utm_source', 'ilike', containing(source));
-    }
-    if (query.tariff_id) filtered = filtered.where('tariff_id', '=', query.tariff_id);
+    /** One page of the admin list: substring filters (case-insensitive), a whitelisted sort, id as tie-break. */
+    async list(query: AdminUsersQuery): Promise<{ users: User[]; total: number }> {
+      let filtered = db.selectFrom('users');
+      if (query.email) filtered = filtered.where('email', 'ilike', containing(query.email));
+      if (query.username) filtered = filtered.where('username', 'ilike', containing(query.username));
+      if (query.utm_source) {
+        const source = query.utm_source;
+        filtered =
+          source.toLowerCase() === 'organic'
+            ? filtered.where((eb) => eb.or([eb('utm_source', 'is', null), eb('utm_source', '=', '')]))
+            : filtered.where('utm_source', 'ilike', containing(source));
+      }
+      if (query.tariff_id) filtered = filtered.where('tariff_id', '=', query.tariff_id);
 
-    const direction = query.sortOrder;
-    const [rows, count] = await Promise.all([
-      filtered
-        .selectAll()
-        .orderBy(query.sortField, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-        .orderBy('id', direction)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { users: rows.map(toUser), total: Number(count.total) };
-  },
+      const direction = query.sortOrder;
+      const [rows, count] = await Promise.all([
+        filtered
+          .selectAll()
+          .orderBy(query.sortField, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy('id', direction)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { users: rows.map(toUser), total: Number(count.total) };
+    },
 
-  /** Sign-ups per utm_source; no source counts as 'organic'. */
-  async utmStats(db: Kysely<AuthDatabase>): Promise<Array<{ utmSource: string; count: number }>> {
-    const source = sql<string>`coalesce(nullif(utm_source, ''), 'organic')`;
-    const rows = await db
-      .selectFrom('users')
-      .select([source.as('utm_source'), (eb) => eb.fn.countAll<string>().as('count')])
-      .groupBy(source)
-      .orderBy('count', 'desc')
-      .orderBy('utm_source', 'asc')
-      .execute();
-    return rows.map((row) => ({ utmSource: row.utm_source, count: Number(row.count) }));
-  },
-};
+    /** Sign-ups per utm_source; no source counts as 'organic'. */
+    async utmStats(): Promise<Array<{ utmSource: string; count: number }>> {
+      const source = sql<string>`coalesce(nullif(utm_source, ''), 'organic')`;
+      const rows = await db
+        .selectFrom('users')
+        .select([source.as('utm_source'), (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy(source)
+        .orderBy('count', 'desc')
+        .orderBy('utm_source', 'asc')
+        .execute();
+      return rows.map((row) => ({ utmSource: row.utm_source, count: Number(row.count) }));
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { userSnapshot } from './user-snapshot';
 export async function issueLinkToken(deps: AuthDeps, telegramId: number): Promise<BotLinkTokenResponse> {
   const { config, db } = deps;
   const { token, hash, expiresAt } = newSingleUseToken(config.LINK_TOKEN_TTL_MIN);
-  await linkTokensRepository.create(db, { hash, telegramId: String(telegramId), expiresAt });
+  await linkTokensRepository(db).create({ hash, telegramId: String(telegramId), expiresAt });
   return { token, url: `${config.SITE_URL}/link/${token}`, expires_at: expiresAt.toISOString() };
 }
 
@@ -38,33 +38,33 @@ function mergedProfile(web: User, telegramId: string, telegram: User | undefined
 export async function linkAccounts(deps: AuthDeps, userId: number, token: string): Promise<LinkAccountResponse> {
   const { bus } = deps;
   return changingProfiles(deps, async (trx, changed) => {
-    const link = assertUsable(await linkTokensRepository.findForUpdate(trx, tokenHash(token)), {
+    const link = assertUsable(await linkTokensRepository(trx).findForUpdate(tokenHash(token)), {
       unknown: authErrors.linkTokenUnknown,
       used: authErrors.linkTokenUsed,
       expired: authErrors.linkTokenExpired,
     });
 
-    const web = await usersRepository.findByIdForUpdate(trx, userId);
+    const web = await usersRepository(trx).findByIdForUpdate(userId);
     if (!web) throw authErrors.accountGone();
     if (web.telegramId === link.telegramId) {
-      await linkTokensRepository.markUsed(trx, link.id, web.id);
+      await linkTokensRepository(trx).markUsed(link.id, web.id);
       return { success: true, merged: false, user: toProfile(web) };
     }
     if (web.telegramId !== null) throw authErrors.webLinkedElsewhere();
-    const telegram = await usersRepository.findByTelegramIdForUpdate(trx, link.telegramId);
+    const telegram = await usersRepository(trx).findByTelegramIdForUpdate(link.telegramId);
     if (telegram && telegram.email !== null) throw authErrors.telegramLinkedElsewhere();
 
     if (telegram) {
-      await usersRepository.delete(trx, telegram.id);
+      await usersRepository(trx).delete(telegram.id);
       changed(telegram.id);
-      await usersRepository.addUsage(trx, web.id, {
+      await usersRepository(trx).addUsage(web.id, {
         messages: telegram.usage.messagesCount,
         spent: telegram.usage.moneySpent,
       });
     }
-    const linked = await usersRepository.update(trx, web.id, mergedProfile(web, link.telegramId, telegram));
+    const linked = await usersRepository(trx).update(web.id, mergedProfile(web, link.telegramId, telegram));
     changed(web.id);
-    await linkTokensRepository.markUsed(trx, link.id, web.id);
+    await linkTokensRepository(trx).markUsed(link.id, web.id);
     await bus.publish(trx, 'accounts.linked', {
       user_id: web.id,
       merged_user_id: telegram?.id ?? null,

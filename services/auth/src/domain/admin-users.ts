@@ -25,12 +25,12 @@ export interface AdminActor {
 }
 
 export async function listUsers(deps: AuthDeps, query: AdminUsersQuery): Promise<AdminUsersResponse> {
-  const { users, total } = await usersRepository.list(deps.db, query);
+  const { users, total } = await usersRepository(deps.db).list(query);
   return { users: users.map(toAdminRow), total };
 }
 
 export async function utmStats(deps: AuthDeps): Promise<UtmStatsResponse> {
-  const stats = await usersRepository.utmStats(deps.db);
+  const stats = await usersRepository(deps.db).utmStats();
   return { stats: stats.map((stat) => ({ utm_source: stat.utmSource, count: stat.count })) };
 }
 
@@ -69,12 +69,12 @@ export async function updateUser(
   input: AdminUserUpdateRequest,
 ): Promise<AdminUserUpdateResponse> {
   const { db, bus, kv } = deps;
-  const target = await usersRepository.findById(db, userId);
+  const target = await usersRepository(db).findById(userId);
   if (!target) throw authErrors.userNotFound();
   const changes = profileChanges(target, input);
   if (changes.role === 'user' && userId === actor.id) throw authErrors.cannotDemoteSelf();
   if (changes.email) {
-    const owner = await usersRepository.findByEmail(db, changes.email);
+    const owner = await usersRepository(db).findByEmail(changes.email);
     if (owner && owner.id !== userId) throw authErrors.emailTaken();
   }
 
@@ -89,15 +89,15 @@ export async function updateUser(
 
   const updated = await changingProfiles(deps, async (trx, changed) => {
     // Admin rows first, then the target: one lock order for every edit and delete.
-    const adminIds = changes.role ? await usersRepository.lockAdmins(trx) : [];
-    const current = await usersRepository.findByIdForUpdate(trx, userId);
+    const adminIds = changes.role ? await usersRepository(trx).lockAdmins() : [];
+    const current = await usersRepository(trx).findByIdForUpdate(userId);
     if (!current) throw authErrors.userNotFound();
     changed(userId);
-    if (balance) await usersRepository.applyBalance(trx, balance);
+    if (balance) await usersRepository(trx).applyBalance(balance);
     const fresh = profileChanges(current, input);
-    if (Object.keys(fresh).length === 0) return (await usersRepository.findById(trx, userId))!;
+    if (Object.keys(fresh).length === 0) return (await usersRepository(trx).findById(userId))!;
     if (fresh.role) assertAnotherAdminRemains(adminIds, current);
-    const saved = await usersRepository.update(trx, userId, fresh, { revokeTokens: fresh.role !== undefined });
+    const saved = await usersRepository(trx).update(userId, fresh, { revokeTokens: fresh.role !== undefined });
     await bus.publish(trx, 'user.updated', { ...userSnapshot(saved), updated_at: saved.updatedAt.toISOString() });
     if (fresh.role) await publishTokenVersion(kv, saved);
     return saved;
@@ -112,11 +112,11 @@ export async function deleteUser(deps: AuthDeps, actor: AdminActor, userId: numb
   const { bus, kv } = deps;
   if (userId === actor.id) throw authErrors.cannotDeleteSelf();
   await changingProfiles(deps, async (trx, changed) => {
-    const adminIds = await usersRepository.lockAdmins(trx);
-    const target = await usersRepository.findByIdForUpdate(trx, userId);
+    const adminIds = await usersRepository(trx).lockAdmins();
+    const target = await usersRepository(trx).findByIdForUpdate(userId);
     if (!target) throw authErrors.userNotFound();
     assertAnotherAdminRemains(adminIds, target);
-    await usersRepository.delete(trx, userId);
+    await usersRepository(trx).delete(userId);
     changed(userId);
     await bus.publish(trx, 'user.deleted', {
       user_id: userId,

@@ -37,9 +37,9 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
   };
   const telegramId = String(input.telegram_id);
   return changingProfiles(deps, async (trx, changed) => {
-    let existing = await usersRepository.findByTelegramIdForUpdate(trx, telegramId);
+    let existing = await usersRepository(trx).findByTelegramIdForUpdate(telegramId);
     if (!existing) {
-      const created = await usersRepository.createFromTelegram(trx, {
+      const created = await usersRepository(trx).createFromTelegram({
         telegramId,
         username: input.username,
         firstName: input.first_name,
@@ -52,11 +52,11 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
         return toBotUser({ ...created, telegramId });
       }
       // A parallel call created it first; update that row instead.
-      existing = (await usersRepository.findByTelegramIdForUpdate(trx, telegramId))!;
+      existing = (await usersRepository(trx).findByTelegramIdForUpdate(telegramId))!;
     }
     const changes = changesFrom(existing, input);
     if (Object.keys(changes).length === 0) return toBotUser({ ...existing, telegramId });
-    const updated = await usersRepository.update(trx, existing.id, changes);
+    const updated = await usersRepository(trx).update(existing.id, changes);
     changed(updated.id);
     await bus.publish(trx, 'user.updated', { ...userSnapshot(updated), updated_at: updated.updatedAt.toISOString() });
     return toBotUser({ ...updated, telegramId });

@@ -16,13 +16,13 @@ export async function ensureAdmin(deps: AuthDeps): Promise<void> {
       `Development admin: ${email} / ${DEV_ADMIN.password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
     );
   }
-  const existing = await usersRepository.findByEmail(db, email);
+  const existing = await usersRepository(db).findByEmail(email);
   if (existing?.role === 'admin') return;
   const passwordHash = existing ? null : await passwordHasher(config).hash(config.ADMIN_PASSWORD ?? DEV_ADMIN.password);
 
   const admin = await changingProfiles(deps, async (trx, changed) => {
     if (existing) {
-      const promoted = await usersRepository.setRole(trx, existing.id, 'admin');
+      const promoted = await usersRepository(trx).setRole(existing.id, 'admin');
       changed(promoted.id);
       await bus.publish(trx, 'user.updated', {
         ...userSnapshot(promoted),
@@ -30,7 +30,7 @@ export async function ensureAdmin(deps: AuthDeps): Promise<void> {
       });
       return promoted;
     }
-    const created = await usersRepository.create(trx, { email, passwordHash: passwordHash!, role: 'admin' });
+    const created = await usersRepository(trx).create({ email, passwordHash: passwordHash!, role: 'admin' });
     await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'web' });
     return created;
   });

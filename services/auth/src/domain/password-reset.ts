@@ -32,9 +32,9 @@ const resetMail = (url: string, ttlMin: number) => ({
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const { bus, config, db, logger } = deps;
-  const user = await usersRepository.findByEmail(db, email);
+  const user = await usersRepository(db).findByEmail(email);
   if (!user?.email) return;
-  const issued = await passwordResetTokensRepository.countSince(db, user.id, new Date(Date.now() - HOUR_MS));
+  const issued = await passwordResetTokensRepository(db).countSince(user.id, new Date(Date.now() - HOUR_MS));
   if (issued >= config.PASSWORD_RESET_PER_HOUR) {
     logger.info({ userId: user.id }, 'password reset refused: hourly allowance used');
     return;
@@ -43,7 +43,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   const { token, hash, expiresAt } = newSingleUseToken(config.PASSWORD_RESET_TTL_MIN);
   const url = `${config.SITE_URL}/reset-password/${token}`;
   await bus.transaction(async (trx) => {
-    await passwordResetTokensRepository.create(trx, { hash, userId: user.id, expiresAt });
+    await passwordResetTokensRepository(trx).create({ hash, userId: user.id, expiresAt });
     if (user.telegramId !== null) {
       await bus.publish(trx, 'password_reset.requested', {
         user_id: user.id,
@@ -67,13 +67,13 @@ export async function confirmPasswordReset(
   const { config, db, kv } = deps;
   const passwordHash = await passwordHasher(config).hash(input.newPassword);
   const user = await db.transaction().execute(async (trx) => {
-    const reset = assertUsable(await passwordResetTokensRepository.findForUpdate(trx, tokenHash(input.token)), {
+    const reset = assertUsable(await passwordResetTokensRepository(trx).findForUpdate(tokenHash(input.token)), {
       unknown: authErrors.resetTokenUnknown,
       used: authErrors.resetTokenUsed,
       expired: authErrors.resetTokenExpired,
     });
-    const changed = await usersRepository.setPassword(trx, reset.userId, passwordHash);
-    await passwordResetTokensRepository.useAll(trx, reset.userId);
+    const changed = await usersRepository(trx).setPassword(reset.userId, passwordHash);
+    await passwordResetTokensRepository(trx).useAll(reset.userId);
     await publishTokenVersion(kv, changed);
     return changed;
   });

@@ -30,12 +30,12 @@ export const sessionOf = (config: AuthConfig, user: User): AuthResponse => ({
 /** Sign-up with e-mail and password: the account, `user.registered`, and a session. */
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<AuthResponse> {
   const { config, db, bus, kv } = deps;
-  if (await usersRepository.findByEmail(db, input.email)) throw authErrors.emailTaken();
+  if (await usersRepository(db).findByEmail(input.email)) throw authErrors.emailTaken();
   const passwordHash = await passwordHasher(config).hash(input.password);
 
   const user = await bus
     .transaction(async (trx) => {
-      const created = await usersRepository.create(trx, {
+      const created = await usersRepository(trx).create({
         email: input.email,
         passwordHash,
         role: 'user',
@@ -61,7 +61,7 @@ let decoyHash: Promise<string> | undefined;
 /** E-mail and password to a session; one 401 whether the e-mail or the password was wrong. */
 export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthResponse> {
   const hasher = passwordHasher(deps.config);
-  const user = await usersRepository.findByEmail(deps.db, input.email);
+  const user = await usersRepository(deps.db).findByEmail(input.email);
   if (!user?.passwordHash) {
     decoyHash ??= hasher.hash(randomBytes(16).toString('hex'));
     await hasher.verify(await decoyHash, input.password);
@@ -74,7 +74,7 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthRe
 /** The signed-in user's profile as sent (its JSON made once and kept until the user's row changes). */
 export function getProfile(deps: AuthDeps, userId: number): Promise<CachedAnswer<UserProfile>> {
   return profileCache(deps).get(String(userId), async () => {
-    const user = await usersRepository.findById(deps.db, userId);
+    const user = await usersRepository(deps.db).findById(userId);
     if (!user) throw authErrors.accountGone();
     return toProfile(user);
   });
@@ -88,14 +88,14 @@ export async function changePassword(
 ): Promise<ChangePasswordResponse> {
   const { config, db, kv } = deps;
   const hasher = passwordHasher(config);
-  const user = await usersRepository.findById(db, userId);
+  const user = await usersRepository(db).findById(userId);
   if (!user) throw authErrors.accountGone();
   if (!user.passwordHash || !(await hasher.verify(user.passwordHash, input.currentPassword))) {
     throw authErrors.wrongCurrentPassword();
   }
   const passwordHash = await hasher.hash(input.newPassword);
   const updated = await db.transaction().execute(async (trx) => {
-    const changed = await usersRepository.setPassword(trx, userId, passwordHash);
+    const changed = await usersRepository(trx).setPassword(userId, passwordHash);
     await publishTokenVersion(kv, changed);
     return changed;
   });

@@ -11,7 +11,7 @@ import { profileChanged } from '../domain/profile-cache';
 export const creditsChangedConsumer = (deps: AuthDeps): Consumer<AuthDatabase, EventSchemas, 'credits.changed'> => ({
   event: 'credits.changed',
   async handle(event, trx) {
-    await usersRepository.applyBalance(trx, event.data);
+    await usersRepository(trx).applyBalance(event.data);
   },
   afterCommit: (event) => profileChanged(deps, event.data.user_id),
 });

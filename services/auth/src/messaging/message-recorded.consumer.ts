@@ -6,6 +6,6 @@ import { usersRepository } from '../data/users.repository';
 export const messageRecordedConsumer: Consumer<AuthDatabase, EventSchemas, 'message.recorded'> = {
   event: 'message.recorded',
   async handle(event, trx) {
-    await usersRepository.addUsage(trx, event.data.user_id, { messages: 1, spent: event.data.total_cost });
+    await usersRepository(trx).addUsage(event.data.user_id, { messages: 1, spent: event.data.total_cost });
   },
 };

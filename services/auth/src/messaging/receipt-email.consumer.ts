@@ -14,9 +14,9 @@ export const receiptEmailConsumer = (
 ): Consumer<AuthDatabase, EventSchemas, 'receipt_email.supplied'> => ({
   event: 'receipt_email.supplied',
   async handle(event, trx) {
-    const user = await usersRepository.findByIdForUpdate(trx, event.data.user_id);
+    const user = await usersRepository(trx).findByIdForUpdate(event.data.user_id);
     if (!user || user.telegramEmail === event.data.email) return;
-    const updated = await usersRepository.update(trx, user.id, { telegramEmail: event.data.email });
+    const updated = await usersRepository(trx).update(user.id, { telegramEmail: event.data.email });
     await deps.bus.publish(trx, 'user.updated', {
       ...userSnapshot(updated),
       updated_at: updated.updatedAt.toISOString(),
