@@ -150,4 +150,30 @@ describe('npm start with no URLs set (embedded default)', () => {
       expect(await stop(second)).toBe(0);
     }
   }, 180_000);
+  // Every service shares one database session here: a consumer's transaction that waited on another
+  // service (the bot's low-balance check reads chat-history's settings) held them all until it timed out.
+  test('the sandbox bot answers /start and a question at once, its consumers never holding the others', async () => {
+    const started = await npmStart();
+    const site = `http://127.0.0.1:${port}/api/telegram/sandbox/chat`;
+    const user = { user_id: 9_200_000_001, first_name: 'Вера' };
+    const botSays = async (pattern: RegExp) =>
+      eventually(async () => {
+        const chat = (await (await fetch(`${site}?user_id=${user.user_id}`)).json()) as {
+          messages: { from: string; text: string }[];
+        };
+        const said = chat.messages.filter((message) => message.from === 'bot').map((message) => message.text);
+        expect(said.join('\n')).not.toContain('Сервис временно недоступен');
+        expect(said.at(-1)).toMatch(pattern);
+      }, 8_000);
+    try {
+      expect((await fetch(`${site}/messages`, json({ ...user, text: '/start' }))).status).toBe(201);
+      await botSays(/^Здравствуйте, Вера!/);
+      expect((await fetch(`${site}/messages`, json({ ...user, text: 'Сколько будет 2+2?' }))).status).toBe(201);
+      await botSays(/Вы написали: «Сколько будет 2\+2\?»/);
+      expect((await fetch(`${site}/messages`, json({ ...user, text: '/balance' }))).status).toBe(201);
+      await botSays(/^💰 Доступно: 1\s9\d\d\sкредитов/);
+    } finally {
+      expect(await stop(started)).toBe(0);
+    }
+  }, 120_000);
 });

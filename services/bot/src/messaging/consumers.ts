@@ -1,4 +1,4 @@
-import type { EventData } from '@gpt/contracts';
+import type { BotBalanceResponse, EventData } from '@gpt/contracts';
 import type { Consumer, EventSchemas } from '@gpt/kit';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
@@ -10,21 +10,42 @@ import { passwordResetConsumer } from './password-reset.consumer';
 
 type BotConsumer<K extends keyof EventSchemas & string> = Consumer<BotDatabase, EventSchemas, K>;
 
+/** What a consumer's `before` fetched from another service, by event id, for its `handle` to take once. */
+function fetchedBefore<T>() {
+  const values = new Map<string, T>();
+  return {
+    set: (eventId: string, value: T) => values.set(eventId, value),
+    take(eventId: string): T | undefined {
+      const value = values.get(eventId);
+      values.delete(eventId);
+      return value;
+    },
+  };
+}
+
 /** Billing confirmed a payment: «Оплата получена: +N кредитов» (or the new tariff) in every chat of the payer. */
-export const paymentSucceededConsumer = (deps: BotDeps, notes: AfterCommitNotes): BotConsumer<'payment.succeeded'> => ({
+export const paymentSucceededConsumer = (
+  deps: BotDeps,
+  notes: AfterCommitNotes,
+  fetched = fetchedBefore<BotBalanceResponse>(),
+): BotConsumer<'payment.succeeded'> => ({
   event: 'payment.succeeded',
+  // The tariff bought, with its end date, as billing shows it to one of the payer's chats.
+  async before(event) {
+    const payment = event.data;
+    const [chat] = payment.kind === 'tariff' ? await chatsRepository(deps.db).findByUser(payment.user_id) : [];
+    if (chat) fetched.set(event.id, await deps.api.balance(chat.telegramId));
+  },
   async handle(event, trx) {
     const payment = event.data;
     const out = notes.begin(event.id);
+    const balance = fetched.take(event.id);
     for (const chat of await chatsRepository(trx).findByUser(payment.user_id)) {
-      if (payment.kind === 'topup') {
-        out.push({ chat, html: texts.paymentTopUp(payment.credits_amount) });
-        continue;
-      }
-      const balance = await deps.api.balance(chat.telegramId);
       out.push({
         chat,
-        html: texts.paymentTariff(balance.tariff.name, payment.credits_amount, balance.tariff.end_date),
+        html: balance
+          ? texts.paymentTariff(balance.tariff.name, payment.credits_amount, balance.tariff.end_date)
+          : texts.paymentTopUp(payment.credits_amount),
       });
     }
   },
@@ -69,16 +90,23 @@ export const paymentFailedConsumer = (notes: AfterCommitNotes) =>
  * A balance changed. After a charge that takes the available credits below the threshold, one
  * alert with the top-up button; not again until the balance has been at or above it.
  */
-export const creditsChangedConsumer = (deps: BotDeps, notes: AfterCommitNotes): BotConsumer<'credits.changed'> => ({
+export const creditsChangedConsumer = (
+  deps: BotDeps,
+  notes: AfterCommitNotes,
+  fetched = fetchedBefore<number>(),
+): BotConsumer<'credits.changed'> => ({
   event: 'credits.changed',
+  async before(event) {
+    fetched.set(event.id, (await deps.catalog.get()).settings.lowBalanceThreshold);
+  },
   async handle(event, trx) {
+    const lowBalanceThreshold = fetched.take(event.id)!;
     const snapshot = event.data;
     const out = notes.begin(event.id);
     const chats = chatsRepository(trx);
     const mine = await chats.findByUser(snapshot.user_id);
     if (mine.length === 0) return;
     const available = snapshot.credits + snapshot.included_credits - snapshot.held_credits;
-    const { lowBalanceThreshold } = (await deps.catalog.get()).settings;
     for (const chat of mine) {
       if (available >= lowBalanceThreshold) {
         if (chat.lowBalanceAlerted) await chats.setLowBalanceAlerted(chat.telegramId, false);
@@ -98,16 +126,25 @@ class MergeNotYetApplied extends Error {}
  * The Telegram account joined a web account: its chat now belongs to the survivor, and the bot
  * confirms with the shared balance, once billing shows it (until then the event is retried).
  */
-export const accountsLinkedConsumer = (deps: BotDeps, notes: AfterCommitNotes): BotConsumer<'accounts.linked'> => ({
+export const accountsLinkedConsumer = (
+  deps: BotDeps,
+  notes: AfterCommitNotes,
+  fetched = fetchedBefore<BotBalanceResponse>(),
+): BotConsumer<'accounts.linked'> => ({
   event: 'accounts.linked',
+  async before(event) {
+    const { telegram_id: telegramId, user_id: userId } = event.data;
+    if (!(await chatsRepository(deps.db).find(telegramId))) return;
+    const balance = await deps.api.balance(telegramId);
+    if (balance.user_id !== userId) throw new MergeNotYetApplied(`billing has not merged ${telegramId} into ${userId}`);
+    fetched.set(event.id, balance);
+  },
   async handle(event, trx) {
     const out = notes.begin(event.id);
     const { telegram_id: telegramId, user_id: userId } = event.data;
+    const balance = fetched.take(event.id);
     const chats = await chatsRepository(trx).repoint(telegramId, userId);
-    if (chats.length === 0) return;
-    const balance = await deps.api.balance(telegramId);
-    if (balance.user_id !== userId) throw new MergeNotYetApplied(`billing has not merged ${telegramId} into ${userId}`);
-    for (const chat of chats) out.push({ chat, html: texts.linked(balance) });
+    if (balance) for (const chat of chats) out.push({ chat, html: texts.linked(balance) });
   },
   afterCommit: (event) => notes.send(event.id),
 });

@@ -31,6 +31,7 @@ export function createInboxConsumer<DB, S extends EventSchemaMap>(
   }
 
   async function runOnce(consumer: Consumer<DB, S>, envelope: EventOf<S>): Promise<void> {
+    await consumer.before?.(envelope);
     const handled = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('inbox')

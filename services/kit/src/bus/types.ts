@@ -18,6 +18,12 @@ export interface Consumer<DB, S extends EventSchemaMap, K extends EventTypeOf<S>
   event: K;
   /** Names the consumer in the inbox; defaults to the event type (set it when one service has two consumers of a type). */
   name?: string;
+  /**
+   * Runs before the handler's transaction, outside it (also for a duplicate about to be skipped):
+   * calls to other services belong here, since a transaction must not wait on the network (in the
+   * embedded default every service shares one database session). Throwing retries the event.
+   */
+  before?(event: EventOf<S, K>): Promise<void>;
   handle(event: EventOf<S, K>, trx: Transaction<DB>): Promise<void>;
   /** Runs after the handler's transaction committed (never for a skipped duplicate): e.g. dropping what a cache kept. */
   afterCommit?(event: EventOf<S, K>): void;
