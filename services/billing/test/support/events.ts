@@ -1,4 +1,5 @@
 import type { EventInput } from '@gpt/contracts';
+import { sampleMessageRecorded } from '@gpt/kit/testing';
 
 let nextMessageId = 1;
 
@@ -8,24 +9,5 @@ export function recordedMessage(
   cost: number,
   overrides: Partial<EventInput<'message.recorded'>> = {},
 ): EventInput<'message.recorded'> {
-  return {
-    message_id: nextMessageId++,
-    user_id: userId,
-    telegram_id: null,
-    username: null,
-    model: 'gpt-4o-mini',
-    status: 'success',
-    input_tokens: 100,
-    output_tokens: 200,
-    input_cost: '0.000015',
-    output_cost: '0.000120',
-    total_cost: '0.000135',
-    cost,
-    user_message: 'Привет',
-    bot_response: 'Здравствуйте',
-    error_message: null,
-    image_path: null,
-    created_at: new Date().toISOString(),
-    ...overrides,
-  };
+  return sampleMessageRecorded(nextMessageId++, userId, { cost, ...overrides });
 }

@@ -1,6 +1,13 @@
 import type { CreditsChangedData, EventData, EventInput, EventType } from '@gpt/contracts';
 import { signAccessToken, type Env } from '@gpt/kit';
-import { createEvent, eventProducers, startTestService, testInfra, type TestService } from '@gpt/kit/testing';
+import {
+  createEvent,
+  eventProducers,
+  sampleUserRegistered,
+  startTestService,
+  testInfra,
+  type TestService,
+} from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import { loadBillingConfig, type BillingConfig } from '../../src/config';
 import type { BillingDatabase } from '../../src/data/schema';
@@ -15,22 +22,8 @@ let nextUserId = 1000;
 export const registered = (
   id: number,
   overrides: Partial<EventData<'user.registered'>> = {},
-): EventInput<'user.registered'> => ({
-  user_id: id,
-  email: `user${id}@example.com`,
-  role: 'user',
-  username: `user${id}`,
-  first_name: 'Иван',
-  last_name: 'Петров',
-  telegram_id: null,
-  telegram_username: null,
-  telegram_email: null,
-  utm_source: null,
-  created_at: new Date().toISOString(),
-  version: 0,
-  source: 'web',
-  ...overrides,
-});
+): EventInput<'user.registered'> =>
+  sampleUserRegistered(id, { username: `user${id}`, first_name: 'Иван', last_name: 'Петров', ...overrides });
 
 /**
  * Billing on real PostgreSQL, RabbitMQ and Redis, talking to a fake YooKassa on localhost; events

@@ -32,3 +32,54 @@ export function createEvent<T extends EventType>(
 ): AppEvent<T> {
   return makeEnvelope(eventSchemas, producer, type, data, options) as AppEvent<T>;
 }
+
+/** `user.registered` of a web sign-up as auth publishes it; `overrides` for anything else. */
+export function sampleUserRegistered(
+  userId: number,
+  overrides: Partial<EventInput<'user.registered'>> = {},
+): EventInput<'user.registered'> {
+  return {
+    user_id: userId,
+    email: `user${userId}@example.com`,
+    role: 'user',
+    username: null,
+    first_name: null,
+    last_name: null,
+    telegram_id: null,
+    telegram_username: null,
+    telegram_email: null,
+    utm_source: null,
+    created_at: new Date().toISOString(),
+    version: 0,
+    source: 'web',
+    ...overrides,
+  };
+}
+
+/** `message.recorded` as chat-history publishes it: an answered gpt-4o-mini message; `overrides` for anything else. */
+export function sampleMessageRecorded(
+  messageId: number,
+  userId: number,
+  overrides: Partial<EventInput<'message.recorded'>> = {},
+): EventInput<'message.recorded'> {
+  return {
+    message_id: messageId,
+    user_id: userId,
+    telegram_id: null,
+    username: null,
+    model: 'gpt-4o-mini',
+    status: 'success',
+    input_tokens: 100,
+    output_tokens: 200,
+    input_cost: '0.000015',
+    output_cost: '0.000120',
+    total_cost: '0.000135',
+    cost: 27,
+    user_message: 'Привет',
+    bot_response: 'Здравствуйте',
+    error_message: null,
+    image_path: null,
+    created_at: new Date().toISOString(),
+    ...overrides,
+  };
+}

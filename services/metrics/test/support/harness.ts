@@ -20,6 +20,8 @@ import {
   createTestDatabase,
   dropTestDatabase,
   eventProducers,
+  sampleMessageRecorded,
+  sampleUserRegistered,
   startTestService,
   testInfra,
   type TestService,
@@ -126,23 +128,7 @@ export function moscow(wallClock: string): string {
 }
 
 export function userRegistered(overrides: Partial<UserRegisteredData> = {}): EventInput<'user.registered'> {
-  const id = overrides.user_id ?? newId();
-  return {
-    user_id: id,
-    email: `user${id}@example.com`,
-    role: 'user',
-    username: null,
-    first_name: null,
-    last_name: null,
-    telegram_id: null,
-    telegram_username: null,
-    telegram_email: null,
-    utm_source: null,
-    created_at: new Date().toISOString(),
-    version: 0,
-    source: 'web',
-    ...overrides,
-  };
+  return sampleUserRegistered(overrides.user_id ?? newId(), overrides);
 }
 
 export function userDeleted(userId: number, deletedAt: string): EventInput<'user.deleted'> {
@@ -167,24 +153,10 @@ export function paymentSucceeded(overrides: Partial<PaymentSucceededData> = {}):
 
 export function messageRecorded(overrides: Partial<MessageRecordedData> = {}): EventInput<'message.recorded'> {
   const id = overrides.message_id ?? newId();
-  return {
-    message_id: id,
-    user_id: newId(),
-    telegram_id: null,
+  return sampleMessageRecorded(id, newId(), {
     username: `user_${id}`,
-    model: 'gpt-4o-mini',
-    status: 'success',
-    input_tokens: 100,
-    output_tokens: 200,
-    input_cost: '0.000015',
-    output_cost: '0.000120',
-    total_cost: '0.000135',
-    cost: 27,
     user_message: `Вопрос ${id}`,
     bot_response: `Ответ ${id}`,
-    error_message: null,
-    image_path: null,
-    created_at: new Date().toISOString(),
     ...overrides,
-  };
+  });
 }
