@@ -134,7 +134,8 @@ export async function startService<C extends ServiceConfig, DB>(
     }
     bus.consume(consumer);
   }
-  const stopJobs = await definition.onStart?.(deps);
+  // Seeds check what is there before adding it; one replica at a time, so two never both find nothing.
+  const stopJobs = await database.exclusive(async () => definition.onStart?.(deps));
   await bus.start();
   // A broker that is down only delays events (they wait in the outbox); say so, and serve anyway.
   await withTimeout(bus.ready(), BROKER_WAIT_MS).catch(() =>
