@@ -90,9 +90,11 @@ export interface RunningService<C extends ServiceConfig, DB> {
 
 const BROKER_WAIT_MS = 5000;
 
+const onExchange = (name: string, exchange: string) => (exchange === 'app.events' ? name : `${name}@${exchange}`);
 /** One queue per service and exchange, so parallel test runs (each on an exchange of its own) never take each other's events. */
-export const serviceQueue = (service: string, exchange: string) =>
-  exchange === 'app.events' ? service : `${service}@${exchange}`;
+export const serviceQueue = (service: string, exchange: string) => onExchange(`${service}.events`, exchange);
+/** The service's classic queue of earlier versions, drained into the quorum one (docs/architecture.md). */
+export const classicServiceQueue = (service: string, exchange: string) => onExchange(service, exchange);
 
 /** Connections → migrations → bus → app → listen; close() undoes it in CONVENTIONS order. */
 export async function startService<C extends ServiceConfig, DB>(
@@ -120,6 +122,7 @@ export async function startService<C extends ServiceConfig, DB>(
     amqpUrl: config.AMQP_URL,
     exchange: config.AMQP_EXCHANGE,
     queue: serviceQueue(definition.name, config.AMQP_EXCHANGE),
+    classicQueue: classicServiceQueue(definition.name, config.AMQP_EXCHANGE),
     peers: Object.entries(eventSubscriptions)
       .filter(([service]) => service !== definition.name)
       .map(([service, types]) => ({ queue: serviceQueue(service, config.AMQP_EXCHANGE), types })),
