@@ -55,9 +55,12 @@ const via = (i: number) => replicas[i % 2]!.url;
 
 describe('three replicas of every process started at once on empty databases', () => {
   test('each database is migrated once, each seed ran once, and every replica is ready', async () => {
+    // Ready as a cluster asks it: every service's /readyz (database, broker, Redis), through each gateway.
     for (const replica of replicas) {
-      const health = await callApi<{ status: string }>(replica.url, 'GET', '/api/healthz');
-      expect(health.body.status).toBe('ok');
+      await eventually(async () => {
+        const health = await callApi<{ status: string }>(replica.url, 'GET', '/api/healthz');
+        expect(health.body).toMatchObject({ status: 'ok' });
+      });
     }
     const [first] = replicas as [TestStack];
     for (const definition of definitions) {
