@@ -5,15 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { loadAuthConfig } from '@gpt/auth';
-import { loadBillingConfig } from '@gpt/billing';
-import { loadBotConfig } from '@gpt/bot';
-import { loadChatHistoryConfig } from '@gpt/chat-history';
-import { loadContentConfig } from '@gpt/content';
-import { loadGatewayConfig } from '@gpt/gateway';
-import { ConfigError, type Env } from '@gpt/kit';
-import { loadMetricsConfig } from '@gpt/metrics';
 import { parseAllDocuments } from 'yaml';
+import { configProblems, LOADERS } from './support/configs';
 
 /**
  * deploy/k8s as `kubectl kustomize` renders it: every object valid against the Kubernetes API's
@@ -50,15 +43,6 @@ interface PodSpec {
   terminationGracePeriodSeconds: number;
 }
 
-const LOADERS: Record<string, (env: Env) => unknown> = {
-  gateway: loadGatewayConfig,
-  auth: loadAuthConfig,
-  content: loadContentConfig,
-  billing: loadBillingConfig,
-  'chat-history': loadChatHistoryConfig,
-  metrics: loadMetricsConfig,
-  bot: loadBotConfig,
-};
 const PROCESSES = Object.keys(LOADERS);
 const SERVICES = PROCESSES.filter((name) => name !== 'gateway');
 /** What the owner fills in after `npm run env:init`, and the managed servers' URLs. */
@@ -116,16 +100,6 @@ function selects(selector: Selector, name: string): boolean {
     (expression) => expression.key === label && expression.operator === 'In' && expression.values.includes(name),
   );
   return byLabels && byExpressions;
-}
-
-function configProblems(name: string, env: Env): string[] {
-  try {
-    LOADERS[name]!(env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
 }
 
 let workDir: string;
