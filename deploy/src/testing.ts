@@ -37,7 +37,8 @@ export async function startTestReplicas(
   env: Env = {},
 ): Promise<{ replicas: TestStack[]; close(): Promise<void> }> {
   const admin = { email: `${uniqueName('admin')}@example.com`, password: 'admin12345' };
-  const exchange = uniqueName('test.events');
+  // A test that prepares the broker first names the exchange; it is removed at the end all the same.
+  const exchange = env.AMQP_EXCHANGE ?? uniqueName('test.events');
   const databases = await Promise.all(SERVICES.map((name) => createTestDatabase(name.replace('-', '_'))));
   const shared: Env = {
     LOG_LEVEL: 'silent',

@@ -4,8 +4,9 @@ import { billingService } from '@gpt/billing';
 import { createBotService } from '@gpt/bot';
 import { chatHistoryService } from '@gpt/chat-history';
 import { contentService } from '@gpt/content';
-import { busMigrations, type ServiceDefinition } from '@gpt/kit';
-import { uniqueName } from '@gpt/kit/testing';
+import { busMigrations, classicServiceQueue, type ServiceDefinition } from '@gpt/kit';
+import { createEvent, sampleUserRegistered, testInfra, uniqueName } from '@gpt/kit/testing';
+import amqp from 'amqplib';
 import { metricsService } from '@gpt/metrics';
 import { sql, type Kysely } from 'kysely';
 import type { FakeYookassa } from '../../services/billing/test/support/fake-yookassa';
@@ -19,17 +20,51 @@ import { type Customer, payAndNotify, signIn, signUp, startFakeProvider, startTo
  * traffic goes through two of them, alternating, as a load balancer in front of the gateways would.
  */
 const FEEDBACK_LIMIT = 4;
+const exchange = uniqueName('test.events');
+/** Someone an earlier version announced while billing and metrics were down: waiting in their classic queues. */
+const waiting = createEvent(
+  'user.registered',
+  'auth',
+  sampleUserRegistered(900_000_000 + Math.floor(Math.random() * 1e6)),
+);
+const classicQueues = ['billing', 'metrics'].map((service) => classicServiceQueue(service, exchange));
 let replicas: TestStack[];
 let closeAll: () => Promise<void>;
 let yookassa: FakeYookassa;
 
+/** The broker as an earlier version left it: classic queues holding an event nobody handled yet. */
+async function leaveClassicQueues() {
+  const connection = await amqp.connect(testInfra.amqpUrl);
+  const channel = await connection.createConfirmChannel();
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  for (const queue of classicQueues) {
+    await channel.assertQueue(queue, { durable: true });
+    await channel.bindQueue(queue, exchange, waiting.type);
+  }
+  channel.publish(exchange, waiting.type, Buffer.from(JSON.stringify(waiting)), { persistent: true });
+  await channel.waitForConfirms();
+  await connection.close();
+}
+
+async function classicMessages(): Promise<number[]> {
+  const connection = await amqp.connect(testInfra.amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    return await Promise.all(classicQueues.map(async (queue) => (await channel.checkQueue(queue)).messageCount));
+  } finally {
+    await connection.close();
+  }
+}
+
 beforeAll(async () => {
+  await leaveClassicQueues();
   const provider = await startFakeProvider();
   yookassa = provider.yookassa;
   ({ replicas, close: closeAll } = await startTestReplicas(3, {
     ...MANY_USERS_ENV,
     ...provider.env,
     RATE_LIMIT_FEEDBACK_POINTS: String(FEEDBACK_LIMIT),
+    AMQP_EXCHANGE: exchange,
   }));
 }, 180_000);
 
@@ -54,7 +89,7 @@ const countOf = async (replica: TestStack, service: string, query: ReturnType<ty
 const via = (i: number) => replicas[i % 2]!.url;
 
 describe('three replicas of every process started at once on empty databases', () => {
-  test('each database is migrated once, each seed ran once, and every replica is ready', async () => {
+  test('each database is migrated once, each seed ran once, the classic queues of the earlier version are drained, and every replica is ready', async () => {
     // Ready as a cluster asks it: every service's /readyz (database, broker, Redis), through each gateway.
     for (const replica of replicas) {
       await eventually(async () => {
@@ -76,6 +111,14 @@ describe('three replicas of every process started at once on empty databases', (
     expect(await countOf(first, 'auth', admins)).toBe(1);
     expect(await countOf(first, 'billing', sql`select count(*)::int as n from tariffs`)).toBe(3);
     expect(await countOf(first, 'content', sql`select count(*)::int as n from articles`)).toBe(2);
+    // What the earlier version's classic queues held is handled, once.
+    await eventually(async () => {
+      const billing = sql<{ n: number }>`select count(*)::int as n from users where id = ${waiting.data.user_id}`;
+      expect(await countOf(first, 'billing', billing)).toBe(1);
+      const metrics = sql<{ n: number }>`select count(*)::int as n from event_log where event_id = ${waiting.id}`;
+      expect(await countOf(first, 'metrics', metrics)).toBe(1);
+    });
+    expect(await classicMessages()).toEqual([0, 0]);
     // Two replicas carry the traffic from here on.
     await replicas.pop()!.close();
   });
