@@ -2,11 +2,11 @@
 //  - AMQP_URL set: the gateway and each service in its own process (PostgreSQL, RabbitMQ, Redis from the URLs);
 //  - otherwise: everything in this very process on the in-process bus, with PGlite under ./data unless
 //    DATABASE_URL is set — no launcher process beside the product, and no build process left running.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundles, buildServers, buildWeb } from './build.mjs';
+import { bundles } from './build.mjs';
 import { localSecrets } from './local-secrets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,13 +20,16 @@ Object.assign(process.env, secrets.values);
 if (secrets.file) console.log(`JWT_SECRET / BOT_API_KEY not set: using generated ones kept in ${secrets.file}`);
 if (process.env.NODE_ENV !== 'production') process.env.SITE_URL ||= `http://localhost:${process.env.PORT || 8080}`;
 
-if (bundles.some(([, outfile]) => !existsSync(outfile))) {
-  console.log('Building the services…');
-  await buildServers();
-}
-if (!existsSync('web/dist/index.html')) {
-  console.log('Building the web app…');
-  buildWeb();
+// A build runs in a process of its own, so none of its memory stays with the product started next.
+const servers = bundles.some(([, outfile]) => !existsSync(outfile));
+const web = !existsSync('web/dist/index.html');
+if (servers || web) {
+  console.log(
+    `Building ${servers && web ? 'the services and the web app' : servers ? 'the services' : 'the web app'}…`,
+  );
+  execFileSync(process.execPath, ['deploy/build.mjs', ...(servers && web ? [] : [servers ? 'servers' : 'web'])], {
+    stdio: 'inherit',
+  });
 }
 
 if (!process.env.AMQP_URL) {
