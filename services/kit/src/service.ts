@@ -9,7 +9,7 @@ import { port, serviceDatabaseUrl, serviceEnv } from './config';
 import { openDatabase } from './db';
 import { createKeyValue, type KeyValue } from './kv';
 import { runSteps, type ShutdownStep } from './lifecycle';
-import { createLogger, type Logger } from './logger';
+import { createLogger, type LogFormat, type Logger } from './logger';
 import { withTimeout } from './timeout';
 
 /**
@@ -40,6 +40,7 @@ export function serviceConfigSchema<Extra extends z.ZodRawShape = Record<never, 
 export interface ServiceConfig {
   NODE_ENV: 'development' | 'production' | 'test';
   LOG_LEVEL: string;
+  LOG_FORMAT?: LogFormat;
   HOST: string;
   PORT: number;
   JWT_SECRET: string;
@@ -102,7 +103,8 @@ export async function startService<C extends ServiceConfig, DB>(
   config: C,
   options: { broker?: InProcessBroker; kv?: KeyValue; logger?: Logger } = {},
 ): Promise<RunningService<C, DB>> {
-  const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const logger =
+    options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const database = await openDatabase<DB>({
     service: definition.name,
     url: serviceDatabaseUrl(definition.name, config, config.SERVICE_DATABASE_URL),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
+import { formatRoubles, toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
 import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -115,7 +115,7 @@ async function paymentTarget(deps: BillingDeps, command: CreatePaymentCommand) {
     amount,
     // Kopecks × credits per rouble / 100, rounded down: exact, never through a float.
     creditsAmount: Number((toMinorUnits(amount, 2) * creditsPerRuble) / 100n),
-    description: `Пополнение баланса на ${amount} ₽`,
+    description: `Пополнение баланса на ${formatRoubles(amount)}`,
   };
 }
 

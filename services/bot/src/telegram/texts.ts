@@ -1,5 +1,10 @@
-import type { AiModel, BotBalanceResponse, CreatePaymentResponse, PublicTariff } from '@gpt/contracts';
-import { escapeHtml } from './format';
+import {
+  escapeHtml,
+  type AiModel,
+  type BotBalanceResponse,
+  type CreatePaymentResponse,
+  type PublicTariff,
+} from '@gpt/contracts';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
 

@@ -13,6 +13,7 @@ import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
 import { useUploadSandboxFile } from '../api/upload-file';
 import { loadSandboxUser, resetSandboxUser } from '../sandbox-user';
+import { useFillViewport } from '../use-fill-viewport';
 import { Composer, type Attachment } from './composer';
 import { MessageBubble } from './message-bubble';
 
@@ -44,6 +45,8 @@ function SandboxChatWindow() {
   const press = usePressSandboxButton();
   const [error, setError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const chatWindow = useRef<HTMLElement>(null);
+  useFillViewport(chatWindow);
 
   useEffect(() => {
     const element = scroller.current;
@@ -74,7 +77,7 @@ function SandboxChatWindow() {
         с этой страницей: сообщения, кнопки, фото и документы проходят через тот же код, что и в Telegram. Переписка
         хранится в памяти сервиса бота и пропадает при его перезапуске.
       </Alert>
-      <section className="tg-window" aria-label="Чат с ботом">
+      <section className="tg-window" aria-label="Чат с ботом" ref={chatWindow}>
         <header className="tg-header">
           <div className="tg-avatar" aria-hidden>
             🤖
