@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { AdminTariffsResponse, PublicTariffsResponse, Tariff } from '@gpt/contracts';
+import type { AdminTariffsResponse, PublicTariffsResponse } from '@gpt/contracts';
 import { signAccessToken } from '@gpt/kit';
 import { seenWithin, startTestReplica, startTestService, type TestService } from '@gpt/kit/testing';
 import { loadBillingConfig } from '../src/config';
@@ -48,7 +48,7 @@ describe('GET /api/tariffs is kept until a tariff changes, on every replica', ()
     const description = `Для тех, кто пишет каждый день (${Date.now()})`;
     expect((await adminCall(billing, 'PUT', `/api/admin/tariffs/${id}`, { ...fields, description })).status).toBe(200);
 
-    const premium = (tariffs: Tariff[]) => tariffs.find((t) => t.id === id)?.description;
+    const premium = (tariffs: PublicTariffsResponse['tariffs']) => tariffs.find((t) => t.id === id)?.description;
     expect(premium(await tariffsAt(billing))).toBe(description);
     await seenWithin(
       1000,
@@ -61,12 +61,12 @@ describe('GET /api/tariffs is kept until a tariff changes, on every replica', ()
     await tariffsAt(billing);
     await tariffsAt(replica);
     const name = `Студент ${Date.now()}`;
-    const created = await adminCall<{ tariff: Tariff }>(replica, 'POST', '/api/admin/tariffs', {
+    const created = await adminCall<{ tariff: { id: number } }>(replica, 'POST', '/api/admin/tariffs', {
       ...(await editable('Premium')).fields,
       name,
     });
     expect(created.status).toBe(201);
-    const named = (tariffs: Tariff[]) => tariffs.some((t) => t.name === name);
+    const named = (tariffs: PublicTariffsResponse['tariffs']) => tariffs.some((t) => t.name === name);
     expect(named(await tariffsAt(replica))).toBe(true);
     await seenWithin(1000, () => tariffsAt(billing), named);
 
