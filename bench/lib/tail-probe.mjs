@@ -53,8 +53,9 @@ process.on('SIGUSR2', () => {
       ...round(pglite),
       share: Number((pglite.ms / wallMs).toFixed(3)),
     },
-    heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
-    rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+    memoryMb: Object.fromEntries(
+      Object.entries(process.memoryUsage()).map(([kind, bytes]) => [kind, Math.round(bytes / 2 ** 20)]),
+    ),
   };
   process.stderr.write(`tail-probe ${JSON.stringify(report)}\n`);
   loop.reset();
