@@ -13,16 +13,16 @@
  * its event loop was held up, its GC pauses and how busy its PGlite session was during that read.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { EMBEDDED_NODE_FLAGS } from '../deploy/embedded-flags.mjs';
 import { bundle, bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
-import { onInterrupt, ROOT, waitForReady, withProcesses } from './lib/processes.mjs';
+import { onInterrupt, ROOT, rssMb, waitForReady, withProcesses } from './lib/processes.mjs';
 import { BOT_API_KEY, envName, JWT_SECRET, local, SERVICES, startGateway, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
@@ -56,12 +56,6 @@ const READS = [
   ['GET /api/bot/settings', '/api/bot/settings', 'bot'],
   ['GET /api/auth/profile', '/api/auth/profile', 'user'],
 ];
-
-/** Resident memory of a process (MB), from /proc. */
-function rssMb(pid) {
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
-}
 
 /** A user's token and an article's slug on the product at `site` (the admin publishes one article). */
 async function arrange(site, admin) {
@@ -189,7 +183,7 @@ async function embedded(group) {
       password: 'bench-admin-password',
     };
     const flags = values.probe ? ['--import', path.join(ROOT, 'bench', 'lib', 'tail-probe.mjs')] : [];
-    const product = group.start('embedded', process.execPath, [...flags, bundles.embedded], {
+    const product = group.start('embedded', process.execPath, [...EMBEDDED_NODE_FLAGS, ...flags, bundles.embedded], {
       env: {
         NODE_ENV: 'development',
         PORT: String(port),

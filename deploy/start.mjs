@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundles, buildServers, buildWeb } from './build.mjs';
+import { EMBEDDED_NODE_FLAGS } from './embedded-flags.mjs';
 import { localSecrets } from './local-secrets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,8 +32,8 @@ if (!existsSync('web/dist/index.html')) {
 const SERVICES = { auth: 8081, content: 8082, billing: 8083, 'chat-history': 8084, metrics: 8085, bot: 8086 };
 const children = [];
 
-function run(file, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+function run(file, env, flags = []) {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, file], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
@@ -67,5 +68,5 @@ if (process.env.AMQP_URL) {
   }
   run('gateway/dist/main.js', upstreams);
 } else {
-  run('deploy/dist/embedded.js', {});
+  run('deploy/dist/embedded.js', {}, EMBEDDED_NODE_FLAGS);
 }
