@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMBEDDED_NODE_FLAGS } from '../deploy/embedded-flags.mjs';
+import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from '../deploy/embedded-runtime.mjs';
 import { bundle, mainOf, requireWebBuild } from './lib/bundle.mjs';
 import { cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
@@ -47,6 +47,7 @@ try {
     // a fresh DATA_DIR; not production (that wants the payment and model keys). Logs at warn, as in every bench.
     const product = group.start('embedded', process.execPath, [...EMBEDDED_NODE_FLAGS, bundles.embedded], {
       env: {
+        ...EMBEDDED_ENV,
         NODE_ENV: 'development',
         PORT: String(port),
         DATA_DIR: dataDir,

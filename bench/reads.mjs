@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { EMBEDDED_NODE_FLAGS } from '../deploy/embedded-flags.mjs';
+import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from '../deploy/embedded-runtime.mjs';
 import { bundle, bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
@@ -185,6 +185,7 @@ async function embedded(group) {
     const flags = values.probe ? ['--import', path.join(ROOT, 'bench', 'lib', 'tail-probe.mjs')] : [];
     const product = group.start('embedded', process.execPath, [...EMBEDDED_NODE_FLAGS, ...flags, bundles.embedded], {
       env: {
+        ...EMBEDDED_ENV,
         NODE_ENV: 'development',
         PORT: String(port),
         DATA_DIR: dataDir,

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundles, buildServers, buildWeb } from './build.mjs';
-import { EMBEDDED_NODE_FLAGS } from './embedded-flags.mjs';
+import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from './embedded-runtime.mjs';
 import { localSecrets } from './local-secrets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,5 +68,5 @@ if (process.env.AMQP_URL) {
   }
   run('gateway/dist/main.js', upstreams);
 } else {
-  run('deploy/dist/embedded.js', {}, EMBEDDED_NODE_FLAGS);
+  run('deploy/dist/embedded.js', { ...EMBEDDED_ENV, ...process.env }, EMBEDDED_NODE_FLAGS);
 }
