@@ -9,13 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from '../deploy/embedded-runtime.mjs';
 import { bundle, mainOf, requireWebBuild } from './lib/bundle.mjs';
 import { cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
-import { cpuMs, ROOT, rssMb, waitForReady, withProcesses } from './lib/processes.mjs';
-import { BOT_API_KEY, JWT_SECRET, local, startGateway } from './lib/product.mjs';
+import { cpuMs, rssMb, withProcesses } from './lib/processes.mjs';
+import { local, startEmbedded, startGateway } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
@@ -43,23 +42,8 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'gpt-bench-embedded-'));
 try {
   await withProcesses(async (group) => {
     const [port, upstreamPort] = await freePorts(2);
-    // What `npm start` hands its embedded process on a newcomer's machine: no server URLs, its secrets,
-    // a fresh DATA_DIR; not production (that wants the payment and model keys). Logs at warn, as in every bench.
-    const product = group.start('embedded', process.execPath, [...EMBEDDED_NODE_FLAGS, bundles.embedded], {
-      env: {
-        ...EMBEDDED_ENV,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        JWT_SECRET,
-        BOT_API_KEY,
-        LOG_LEVEL: 'warn',
-        ACCESS_LOG: 'false',
-        WEB_DIR: path.join(ROOT, 'web', 'dist'),
-      },
-    });
     const started = Date.now();
-    await waitForReady(`${local(port)}/api/healthz`, product, 120_000);
+    const product = await startEmbedded(group, { bundle: bundles.embedded, port, dataDir });
     const startSeconds = (Date.now() - started) / 1000;
     const rssStart = rssMb(product.pid);
 

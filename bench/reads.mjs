@@ -16,14 +16,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from '../deploy/embedded-runtime.mjs';
 import { bundle, bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
-import { onInterrupt, ROOT, rssMb, waitForReady, withProcesses } from './lib/processes.mjs';
-import { BOT_API_KEY, envName, JWT_SECRET, local, SERVICES, startGateway, startService } from './lib/product.mjs';
+import { onInterrupt, ROOT, rssMb, withProcesses } from './lib/processes.mjs';
+import { BOT_API_KEY, envName, local, SERVICES, startEmbedded, startGateway, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
@@ -182,23 +181,13 @@ async function embedded(group) {
       email: 'admin@example.com',
       password: 'bench-admin-password',
     };
-    const flags = values.probe ? ['--import', path.join(ROOT, 'bench', 'lib', 'tail-probe.mjs')] : [];
-    const product = group.start('embedded', process.execPath, [...EMBEDDED_NODE_FLAGS, ...flags, bundles.embedded], {
-      env: {
-        ...EMBEDDED_ENV,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        JWT_SECRET,
-        BOT_API_KEY,
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        LOG_LEVEL: 'warn',
-        ACCESS_LOG: 'false',
-        WEB_DIR: path.join(ROOT, 'web', 'dist'),
-      },
+    const product = await startEmbedded(group, {
+      bundle: bundles.embedded,
+      port,
+      dataDir,
+      env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      nodeFlags: values.probe ? ['--import', path.join(ROOT, 'bench', 'lib', 'tail-probe.mjs')] : [],
     });
-    await waitForReady(`${local(port)}/api/healthz`, product, 120_000);
     const rssStart = rssMb(product.pid);
     const measured = await measureReads(local(port), await arrange(local(port), admin), values.probe && product);
     return { ...measured, rssStart, rssLoad: rssMb(product.pid) };

@@ -16,17 +16,16 @@ let adminToken: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const upstream = (name: string) => stack.services.find((service) => service.name === name)!.url;
+  // Each service's <NAME>_URL, as the launcher gives a gateway process of its own.
+  const upstreams = stack.services.map((service) => [
+    `${service.name.toUpperCase().replace('-', '_')}_URL`,
+    service.url,
+  ]);
   proxy = await startGateway({
     env: {
       ...TEST_SECRETS,
+      ...Object.fromEntries(upstreams),
       LOG_LEVEL: 'silent',
-      AUTH_URL: upstream('auth'),
-      CONTENT_URL: upstream('content'),
-      BILLING_URL: upstream('billing'),
-      CHAT_HISTORY_URL: upstream('chat-history'),
-      METRICS_URL: upstream('metrics'),
-      BOT_URL: upstream('bot'),
       REDIS_KEY_PREFIX: `${uniqueName('proxy')}:`,
     },
     port: 0,
