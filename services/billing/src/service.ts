@@ -8,7 +8,7 @@ import type { BillingDeps } from './deps';
 import { tariffAnswers } from './domain/public-tariffs';
 import { BASE_TARIFF_NAME, defaultTariffs } from './domain/seed-tariffs';
 import { startJobs } from './jobs';
-import { billingConsumers } from './messaging';
+import { billingConsumers } from './messaging/consumers';
 import { paymentProviders, type Providers } from './provider';
 
 async function seed(deps: BillingDeps) {
