@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { AdminStats, CreatePaymentResponse, CreditsChangedData } from '@gpt/contracts';
 import type { Bus, EventSchemas } from '@gpt/kit';
-import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import { sandboxDecisionCall, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Kysely } from 'kysely';
 import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../src/testing';
 import { eventually } from './support/async';
@@ -111,8 +111,8 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
       body: { amount: 150 },
     });
     expect(payment.status).toBe(201);
-    const sandboxId = new URL(payment.body.confirmation_url!).pathname.split('/').pop()!;
-    await api('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, { body: { decision: 'succeeded' } });
+    const decision = sandboxDecisionCall(payment.body.confirmation_url!, 'succeeded');
+    await api('POST', decision.path, { body: decision.body });
     await authApplied(payer.id, 'payment');
 
     // Every user so far got 2 000 welcome credits; only the 150 ₽ paid is a deposit.

@@ -12,7 +12,7 @@ import type { ModelProvider } from './engine/provider';
 import { sandboxProvider } from './engine/sandbox-provider';
 import { botConsumers } from './messaging/consumers';
 import type { SandboxBotApi } from './sandbox/bot-api';
-import { SANDBOX_PATH, telegramSandbox } from './sandbox/telegram-sandbox';
+import { SANDBOX_PATH, sandboxDecision, telegramSandbox } from './sandbox/telegram-sandbox';
 import { createTelegram, type Telegram } from './telegram/telegram';
 
 /** The real model API when one is configured; the local sandbox otherwise (never in production: config refuses it). */
@@ -43,6 +43,10 @@ export function createBotService(
   const wire = (base: ServiceDeps<BotConfig, BotDatabase>) => {
     if (wired) return wired;
     const sandbox = telegramSandbox(base.config);
+    const decision = sandboxDecision(base.config);
+    if (decision.on)
+      base.logger.warn(`Telegram sandbox on at ${base.config.SITE_URL}/telegram-sandbox: ${decision.reason}`);
+    else if (!base.config.TELEGRAM_BOT_TOKEN) base.logger.info(`Telegram sandbox off: ${decision.reason}`);
     // On the sandbox the bot calls this service itself: its address is filled in once it listens.
     const config = sandbox
       ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
