@@ -1,5 +1,6 @@
 import { loadConfig, resolveSiteUrl, serviceConfigSchema, siteUrlEnv, type Env } from '@gpt/kit';
 import { z } from 'zod';
+import { DOCUMENT_LIMITS } from './documents/extract';
 
 const url = (fallback: string) =>
   z
@@ -68,6 +69,11 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_MAX_DOCUMENT_BYTES: positiveInt(10 * 1024 * 1024),
   /** Characters of a document's text sent to the model; the rest is cut with a note. */
   BOT_MAX_DOCUMENT_CHARS: positiveInt(40_000),
+  /** A .docx whose zip lists more unpacked bytes, or more entries, than these is refused before unpacking. */
+  BOT_MAX_DOCUMENT_UNPACKED_BYTES: positiveInt(DOCUMENT_LIMITS.maxUnpackedBytes),
+  BOT_MAX_DOCUMENT_ENTRIES: positiveInt(DOCUMENT_LIMITS.maxEntries),
+  /** PDF pages read at most (one at a time, stopping once BOT_MAX_DOCUMENT_CHARS are read). */
+  BOT_MAX_DOCUMENT_PAGES: positiveInt(DOCUMENT_LIMITS.maxPages),
   /** Models and settings are read again after this long, so an admin's edit reaches the bot within it. */
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The streamed answer is edited into the placeholder at most this often. */

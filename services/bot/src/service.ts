@@ -7,6 +7,7 @@ import type { BotDatabase } from './data/schema';
 import type { BotDeps } from './deps';
 import { catalogReader } from './domain/catalog';
 import { messageLimiter } from './domain/message-limiter';
+import { documentReader } from './documents/reader';
 import { openAIProvider } from './engine/openai-provider';
 import type { ModelProvider } from './engine/provider';
 import { sandboxProvider } from './engine/sandbox-provider';
@@ -59,6 +60,12 @@ export function createBotService(
       provider: options.provider ?? modelProvider(base),
       catalog: catalogReader(api, config.BOT_CATALOG_TTL_MS),
       limiter: messageLimiter(base.kv),
+      documents: documentReader({
+        maxChars: config.BOT_MAX_DOCUMENT_CHARS,
+        maxUnpackedBytes: config.BOT_MAX_DOCUMENT_UNPACKED_BYTES,
+        maxEntries: config.BOT_MAX_DOCUMENT_ENTRIES,
+        maxPages: config.BOT_MAX_DOCUMENT_PAGES,
+      }),
     };
     const telegram = createTelegram(engine, config, base.logger);
     wired = { deps: { ...engine, telegram }, telegram, sandbox };

@@ -4,6 +4,7 @@ import {
   typicalMessageCost,
   typicalMessagesFor,
 } from '@gpt/contracts';
+import { safeFileName } from '@gpt/kit';
 import { Composer, InlineKeyboard, InputFile, type Context } from 'grammy';
 import { ServiceCallError } from '../clients/services';
 import type { BotDeps } from '../deps';
@@ -11,7 +12,7 @@ import { chatsRepository, type Chat } from '../data/chats.repository';
 import { ask, type AskInput } from '../domain/ask';
 import { chatModels, creditsFor, modelFor, type Catalog } from '../domain/catalog';
 import { draw } from '../domain/draw';
-import { extractDocumentText, UnreadableDocumentError, UnsupportedDocumentError } from '../documents/extract';
+import { DocumentRefusal } from '../documents/refusals';
 import type { ContentPart } from '../engine/provider';
 import { answerMessage } from './answer-message';
 import { keyboards } from './keyboards';
@@ -263,16 +264,16 @@ export function botHandlers(deps: BotDeps): Composer<BotContext> {
     if ((document.file_size ?? 0) > config.BOT_MAX_DOCUMENT_BYTES) {
       return void (await reply(ctx, texts.documentTooLarge(Math.floor(config.BOT_MAX_DOCUMENT_BYTES / 1024 / 1024))));
     }
-    const name = document.file_name ?? 'document';
+    // A name with a line break would forge lines of the prompt and of the stored history.
+    const name = safeFileName(document.file_name ?? '') || 'document';
     let extracted;
     try {
-      extracted = await extractDocumentText(await download(ctx, document.file_id), {
+      extracted = await deps.documents.read(ctx.account.telegramId, () => download(ctx, document.file_id), {
         fileName: name,
         mimeType: document.mime_type ?? '',
-        maxChars: config.BOT_MAX_DOCUMENT_CHARS,
       });
     } catch (err) {
-      if (err instanceof UnsupportedDocumentError || err instanceof UnreadableDocumentError) {
+      if (err instanceof DocumentRefusal) {
         return void (await reply(ctx, err.message));
       }
       throw err;
