@@ -660,7 +660,8 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
         file_id: file.file_id,
         file_unique_id: file.file_unique_id,
         file_size: file.file_size,
-        file_name: file.name ?? 'file',
+        // As Telegram delivers it, whatever the user's client sent: the bot makes it safe.
+        file_name,
         mime_type,
       };
       return userMessage(from, caption ? { document, caption } : { document });
