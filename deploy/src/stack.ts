@@ -35,7 +35,15 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
   const broker = env.AMQP_URL ? undefined : createInProcessBroker({ held: true });
   const kv = createKeyValue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
   // Every absolute URL a service builds starts with the gateway's SITE_URL (its default follows the gateway's PORT).
-  const serviceEnv: Env = { ...env, PORT: '0', HOST: '127.0.0.1', SITE_URL: loadGatewayConfig(env).SITE_URL };
+  // The bot's sandbox asks where the site is served (the gateway's HOST), not where the bot listens.
+  const gatewayConfig = loadGatewayConfig(env);
+  const serviceEnv: Env = {
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    GATEWAY_HOST: gatewayConfig.HOST,
+    SITE_URL: gatewayConfig.SITE_URL,
+  };
 
   const start = <C extends ServiceConfig, DB>(definition: ServiceDefinition<C, DB>, load: (env: Env) => C) =>
     startService(definition, load(serviceEnv), {

@@ -68,6 +68,9 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   HOLD_TTL_SEC: seconds(600),
   /** How often lapsed holds are marked expired (they stop counting at their expiry regardless). */
   HOLD_EXPIRY_INTERVAL_SEC: seconds(60),
+  /** Payments the bot may create per user per window: the gateway's limit on the site's payments, by the same names. */
+  RATE_LIMIT_PAYMENT_POINTS: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PAYMENT_WINDOW_SEC: seconds(600),
 })
   .superRefine((config, ctx) => {
     if (Boolean(config.YOOKASSA_SHOP_ID) !== Boolean(config.YOOKASSA_SECRET_KEY)) {

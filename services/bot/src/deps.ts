@@ -5,6 +5,7 @@ import type { BotConfig } from './config';
 import type { BotDatabase } from './data/schema';
 import type { CatalogReader } from './domain/catalog';
 import type { MessageLimiter } from './domain/message-limiter';
+import type { DocumentReader } from './documents/reader';
 import type { ModelProvider } from './engine/provider';
 
 /** The connection to Telegram: null api while Telegram is off (no token) or not yet reached. */
@@ -21,5 +22,6 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   provider: ModelProvider;
   catalog: CatalogReader;
   limiter: MessageLimiter;
+  documents: DocumentReader;
   telegram: TelegramLink;
 }

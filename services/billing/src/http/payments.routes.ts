@@ -15,7 +15,7 @@ import {
   UserPaymentsQuery,
   UserPaymentsResponse,
 } from '@gpt/contracts';
-import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
+import { attemptLimiter, requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -70,6 +70,11 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
 export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
   const router = Router();
   const bot = requireBotKey(deps.config.BOT_API_KEY);
+  const paymentLimit = attemptLimiter(deps.kv, {
+    name: 'bot-payment-user',
+    points: deps.config.RATE_LIMIT_PAYMENT_POINTS,
+    windowSec: deps.config.RATE_LIMIT_PAYMENT_WINDOW_SEC,
+  });
 
   router.get('/api/bot/balance', bot, async (req, res) => {
     const { telegram_id } = validate(BotBalanceQuery, req.query);
@@ -79,6 +84,8 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
     const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
     if (!user) throw billingErrors.userNotFound();
+    const wait = await paymentLimit.consume(String(user.id));
+    if (wait > 0) throw billingErrors.tooManyPayments(wait);
     const payment = await createPayment(deps, providers, {
       userId: user.id,
       source: 'bot',
