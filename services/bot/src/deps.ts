@@ -4,6 +4,7 @@ import type { ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
 import type { BotDatabase } from './data/schema';
 import type { CatalogReader } from './domain/catalog';
+import type { Generations } from './domain/generations';
 import type { MessageLimiter } from './domain/message-limiter';
 import type { ModelProvider } from './engine/provider';
 
@@ -21,5 +22,7 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   provider: ModelProvider;
   catalog: CatalogReader;
   limiter: MessageLimiter;
+  /** Answers in progress, resolved as interrupted when their process stops or dies. */
+  generations: Generations;
   telegram: TelegramLink;
 }
