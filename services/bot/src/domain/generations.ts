@@ -79,6 +79,8 @@ export function generations(deps: GenerationsDeps) {
   return {
     owner,
     active: () => running.size,
+    /** Whether the process named `other` still proves it is alive. */
+    isAlive: async (other: string) => other === owner || (await deps.kv.get(heartbeatKey(other))) !== null,
 
     async begin(input: { telegramId: number; chatId: number; holdId: string }): Promise<GenerationHandle> {
       const id = randomUUID();

@@ -21,6 +21,8 @@ const CONNECT_RETRY_MS = 15_000;
 const LAST_UPDATES_MS = 5_000;
 /** One long-polling process per bot token: it holds this lock in Redis and refreshes it. */
 const POLLER_LOCK_TTL_SEC = 30;
+/** A process waiting for the poller lock looks again this often. */
+const POLLER_WAIT_MS = 3_000;
 
 export interface Telegram extends TelegramLink {
   /** POST /api/telegram/webhook: checks Telegram's secret header, then hands the update to the bot. */
@@ -89,9 +91,16 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   const pollerKey = `bot:poller:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
   let pollerLock: NodeJS.Timeout | undefined;
 
-  /** Long polling by one process per token: a second one waits, saying why, and takes over when the first stops. */
+  /**
+   * Long polling by one process per token: the lock names its holder, whose heartbeat says it is alive;
+   * a second process waits (saying why) and takes over when the holder stops or dies.
+   */
   async function takePolling(): Promise<boolean> {
-    if (!(await deps.kv.acquire(pollerKey, owner, POLLER_LOCK_TTL_SEC))) return false;
+    if (!(await deps.kv.acquire(pollerKey, owner, POLLER_LOCK_TTL_SEC))) {
+      const holder = await deps.kv.get(pollerKey);
+      if (holder && holder !== owner && (await deps.generations.isAlive(holder))) return false;
+      await deps.kv.set(pollerKey, owner, POLLER_LOCK_TTL_SEC);
+    }
     pollerLock = setInterval(
       () => void deps.kv.set(pollerKey, owner, POLLER_LOCK_TTL_SEC).catch(() => undefined),
       (POLLER_LOCK_TTL_SEC * 1000) / 3,
@@ -100,6 +109,9 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   }
 
   async function connect(): Promise<void> {
+    if (stopped) return;
+    // Heartbeat first: it is what tells other processes this one is alive (and holds the poller lock).
+    stopSweeps ??= await deps.generations.start();
     await bot.init();
     await bot.api.setMyCommands(COMMANDS);
     if (config.TELEGRAM_WEBHOOK_URL) {
@@ -111,10 +123,12 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       return;
     }
     if (!(await takePolling())) {
-      throw new Error(
-        'another process is already long-polling Telegram with this bot token; run one bot in polling mode, ' +
-          'or set TELEGRAM_WEBHOOK_URL for webhook mode with several replicas',
+      logger.error(
+        'another process is already long-polling Telegram with this bot token: this one waits and takes over when ' +
+          'it stops. Run one bot in polling mode, or set TELEGRAM_WEBHOOK_URL for webhook mode with several replicas',
       );
+      retryTimer = setTimeout(connectInBackground, POLLER_WAIT_MS);
+      return;
     }
     await bot.api.deleteWebhook();
     if (stopped) return;
@@ -125,7 +139,6 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   function connectInBackground() {
     connect()
       .then(async () => {
-        stopSweeps ??= await deps.generations.start();
         if (config.TELEGRAM_WEBHOOK_URL) await webhooks.forgetOld();
       })
       .catch((err: unknown) => {
