@@ -53,8 +53,11 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     }) as Promise<RunningService<ServiceConfig, unknown>>;
   // Billing first: auth calls it for the admin's deposits and tariff changes.
   const billing = await start(billingService, loadBillingConfig);
+  const auth = await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url }));
+  // Billing reads a user through from auth while their snapshot is still on its way by event.
+  (billing.deps.config as { AUTH_URL?: string }).AUTH_URL = auth.url;
   const services = [
-    await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url })),
+    auth,
     await start(contentService, loadContentConfig),
     billing,
     await start(chatHistoryService, loadChatHistoryConfig),

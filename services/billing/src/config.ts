@@ -43,6 +43,8 @@ export const YOOKASSA_PUBLISHED_IPS = [
 ];
 
 export const BillingConfig = serviceConfigSchema('billing', 8083, {
+  /** auth, read when a user's snapshot has not reached billing by event yet (a payment right after sign-up). */
+  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
   /** YooKassa API v3 base URL (tests point it at a fake provider on localhost). */
   YOOKASSA_API_URL: z
     .url()

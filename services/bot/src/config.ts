@@ -78,6 +78,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The streamed answer is edited into the placeholder at most this often. */
   BOT_STREAM_EDIT_INTERVAL_MS: positiveInt(1000),
+  /** At a stop (SIGTERM), answers in progress get this long to finish; the rest end as interrupted. */
+  BOT_SHUTDOWN_GRACE_SEC: z.coerce.number().int().min(0).max(300).default(20),
 })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.LLM_API_URL) {
@@ -99,3 +101,7 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
 export type BotConfig = z.infer<typeof BotConfig>;
 
 export const loadBotConfig = (env?: Env): BotConfig => loadConfig(BotConfig, env);
+
+/** How long a stopping bot may take in all: the answers' grace time and then closing the rest. */
+export const shutdownBudgetMs = (config: Pick<BotConfig, 'BOT_SHUTDOWN_GRACE_SEC'>) =>
+  (config.BOT_SHUTDOWN_GRACE_SEC + 10) * 1000;

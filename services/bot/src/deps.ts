@@ -4,6 +4,7 @@ import type { ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
 import type { BotDatabase } from './data/schema';
 import type { CatalogReader } from './domain/catalog';
+import type { Generations } from './domain/generations';
 import type { MessageLimiter } from './domain/message-limiter';
 import type { DocumentReader } from './documents/reader';
 import type { ModelProvider } from './engine/provider';
@@ -23,5 +24,7 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   catalog: CatalogReader;
   limiter: MessageLimiter;
   documents: DocumentReader;
+  /** Answers in progress, resolved as interrupted when their process stops or dies. */
+  generations: Generations;
   telegram: TelegramLink;
 }

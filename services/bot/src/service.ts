@@ -6,6 +6,7 @@ import { migrations } from './data/migrations';
 import type { BotDatabase } from './data/schema';
 import type { BotDeps } from './deps';
 import { catalogReader } from './domain/catalog';
+import { generations } from './domain/generations';
 import { messageLimiter } from './domain/message-limiter';
 import { documentReader } from './documents/reader';
 import { openAIProvider } from './engine/openai-provider';
@@ -14,6 +15,7 @@ import { sandboxProvider } from './engine/sandbox-provider';
 import { botConsumers } from './messaging/consumers';
 import type { SandboxBotApi } from './sandbox/bot-api';
 import { SANDBOX_PATH, sandboxDecision, telegramSandbox } from './sandbox/telegram-sandbox';
+import { showInterrupted } from './telegram/answer-message';
 import { createTelegram, type Telegram } from './telegram/telegram';
 
 /** The real model API when one is configured; the local sandbox otherwise (never in production: config refuses it). */
@@ -66,8 +68,16 @@ export function createBotService(
         maxEntries: config.BOT_MAX_DOCUMENT_ENTRIES,
         maxPages: config.BOT_MAX_DOCUMENT_PAGES,
       }),
+      generations: generations({
+        ...base,
+        services,
+        tellInterrupted: async (chatId, messageId) => {
+          const api = telegram.api();
+          if (api) await showInterrupted(api, chatId, messageId);
+        },
+      }),
     };
-    const telegram = createTelegram(engine, config, base.logger);
+    const telegram: Telegram = createTelegram(engine, config, base.logger);
     wired = { deps: { ...engine, telegram }, telegram, sandbox };
     return wired;
   };

@@ -181,12 +181,22 @@ describe('money', () => {
     expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
   });
 
-  test('a stream that breaks off midway is an error: the user is told, nothing is charged, the hold is released', async () => {
+  test('a stream that breaks off midway keeps what was said, marked as cut: nothing is charged, the hold is released', async () => {
     const { user, userId } = await startedUser(10_000);
-    bot.openai.failMidStream(2);
-    await reply(user, 'Не удалось получить ответ модели', say(user, 'Оборвись'));
+    bot.openai.failMidStream(3);
+    await reply(user, /^Ответ на:\s+⚠️ Ответ прервался на полуслове/, say(user, 'Оборвись'));
     await charged(bot, userId);
-    expect(await historyOf(bot, userId)).toEqual([expect.objectContaining({ status: 'error', cost: 0 })]);
+    expect(await historyOf(bot, userId)).toEqual([
+      expect.objectContaining({ status: 'error', cost: 0, bot_response: expect.stringContaining('Ответ на:') }),
+    ]);
+    expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
+  });
+
+  test('a stream that breaks off before any text says the answer failed, and costs nothing', async () => {
+    const { user, userId } = await startedUser(10_000);
+    bot.openai.failMidStream(1);
+    await reply(user, 'Не удалось получить ответ модели', say(user, 'Оборвись сразу'));
+    await charged(bot, userId);
     expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
   });
 

@@ -19,8 +19,8 @@ import { attemptLimiter, requireAuth, requireBotKey, respond, validate } from '@
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
-import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
+import { knownUser } from '../domain/known-users';
 import { createPayment, payerView, supplyReceiptEmail } from '../domain/create-payment';
 import type { Providers } from '../provider';
 import { billingErrors } from '../domain/errors';
@@ -46,6 +46,7 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
       source: 'web',
       amount,
       tariffId: tariff_id,
+      authorization: req.headers.authorization,
     });
     respond(res, CreatePaymentResponse, payment, 201);
   });
@@ -82,7 +83,7 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
   });
   router.post('/api/bot/payments', bot, async (req, res) => {
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
-    const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
+    const user = await knownUser(deps, { telegramId: telegram_id });
     if (!user) throw billingErrors.userNotFound();
     const wait = await paymentLimit.consume(String(user.id));
     if (wait > 0) throw billingErrors.tooManyPayments(wait);
