@@ -130,22 +130,25 @@ describe('«Выйти»', () => {
   test.each([
     ['user', '/dashboard', 'Основная информация'],
     ['admin', '/admin', 'Последнее сообщение'],
-  ] as const)('as %s from %s lands on the home page, signed out (docs/product.md, Screens)', async (role, path, ready) => {
-    const page = await openAs(role, 1280);
-    try {
-      await page.goto(`${stack.url}${path}`);
-      await page.getByText(ready).filter({ visible: true }).first().waitFor();
-      await page.getByRole('button', { name: 'Выйти' }).click();
-      await page.waitForURL(`${stack.url}/`);
-      await page.getByRole('link', { name: 'Войти' }).waitFor();
-      // Nothing navigates on afterwards (a guard of the page just left would go to /login).
-      await page.waitForLoadState('networkidle');
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    } finally {
-      await page.context().close();
-    }
-  });
+  ] as const)(
+    'as %s from %s lands on the home page, signed out (docs/product.md, Screens)',
+    async (role, path, ready) => {
+      const page = await openAs(role, 1280);
+      try {
+        await page.goto(`${stack.url}${path}`);
+        await page.getByText(ready).filter({ visible: true }).first().waitFor();
+        await page.getByRole('button', { name: 'Выйти' }).click();
+        await page.waitForURL(`${stack.url}/`);
+        await page.getByRole('link', { name: 'Войти' }).waitFor();
+        // Nothing navigates on afterwards (a guard of the page just left would go to /login).
+        await page.waitForLoadState('networkidle');
+        expect(new URL(page.url()).pathname).toBe('/');
+        expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });
 
 /**
