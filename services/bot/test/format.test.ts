@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { escapeHtml, splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
+import { closeOpenInline } from '../src/telegram/answer-message';
 import { parseTelegramHtml } from './support/fake-telegram';
 
 /** What the user reads: the text Telegram shows after parsing the HTML (which throws where Telegram refuses). */
@@ -214,5 +215,15 @@ describe('splitTelegramHtml', () => {
       const html = toTelegramHtml(hostileMarkdown(next, 2_500));
       expectValidSplit(html, splitTelegramHtml(html), 4096);
     }
+  });
+});
+
+describe('a streaming preview', () => {
+  test.each([
+    ['🧪 **Тестовый ', '🧪 <b>Тестовый</b>'],
+    ['Задайте `LLM_API', 'Задайте <code>LLM_API</code>'],
+    ['**Готово** и `код` ', '<b>Готово</b> и <code>код</code>'],
+  ])('%s shows the bold and code it has opened as the final answer will', (partial, html) => {
+    expect(toTelegramHtml(closeOpenInline(partial))).toBe(html);
   });
 });

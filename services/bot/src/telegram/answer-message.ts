@@ -8,6 +8,19 @@ const TELEGRAM_LIMIT = 4096;
 /** Room for the typing cursor and the "…" of a preview cut to one message. */
 const PREVIEW_LIMIT = TELEGRAM_LIMIT - 16;
 
+/**
+ * The answer so far, with a bold or a code span that the stream has opened on its last line but not
+ * closed yet closed for the preview, so the preview shows as the final answer will (not `**word`).
+ */
+export function closeOpenInline(text: string): string {
+  const lastLine = text.slice(text.lastIndexOf('\n') + 1);
+  if (/^ {0,3}(`{3,}|~{3,})/.test(lastLine)) return text;
+  let closed = text.trimEnd();
+  if ((lastLine.replace(/`[^`]*`/g, '').match(/\*\*/g) ?? []).length % 2 === 1) closed += '**';
+  if ((lastLine.replace(/```/g, '').match(/`/g) ?? []).length % 2 === 1) closed += '`';
+  return closed;
+}
+
 /** Editing a message to the text it already has is refused with this; it is no failure. */
 export const isNotModified = (err: unknown) =>
   err instanceof GrammyError && err.description.includes('message is not modified');
@@ -44,7 +57,7 @@ export function answerMessage(options: {
   const showPreview = (text: string) => {
     inFlight = true;
     lastEdit = Date.now();
-    const [first = ''] = splitTelegramHtml(toTelegramHtml(text), PREVIEW_LIMIT);
+    const [first = ''] = splitTelegramHtml(toTelegramHtml(closeOpenInline(text)), PREVIEW_LIMIT);
     editing = edit(first + texts.typingCursor)
       .catch((err: unknown) => logger.warn({ err }, 'streaming edit failed'))
       .finally(() => {
