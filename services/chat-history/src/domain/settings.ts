@@ -4,10 +4,12 @@ import {
   type CostSettings,
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
+  DEFAULT_PAYMENT_SETTINGS,
   DEFAULT_WELCOME_SETTINGS,
   isValidCostSetting,
   MAX_WELCOME_CREDITS,
   parseWelcomeCredits,
+  STAR_RATE_KEY,
   type SysVal,
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
@@ -26,11 +28,14 @@ type Db = Kysely<ChatHistoryDatabase>;
 const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
-const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY;
+const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY || key === STAR_RATE_KEY;
 
-/** The message price is made of the cost settings, so they must stay positive numbers; the welcome grant is whole credits. */
+/**
+ * The message price is made of the cost settings and Stars prices of the star rate, so they must
+ * stay positive numbers; the welcome grant is whole credits.
+ */
 function assertUsableValue(key: string, value: string): void {
-  if (isCostKey(key) && !isValidCostSetting(value)) {
+  if ((isCostKey(key) || key === STAR_RATE_KEY) && !isValidCostSetting(value)) {
     throw chatHistoryErrors.invalidCostSetting(key);
   }
   if (key === WELCOME_CREDITS_KEY && parseWelcomeCredits(value) === null) {
@@ -38,7 +43,7 @@ function assertUsableValue(key: string, value: string): void {
   }
 }
 
-/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant). */
+/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant, the star rate). */
 async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingChange[]): Promise<void> {
   const changedAt = new Date().toISOString();
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
@@ -68,6 +73,7 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
           ...DEFAULT_COST_SETTINGS,
           ...DEFAULT_BOT_SETTINGS,
           ...DEFAULT_WELCOME_SETTINGS,
+          ...DEFAULT_PAYMENT_SETTINGS,
         });
         await announce(trx, bus, changes);
         return changes.length;
@@ -103,7 +109,11 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
 
     async remove(key: string): Promise<void> {
       if (isRequiredKey(key)) {
-        const use = isCostKey(key) ? 'в расчёте стоимости сообщений' : 'для приветственных кредитов';
+        const use = isCostKey(key)
+          ? 'в расчёте стоимости сообщений'
+          : key === STAR_RATE_KEY
+            ? 'для цен в звёздах Telegram'
+            : 'для приветственных кредитов';
         throw chatHistoryErrors.settingInUse(key, use);
       }
       await bus.transaction(async (trx) => {

@@ -18,6 +18,7 @@ export const eventProducers: Record<EventType, ServiceName> = {
   'payment.succeeded': 'billing',
   'payment.failed': 'billing',
   'payment.canceled': 'billing',
+  'payment.refunded': 'billing',
   'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',

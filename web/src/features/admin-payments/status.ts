@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@gpt/contracts';
+import type { PaymentProvider, PaymentStatus } from '@gpt/contracts';
 
 import type { StatusBadgeProps } from '@/components/ui/status-badge';
 
@@ -9,6 +9,7 @@ const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   succeeded: 'Успешно',
   canceled: 'Отменен',
   failed: 'Ошибка',
+  refunded: 'Возвращён',
 };
 
 /** Spec §4: succeeded is completed, canceled and failed are errors, the others pending. */
@@ -19,6 +20,13 @@ export const paymentStatusBadge = {
 } as const satisfies Omit<StatusBadgeProps, 'value'>;
 
 export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+
+/** The contracts' PAYMENT_PROVIDER_LABELS, kept here for the same reason. */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  yookassa: 'Картой',
+  telegram_stars: 'Звёздами',
+};
+export const PAYMENT_PROVIDERS = Object.keys(PAYMENT_PROVIDER_LABELS) as PaymentProvider[];
 
 /** The username with the first and last name when present. */
 export function payerName(payment: { username: string | null; first_name: string | null; last_name: string | null }) {
