@@ -25,7 +25,7 @@ export const billingErrors = {
   paymentNotWaitingForEmail: () => conflict('Платёж не ожидает email', 'payment_not_waiting_for_email'),
   paymentAlreadyDecided: () => conflict('Платёж уже завершён', 'payment_already_decided'),
   providerFailed: () =>
-    new AppError('payment_provider_error', 502, 'Не удалось создать платёж у платёжного сервиса, попробуйте позже'),
+    new AppError('Не удалось создать платёж у платёжного сервиса, попробуйте позже', 'payment_provider_error', 502),
   providerUnavailable: () =>
     serviceUnavailable('Платёжный сервис недоступен, повторите позже', 'payment_provider_unavailable'),
   /** A notification that does not match what the provider says of the payment. */
@@ -42,8 +42,8 @@ export const billingErrors = {
       'refund_credits_spent',
     ),
   refundRefused: (reason: string) =>
-    new AppError('refund_refused', 502, `Платёжный сервис отказал в возврате: ${reason}`.slice(0, 500)),
-  insufficientCredits: () => new AppError('insufficient_credits', 402, 'Недостаточно кредитов'),
+    new AppError(`Платёжный сервис отказал в возврате: ${reason}`.slice(0, 500), 'refund_refused', 502),
+  insufficientCredits: () => new AppError('Недостаточно кредитов', 'insufficient_credits', 402),
   holdNotFound: () => notFound('Резерв не найден', 'hold_not_found'),
   adjustmentOfAnotherUser: () => conflict('Это действие уже применено к другому пользователю'),
   userIdMismatch: () => badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch'),
