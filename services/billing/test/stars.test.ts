@@ -74,7 +74,12 @@ describe('Stars top-up', () => {
     );
     const paid = await pay(telegramId, sent.body);
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ status: 'succeeded', provider: 'telegram_stars', star_amount: 200, amount: '300.00' });
+    expect(paid.body).toMatchObject({
+      status: 'succeeded',
+      provider: 'telegram_stars',
+      star_amount: 200,
+      amount: '300.00',
+    });
     expect((await succeeded).data).toMatchObject({
       provider: 'telegram_stars',
       star_amount: 200,
@@ -93,7 +98,10 @@ describe('Stars top-up', () => {
   test('when the same successful_payment arrives twice, also at once, then it credits once', async () => {
     const { userId, telegramId } = await telegramUser();
     const sent = (await invoice(telegramId, { amount: '100.00' })).body;
-    const [first, second] = await Promise.all([pay(telegramId, sent, 'charge-twice'), pay(telegramId, sent, 'charge-twice')]);
+    const [first, second] = await Promise.all([
+      pay(telegramId, sent, 'charge-twice'),
+      pay(telegramId, sent, 'charge-twice'),
+    ]);
     const third = await pay(telegramId, sent, 'charge-twice');
     expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     expect(new Set([first.body.payment_id, second.body.payment_id, third.body.payment_id]).size).toBe(1);

@@ -15,6 +15,9 @@ export const formatRoubles = (value: string) => roubles.format(Number(value));
 /** Credits, rounded, with thousands separated ("70 000"). */
 export const formatCredits = (value: number) => credits.format(Math.round(value));
 
+/** Telegram Stars: «200 ⭐». */
+export const formatStars = (value: number) => `${value.toLocaleString('ru-RU')} ⭐`;
+
 /** Dollars from an exact decimal string ("0.008755000000" → "0,008755 $"); display only, never arithmetic. */
 export const formatUsd = (value: string) => dollars.format(Number(value));
 

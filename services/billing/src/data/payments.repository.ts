@@ -223,13 +223,23 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
 
     /** The provider refused the refund for good: the payment is succeeded again, with no refund under way. */
     async abandonRefund(id: number): Promise<void> {
-      await db.updateTable('payments').set({ refund_started_at: null, updated_at: now() }).where('id', '=', id).execute();
+      await db
+        .updateTable('payments')
+        .set({ refund_started_at: null, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
     },
 
     async markRefunded(id: number, refundId: string): Promise<void> {
       await db
         .updateTable('payments')
-        .set({ status: 'refunded', refund_id: refundId, refunded_at: now(), refund_started_at: null, updated_at: now() })
+        .set({
+          status: 'refunded',
+          refund_id: refundId,
+          refunded_at: now(),
+          refund_started_at: null,
+          updated_at: now(),
+        })
         .where('id', '=', id)
         .execute();
     },

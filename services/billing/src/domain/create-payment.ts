@@ -91,7 +91,10 @@ async function publishReceiptEmail(deps: BillingDeps, trx: Transaction<BillingDa
 }
 
 /** What a payment buys and costs: a paid, active tariff for a month, or a top-up at the payer's tariff's credits per rouble. */
-export async function paymentTarget(deps: BillingDeps, command: Pick<CreatePaymentCommand, 'userId' | 'amount' | 'tariffId'>) {
+export async function paymentTarget(
+  deps: BillingDeps,
+  command: Pick<CreatePaymentCommand, 'userId' | 'amount' | 'tariffId'>,
+) {
   if (command.tariffId !== undefined) {
     const tariff = await tariffsRepository(deps.db).findById(command.tariffId);
     if (!tariff) throw billingErrors.tariffNotFound();

@@ -129,7 +129,11 @@ export async function checkStarPreCheckout(
   if (!invoice) return decline('Счёт не найден или изменён. Откройте /buy и выберите покупку заново.');
   let now;
   try {
-    now = await quote(deps, user.id, invoice.kind === 'topup' ? { amount: invoice.amount } : { tariffId: invoice.tariffId as number });
+    now = await quote(
+      deps,
+      user.id,
+      invoice.kind === 'topup' ? { amount: invoice.amount } : { tariffId: invoice.tariffId as number },
+    );
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return decline(`${err.message}. Откройте /buy заново.`);
     throw err;
@@ -174,7 +178,9 @@ export async function recordStarPayment(deps: BillingDeps, request: BotStarPayme
         kind: invoice.kind,
         invoice_id: invoice.id,
         telegram_payment_charge_id: request.telegram_payment_charge_id,
-        ...(request.provider_payment_charge_id ? { provider_payment_charge_id: request.provider_payment_charge_id } : {}),
+        ...(request.provider_payment_charge_id
+          ? { provider_payment_charge_id: request.provider_payment_charge_id }
+          : {}),
       },
     });
     if (!payment) return null;

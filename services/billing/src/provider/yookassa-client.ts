@@ -8,7 +8,12 @@ import {
 } from '@gpt/contracts';
 import type { z } from 'zod';
 import type { Logger } from '@gpt/kit';
-import { ProviderError, type PaymentProvider, type ProviderPaymentRequest, type ProviderRefundRequest } from './provider';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderPaymentRequest,
+  type ProviderRefundRequest,
+} from './provider';
 
 export interface YookassaClientOptions {
   apiUrl: string;

@@ -18,7 +18,10 @@ export const starsAndRefundsMigration: Migration = {
     await db.schema
       .alterTable('payments')
       .addColumn('provider', 'text', (col) =>
-        col.notNull().defaultTo('yookassa').check(sql`provider in ('yookassa', 'telegram_stars')`),
+        col
+          .notNull()
+          .defaultTo('yookassa')
+          .check(sql`provider in ('yookassa', 'telegram_stars')`),
       )
       .addColumn('star_amount', 'integer', (col) => col.check(sql`star_amount > 0`))
       .addColumn('telegram_payment_charge_id', 'text', (col) => col.unique())

@@ -4,13 +4,13 @@ import Form from 'react-bootstrap/Form';
 import { FilterField, FiltersCard, ResetFiltersButton, UserFilterFields } from '@/components/ui/list-filters';
 import { useDraftFilters } from '@/lib/use-draft-filters';
 
-import { PAYMENT_STATUSES, paymentStatusBadge } from '../status';
+import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentStatusBadge } from '../status';
 
-export type PaymentFilters = Record<'userId' | 'username' | 'status', string>;
+export type PaymentFilters = Record<'userId' | 'username' | 'status' | 'provider', string>;
 
 /**
- * Filters of the payments screen (spec §2): user ID (pre-filled from `?userId=`), username and the
- * status select. Any change reloads the list from page 1; typed text applies after a short pause.
+ * Filters of the payments screen (spec §2): user ID (pre-filled from `?userId=`), username, the
+ * status select and how it was paid (card or Stars). Any change reloads the list from page 1; typed text applies after a short pause.
  */
 export function PaymentsFilters({
   applied,
@@ -25,14 +25,26 @@ export function PaymentsFilters({
 
   return (
     <FiltersCard>
-      <UserFilterFields idPrefix="payments-filter" values={filters.draft} onEdit={filters.edit} widths={[3, 4]} />
-      <Col xs={12} md={3}>
+      <UserFilterFields idPrefix="payments-filter" values={filters.draft} onEdit={filters.edit} widths={[2, 3]} />
+      <Col xs={12} md={2}>
         <FilterField controlId="payments-filter-status" label="Статус">
           <Form.Select value={applied.status} onChange={(event) => onChange({ status: event.target.value })}>
             <option value="">Все</option>
             {PAYMENT_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {paymentStatusBadge.labels[status]}
+              </option>
+            ))}
+          </Form.Select>
+        </FilterField>
+      </Col>
+      <Col xs={12} md={3}>
+        <FilterField controlId="payments-filter-provider" label="Способ оплаты">
+          <Form.Select value={applied.provider} onChange={(event) => onChange({ provider: event.target.value })}>
+            <option value="">Все</option>
+            {PAYMENT_PROVIDERS.map((provider) => (
+              <option key={provider} value={provider}>
+                {PAYMENT_PROVIDER_LABELS[provider]}
               </option>
             ))}
           </Form.Select>
