@@ -378,6 +378,7 @@ export const eventSubscriptions = {
     'payment.succeeded',
     'payment.canceled',
     'payment.failed',
+    'payment.refunded',
     'credits.changed',
     'accounts.linked',
     'password_reset.requested',

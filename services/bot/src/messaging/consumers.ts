@@ -7,6 +7,7 @@ import { keyboards } from '../telegram/keyboards';
 import { texts } from '../telegram/texts';
 import { afterCommitNotes, type AfterCommitNotes } from './notes';
 import { passwordResetConsumer } from './password-reset.consumer';
+import { paymentRefundedConsumer } from './payment-refunded.consumer';
 
 type BotConsumer<K extends keyof EventSchemas & string> = Consumer<BotDatabase, EventSchemas, K>;
 
@@ -155,6 +156,7 @@ export function botConsumers(deps: BotDeps) {
     paymentSucceededConsumer(deps, notes),
     paymentCanceledConsumer(notes),
     paymentFailedConsumer(notes),
+    paymentRefundedConsumer(notes),
     creditsChangedConsumer(deps, notes),
     accountsLinkedConsumer(deps, notes),
     passwordResetConsumer(notes),

@@ -184,6 +184,14 @@ export const texts = {
       'Кредиты не начислены. Можно попробовать ещё раз.',
     ].join('\n'),
   paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
+  /** An admin refunded a payment: the money (or the stars) went back, and what it gave left the balance. */
+  paymentRefunded: (payment: { amount: string; star_amount: number | null; kind: string; credits_amount: number }) =>
+    [
+      `↩️ Платёж ${roubles(payment.amount)} возвращён${payment.star_amount ? `: ${credits(payment.star_amount)} ⭐ вернулись в Telegram` : ''}.`,
+      payment.kind === 'tariff'
+        ? `Тариф и его ${creditsText(payment.credits_amount)} списаны с баланса.`
+        : `${creditsText(payment.credits_amount)} списаны с баланса.`,
+    ].join('\n'),
   paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
     `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
 
