@@ -116,8 +116,9 @@ describe('payment canceled or failed', () => {
 describe('payment refunded', () => {
   test("a card payment the admin refunds ends in «Платёж N ₽ возвращён» in the payer's chat", async () => {
     const { user, userId, payUrl } = await telegramPayer(500);
+    const paidMark = bot.telegram.calls.length;
     await decideSandbox(payUrl, 'succeeded');
-    await reply(user, 'Оплата получена: +50 000 кредитов');
+    await reply(user, 'Оплата получена', paidMark);
     const { body } = await bot.api<{ payments: { id: number }[] }>('GET', `/api/admin/payments?userId=${userId}`, {
       token: bot.adminToken,
     });

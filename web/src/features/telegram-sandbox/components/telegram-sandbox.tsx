@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { telegramBotInfoQuery } from '@/lib/use-bot-url';
 
 import { useSandboxChat } from '../api/get-chat';
+import { usePaySandboxInvoice } from '../api/pay-invoice';
 import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
 import { useUploadSandboxFile } from '../api/upload-file';
@@ -42,6 +43,7 @@ function SandboxChatWindow() {
   const send = useSendSandboxMessage();
   const upload = useUploadSandboxFile();
   const press = usePressSandboxButton();
+  const pay = usePaySandboxInvoice();
   const [error, setError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -66,13 +68,26 @@ function SandboxChatWindow() {
     setError(null);
     press.mutate({ ...user, message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
   };
+  // Telegram shows the bot's refusal of a pre-checkout to the payer; so does the sandbox.
+  const payInvoice = (messageId: number) => {
+    setError(null);
+    pay.mutate(
+      { ...user, message_id: messageId },
+      {
+        onSuccess: (answer) => {
+          if (!answer.ok) setError(answer.error_message ?? 'Оплата отклонена ботом');
+        },
+        onError: failWith('Оплата не прошла'),
+      },
+    );
+  };
 
   return (
     <>
       <Alert variant="warning" className="small">
         <strong>Это локальная тестовая песочница, а не Telegram.</strong> Токен бота не задан, поэтому бот разговаривает
-        с этой страницей: сообщения, кнопки, фото и документы проходят через тот же код, что и в Telegram. Переписка
-        хранится в памяти сервиса бота и пропадает при его перезапуске.
+        с этой страницей: сообщения, кнопки, фото, документы и оплата звёздами (понарошку) проходят через тот же код,
+        что и в Telegram. Переписка хранится в памяти сервиса бота и пропадает при его перезапуске.
       </Alert>
       <section className="tg-window" aria-label="Чат с ботом">
         <header className="tg-header">
@@ -111,8 +126,9 @@ function SandboxChatWindow() {
               <MessageBubble
                 key={message.message_id}
                 message={message}
-                pressing={press.isPending}
+                pressing={press.isPending || pay.isPending}
                 onPress={pressButton}
+                onPay={payInvoice}
               />
             ))
           )}
