@@ -428,6 +428,10 @@ export const UserPayment = z
   .meta({ id: 'UserPayment' });
 export type UserPayment = z.infer<typeof UserPayment>;
 
+/** `GET /api/bot/payments?telegram_id=`: a Telegram user's last payments (the bot's /paysupport). */
+export const BotPaymentsQuery = z.object({ telegram_id: TelegramIdInput, limit: limitParam(5, 20) });
+export type BotPaymentsQuery = z.infer<typeof BotPaymentsQuery>;
+
 /** `GET /api/billing/payments`: the user's own payments, newest first, a page at a time. */
 export const UserPaymentsQuery = z.object({ page: PageParam, limit: limitParam(10, 50) });
 export type UserPaymentsQuery = z.infer<typeof UserPaymentsQuery>;

@@ -6,6 +6,7 @@ import {
   BotBalanceResponse,
   BotCreatePaymentRequest,
   BotPaymentEmailRequest,
+  BotPaymentsQuery,
   BotStarInvoiceRequest,
   BotStarInvoiceResponse,
   BotStarPaymentRequest,
@@ -75,6 +76,13 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
   router.get('/api/bot/balance', bot, async (req, res) => {
     const { telegram_id } = validate(BotBalanceQuery, req.query);
     respond(res, BotBalanceResponse, await botBalance(deps, telegram_id));
+  });
+  router.get('/api/bot/payments', bot, async (req, res) => {
+    const { telegram_id, limit } = validate(BotPaymentsQuery, req.query);
+    const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
+    if (!user) throw billingErrors.userNotFound();
+    const { payments, total } = await paymentsRepository(deps.db).userPage(user.id, { page: 1, limit });
+    respond(res, UserPaymentsResponse, { payments: payments.map(userPayment), total });
   });
   router.post('/api/bot/payments', bot, async (req, res) => {
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
