@@ -500,16 +500,10 @@ export const BotStarPreCheckoutResponse = z
 export type BotStarPreCheckoutResponse = z.infer<typeof BotStarPreCheckoutResponse>;
 
 /** `POST /api/bot/stars/payments`: the `successful_payment` of a message, recorded once per charge id. */
-export const BotStarPaymentRequest = z
-  .object({
-    telegram_id: TelegramIdInput,
-    invoice_payload: z.string().max(256),
-    currency: z.string().max(8),
-    total_amount: z.int().min(0),
-    telegram_payment_charge_id: z.string().min(1).max(256),
-    provider_payment_charge_id: z.string().max(256).optional(),
-  })
-  .meta({ id: 'BotStarPaymentRequest' });
+export const BotStarPaymentRequest = BotStarPreCheckoutRequest.extend({
+  telegram_payment_charge_id: z.string().min(1).max(256),
+  provider_payment_charge_id: z.string().max(256).optional(),
+}).meta({ id: 'BotStarPaymentRequest' });
 export type BotStarPaymentRequest = z.infer<typeof BotStarPaymentRequest>;
 
 /**

@@ -11,22 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-/** A card payment the user made and YooKassa confirmed; answers our row id. */
-async function paidByCard(userId: number, target: { amount?: string; tariff_id?: number }): Promise<number> {
-  const { body } = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-    token: h.userToken(userId),
-    body: target,
-  });
-  const row = await h.billing.deps.db
-    .selectFrom('payments')
-    .select(['id', 'yookassa_payment_id'])
-    .where('payment_id', '=', body.payment_id)
-    .executeTakeFirstOrThrow();
-  h.yookassa.succeed(row.yookassa_payment_id!);
-  expect((await h.yookassa.notify(h.webhookUrl, row.yookassa_payment_id!)).status).toBe(200);
-  return row.id;
-}
-
 const refund = (id: number) =>
   h.call<RefundPaymentResponse & { error?: string; code?: string }>('POST', `/api/admin/payments/${id}/refund`, {
     token: h.adminToken(),
@@ -48,8 +32,8 @@ const refundedEvents = async (paymentId: string) =>
 describe('POST /api/admin/payments/{id}/refund', () => {
   test('when a card top-up is refunded, then YooKassa returns the money and the ledger takes back exactly its credits', async () => {
     const userId = await h.registerUser();
-    await paidByCard(userId, { amount: '50.00' });
-    const id = await paidByCard(userId, { amount: '100.00' });
+    await h.payByCard(userId, { amount: '50.00' });
+    const id = await h.payByCard(userId, { amount: '100.00' });
     expect((await h.balance(userId)).credits).toBe(15_000);
 
     const res = await refund(id);
@@ -80,7 +64,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
 
   test('when the user has spent part of the credits, then the refund is refused with how many are missing', async () => {
     const userId = await h.registerUser();
-    const id = await paidByCard(userId, { amount: '100.00' });
+    const id = await h.payByCard(userId, { amount: '100.00' });
     await h.deliver('message.recorded', sampleMessageRecorded(nextMessageId++, userId, { cost: 2_500 }));
 
     const res = await refund(id);
@@ -98,7 +82,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
 
   test('when the refund is clicked twice at once and again later, then the money and the credits go back once', async () => {
     const userId = await h.registerUser();
-    const id = await paidByCard(userId, { amount: '200.00' });
+    const id = await h.payByCard(userId, { amount: '200.00' });
     const before = h.yookassa.refunds.size;
 
     const answers = await Promise.all([refund(id), refund(id)]);
@@ -115,7 +99,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const userId = await h.registerUser();
     const { body } = await h.call<PublicTariffsResponse>('GET', '/api/tariffs');
     const premium = body.tariffs.find((tariff) => tariff.name === 'Premium')!;
-    const id = await paidByCard(userId, { tariff_id: premium.id });
+    const id = await h.payByCard(userId, { tariff_id: premium.id });
 
     expect((await refund(id)).status).toBe(200);
     const balance = await h.call<{ included_credits: number; tariff: { name: string; end_date: string | null } }>(
@@ -128,7 +112,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
 
   test('when YooKassa refuses the refund, then the credits come back and the payment stays succeeded', async () => {
     const userId = await h.registerUser();
-    const id = await paidByCard(userId, { amount: '30.00' });
+    const id = await h.payByCard(userId, { amount: '30.00' });
     h.yookassa.refuseRefunds = 'payment is too old to be refunded';
     try {
       const res = await refund(id);

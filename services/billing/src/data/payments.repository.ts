@@ -149,23 +149,23 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     return { ...toRecord(payment), userMergedInto: mergedInto };
   }
 
+  /** The columns every new payment fills, whoever pays it. */
+  const newRow = (payment: Omit<NewPayment, 'status' | 'email' | 'source'>) => ({
+    payment_id: payment.paymentId,
+    user_id: payment.userId,
+    kind: payment.kind,
+    tariff_id: payment.tariffId,
+    amount: payment.amount,
+    credits_amount: payment.creditsAmount,
+    description: payment.description,
+    metadata: JSON.stringify(payment.metadata),
+  });
+
   return {
     async insert(payment: NewPayment): Promise<PaymentRecord> {
       const row = await db
         .insertInto('payments')
-        .values({
-          payment_id: payment.paymentId,
-          user_id: payment.userId,
-          kind: payment.kind,
-          tariff_id: payment.tariffId,
-          amount: payment.amount,
-          credits_amount: payment.creditsAmount,
-          status: payment.status,
-          description: payment.description,
-          email: payment.email,
-          source: payment.source,
-          metadata: JSON.stringify(payment.metadata),
-        })
+        .values({ ...newRow(payment), status: payment.status, email: payment.email, source: payment.source })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toRecord(row);
@@ -179,17 +179,10 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       const row = await db
         .insertInto('payments')
         .values({
-          payment_id: payment.paymentId,
-          user_id: payment.userId,
-          kind: payment.kind,
-          tariff_id: payment.tariffId,
-          amount: payment.amount,
-          credits_amount: payment.creditsAmount,
+          ...newRow(payment),
           status: 'succeeded',
-          description: payment.description,
           email: null,
           source: 'bot',
-          metadata: JSON.stringify(payment.metadata),
           provider: 'telegram_stars',
           star_amount: payment.starAmount,
           telegram_payment_charge_id: payment.telegramPaymentChargeId,
