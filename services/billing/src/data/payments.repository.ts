@@ -33,17 +33,9 @@ export interface PaymentRecord {
 }
 
 /** A Stars payment Telegram has taken: recorded as succeeded at once. */
-export interface NewStarsPayment {
-  paymentId: string;
-  userId: number;
-  kind: PaymentKind;
-  tariffId: number | null;
-  amount: string;
-  creditsAmount: number;
+export interface NewStarsPayment extends Omit<NewPayment, 'status' | 'email' | 'source'> {
   starAmount: number;
-  description: string;
   telegramPaymentChargeId: string;
-  metadata: Record<string, string>;
 }
 
 /** A payment locked for settling, with where its payer's account went if it was merged. */

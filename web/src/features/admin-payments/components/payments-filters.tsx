@@ -26,33 +26,53 @@ export function PaymentsFilters({
   return (
     <FiltersCard>
       <UserFilterFields idPrefix="payments-filter" values={filters.draft} onEdit={filters.edit} widths={[2, 3]} />
-      <Col xs={12} md={2}>
-        <FilterField controlId="payments-filter-status" label="Статус">
-          <Form.Select value={applied.status} onChange={(event) => onChange({ status: event.target.value })}>
-            <option value="">Все</option>
-            {PAYMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {paymentStatusBadge.labels[status]}
-              </option>
-            ))}
-          </Form.Select>
-        </FilterField>
-      </Col>
-      <Col xs={12} md={3}>
-        <FilterField controlId="payments-filter-provider" label="Способ оплаты">
-          <Form.Select value={applied.provider} onChange={(event) => onChange({ provider: event.target.value })}>
-            <option value="">Все</option>
-            {PAYMENT_PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {PAYMENT_PROVIDER_LABELS[provider]}
-              </option>
-            ))}
-          </Form.Select>
-        </FilterField>
-      </Col>
+      <ChoiceFilter
+        id="status"
+        label="Статус"
+        width={2}
+        value={applied.status}
+        labels={paymentStatusBadge.labels}
+        options={PAYMENT_STATUSES}
+        onChange={(status) => onChange({ status })}
+      />
+      <ChoiceFilter
+        id="provider"
+        label="Способ оплаты"
+        width={3}
+        value={applied.provider}
+        labels={PAYMENT_PROVIDER_LABELS}
+        options={PAYMENT_PROVIDERS}
+        onChange={(provider) => onChange({ provider })}
+      />
       <Col xs={12} md={2}>
         <ResetFiltersButton onReset={onReset} />
       </Col>
     </FiltersCard>
+  );
+}
+
+/** A select of one filter: «Все» or one of the options, by its Russian label. */
+function ChoiceFilter<T extends string>(props: {
+  id: string;
+  label: string;
+  width: number;
+  value: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Col xs={12} md={props.width}>
+      <FilterField controlId={`payments-filter-${props.id}`} label={props.label}>
+        <Form.Select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+          <option value="">Все</option>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {props.labels[option]}
+            </option>
+          ))}
+        </Form.Select>
+      </FilterField>
+    </Col>
   );
 }
