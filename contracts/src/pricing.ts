@@ -121,6 +121,7 @@ export function isValidCostSetting(value: string): boolean {
   }
 }
 
+<<<<<<< HEAD
 /**
  * Telegram Stars: `star_rate_rub` is roubles per star (an admin setting in /admin/sysvals, seeded
  * 1.5; billing learns it from `setting.changed`). A price in stars is the rouble price divided by
@@ -135,3 +136,9 @@ export function starsFor(roubles: string, rate: string): number {
   const rateKopecks = toMinorUnits(rate, SETTING_SCALE) * 100n;
   return Number((kopecks + rateKopecks - 1n) / rateKopecks);
 }
+=======
+const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
+
+/** Roubles as a Russian reader writes them ("1250.5" → "1 250,50 ₽"), wherever they are shown; never arithmetic. */
+export const formatRoubles = (value: string) => roubles.format(Number(value));
+>>>>>>> main

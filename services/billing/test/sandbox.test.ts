@@ -35,7 +35,7 @@ describe('the sandbox provider (no YooKassa keys)', () => {
       id: sandboxId,
       status: 'pending',
       amount: '250.00',
-      description: 'Пополнение баланса на 250.00 ₽',
+      description: 'Пополнение баланса на 250,00\u00a0₽',
       return_url: `https://site.example/payment/result?payment_id=${payment.payment_id}`,
     });
 

@@ -91,3 +91,42 @@ test('/buy in the sandbox: a Stars invoice is paid in the chat and the credits a
     await page.close();
   }
 }, 60_000);
+
+test.each([
+  [1280, 1000],
+  [1280, 720],
+  [390, 844],
+])(
+  'at %i×%i the chat fits the window: the composer is in view and the messages scroll inside',
+  async (width, height) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    try {
+      await page.goto(`${stack.url}/telegram-sandbox`);
+      await page.getByRole('button', { name: 'Начать', exact: true }).click();
+      const bot = page.locator('[data-from="bot"]');
+      await bot.filter({ hasText: 'Здравствуйте, Гость' }).waitFor();
+      const input = page.getByLabel('Сообщение боту');
+      for (const n of [1, 2, 3, 4, 5]) {
+        await input.fill(`Вопрос номер ${n}`);
+        await input.press('Enter');
+        await bot
+          .filter({ hasText: `Вы написали: «Вопрос номер ${n}»` })
+          .filter({ hasNotText: '▍' })
+          .waitFor();
+      }
+      const composer = (await page.getByRole('button', { name: 'Отправить', exact: true }).boundingBox())!;
+      const chat = (await page.getByRole('region', { name: 'Чат с ботом' }).boundingBox())!;
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(composer.y + composer.height).toBeLessThanOrEqual(height);
+      expect(chat.y + chat.height).toBeLessThanOrEqual(height);
+      const scrolls = await page
+        .locator('.tg-messages')
+        .evaluate((element) => element.scrollHeight > element.clientHeight && element.scrollTop > 0);
+      expect(scrolls).toBe(true);
+      await screenshot(page, `telegram-sandbox-fits-${width}x${height}`);
+    } finally {
+      await page.close();
+    }
+  },
+  90_000,
+);

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+<<<<<<< HEAD
 import { toMinorUnits, type CreatePaymentResponse, type PaymentKind, type UserPayment } from '@gpt/contracts';
+=======
+import { formatRoubles, toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
+>>>>>>> main
 import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -119,7 +123,7 @@ export async function paymentTarget(
     amount,
     // Kopecks × credits per rouble / 100, rounded down: exact, never through a float.
     creditsAmount: Number((toMinorUnits(amount, 2) * creditsPerRuble) / 100n),
-    description: `Пополнение баланса на ${amount} ₽`,
+    description: `Пополнение баланса на ${formatRoubles(amount)}`,
   };
 }
 

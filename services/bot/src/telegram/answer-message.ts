@@ -1,7 +1,7 @@
 import type { Logger } from '@gpt/kit';
 import { GrammyError, type Api } from 'grammy';
 import type { AnswerSink } from '../domain/ask';
-import { splitTelegramHtml, toTelegramHtml } from './format';
+import { splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
 import { texts } from './texts';
 
 const TELEGRAM_LIMIT = 4096;

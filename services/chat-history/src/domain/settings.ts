@@ -21,6 +21,7 @@ import type { ChatHistoryDeps } from '../deps';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
 import { sysValsRepository, type SettingChange } from '../data/sys-vals.repository';
+import { botReads } from './bot-reads';
 import { chatHistoryErrors } from './errors';
 
 type Db = Kysely<ChatHistoryDatabase>;
@@ -49,9 +50,11 @@ async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingCh
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
 }
 
-export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'logger'>) {
+/** Every write here changes what the bot and the site read (botReads): each drops those answers when it ends. */
+export function settingsUseCases(deps: ChatHistoryDeps) {
   const { db, bus, logger } = deps;
   const settings = sysValsRepository(db);
+  const { changing } = botReads(deps);
 
   /** The cost settings now; a missing or broken one (only possible by hand in the database) falls back to its default. */
   async function costSettings(): Promise<CostSettings> {
@@ -68,6 +71,7 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
   return {
     /** The settings the cost formula, the bot and the welcome grant need, created on first start and never overwritten. */
     async seed(): Promise<void> {
+<<<<<<< HEAD
       const created = await bus.transaction(async (trx) => {
         const changes = await sysValsRepository(trx).insertMissing({
           ...DEFAULT_COST_SETTINGS,
@@ -78,6 +82,19 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
         await announce(trx, bus, changes);
         return changes.length;
       });
+=======
+      const created = await changing(() =>
+        bus.transaction(async (trx) => {
+          const changes = await sysValsRepository(trx).insertMissing({
+            ...DEFAULT_COST_SETTINGS,
+            ...DEFAULT_BOT_SETTINGS,
+            ...DEFAULT_WELCOME_SETTINGS,
+          });
+          await announce(trx, bus, changes);
+          return changes.length;
+        }),
+      );
+>>>>>>> main
       if (created > 0) logger.info({ created }, 'default settings created');
     },
 
@@ -89,22 +106,26 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
 
     async create(key: string, value: string): Promise<SysVal> {
       assertUsableValue(key, value);
-      return bus.transaction(async (trx) => {
-        const created = await sysValsRepository(trx).create(key, value);
-        if (!created) throw chatHistoryErrors.settingExists(key);
-        await announce(trx, bus, [created.change]);
-        return created.setting;
-      });
+      return changing(() =>
+        bus.transaction(async (trx) => {
+          const created = await sysValsRepository(trx).create(key, value);
+          if (!created) throw chatHistoryErrors.settingExists(key);
+          await announce(trx, bus, [created.change]);
+          return created.setting;
+        }),
+      );
     },
 
     async update(key: string, value: string): Promise<SysVal> {
       assertUsableValue(key, value);
-      return bus.transaction(async (trx) => {
-        const updated = await sysValsRepository(trx).update(key, value);
-        if (!updated) throw chatHistoryErrors.settingNotFound();
-        await announce(trx, bus, [updated.change]);
-        return updated.setting;
-      });
+      return changing(() =>
+        bus.transaction(async (trx) => {
+          const updated = await sysValsRepository(trx).update(key, value);
+          if (!updated) throw chatHistoryErrors.settingNotFound();
+          await announce(trx, bus, [updated.change]);
+          return updated.setting;
+        }),
+      );
     },
 
     async remove(key: string): Promise<void> {
@@ -116,11 +137,13 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
             : 'для приветственных кредитов';
         throw chatHistoryErrors.settingInUse(key, use);
       }
-      await bus.transaction(async (trx) => {
-        const deleted = await sysValsRepository(trx).delete(key);
-        if (!deleted) throw chatHistoryErrors.settingNotFound();
-        await announce(trx, bus, [deleted]);
-      });
+      await changing(() =>
+        bus.transaction(async (trx) => {
+          const deleted = await sysValsRepository(trx).delete(key);
+          if (!deleted) throw chatHistoryErrors.settingNotFound();
+          await announce(trx, bus, [deleted]);
+        }),
+      );
     },
 
     /** The welcome grant a new person gets now and what a typical message costs with the default model. */

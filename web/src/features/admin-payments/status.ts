@@ -20,6 +20,7 @@ export const paymentStatusBadge = {
 } as const satisfies Omit<StatusBadgeProps, 'value'>;
 
 export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+<<<<<<< HEAD
 
 /** The contracts' PAYMENT_PROVIDER_LABELS, kept here for the same reason. */
 export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
@@ -34,3 +35,5 @@ export function payerName(payment: { username: string | null; first_name: string
   if (payment.username && name) return `@${payment.username} (${name})`;
   return payment.username ? `@${payment.username}` : name;
 }
+=======
+>>>>>>> main

@@ -1,4 +1,4 @@
-import { ADMIN_PAYMENTS_SORT_FIELDS, type Payment } from '@gpt/contracts';
+import { ADMIN_PAYMENTS_SORT_FIELDS, personName, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,8 +13,12 @@ import { formatCredits, formatRoubles, formatStars } from '@/lib/money';
 import { useListState } from '@/lib/use-list-state';
 
 import { useAdminPayments } from '../api/get-admin-payments';
+<<<<<<< HEAD
 import { useRefundPayment } from '../api/refund-payment';
 import { payerName, paymentStatusBadge, PAYMENT_PROVIDER_LABELS } from '../status';
+=======
+import { paymentStatusBadge } from '../status';
+>>>>>>> main
 import { PaymentsFilters, type PaymentFilters } from './payments-filters';
 import { PaymentViewDialog } from './payment-view-dialog';
 
@@ -53,7 +57,7 @@ export function AdminPaymentsScreen() {
         className: 'data-table-person',
         cell: (p) => (
           <>
-            <div className="text-break">{payerName(p) || (p.email ? <EmailText email={p.email} /> : '—')}</div>
+            <div className="text-break">{personName(p) || (p.email ? <EmailText email={p.email} /> : '—')}</div>
             <div className="small text-body-secondary">ID {p.user_id}</div>
           </>
         ),

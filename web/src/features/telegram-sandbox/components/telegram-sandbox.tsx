@@ -14,6 +14,7 @@ import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
 import { useUploadSandboxFile } from '../api/upload-file';
 import { loadSandboxUser, resetSandboxUser } from '../sandbox-user';
+import { useFillViewport } from '../use-fill-viewport';
 import { Composer, type Attachment } from './composer';
 import { MessageBubble } from './message-bubble';
 
@@ -46,6 +47,8 @@ function SandboxChatWindow() {
   const pay = usePaySandboxInvoice();
   const [error, setError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const chatWindow = useRef<HTMLElement>(null);
+  useFillViewport(chatWindow);
 
   useEffect(() => {
     const element = scroller.current;
@@ -89,7 +92,7 @@ function SandboxChatWindow() {
         с этой страницей: сообщения, кнопки, фото, документы и оплата звёздами (понарошку) проходят через тот же код,
         что и в Telegram. Переписка хранится в памяти сервиса бота и пропадает при его перезапуске.
       </Alert>
-      <section className="tg-window" aria-label="Чат с ботом">
+      <section className="tg-window" aria-label="Чат с ботом" ref={chatWindow}>
         <header className="tg-header">
           <div className="tg-avatar" aria-hidden>
             🤖
