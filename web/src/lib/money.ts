@@ -14,15 +14,9 @@ export { formatRoubles } from '@gpt/contracts';
 /** Credits, rounded, with thousands separated ("70 000"). */
 export const formatCredits = (value: number) => credits.format(Math.round(value));
 
-<<<<<<< HEAD
 /** Telegram Stars: «200 ⭐». */
 export const formatStars = (value: number) => `${value.toLocaleString('ru-RU')} ⭐`;
 
-/** Dollars from an exact decimal string ("0.008755000000" → "0,008755 $"); display only, never arithmetic. */
-export const formatUsd = (value: string) => dollars.format(Number(value));
-
-=======
->>>>>>> main
 const cents = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 /**

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-<<<<<<< HEAD
-import { toMinorUnits, type CreatePaymentResponse, type PaymentKind, type UserPayment } from '@gpt/contracts';
-=======
-import { formatRoubles, toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
->>>>>>> main
+import {
+  formatRoubles,
+  toMinorUnits,
+  type CreatePaymentResponse,
+  type PaymentKind,
+  type UserPayment,
+} from '@gpt/contracts';
 import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';

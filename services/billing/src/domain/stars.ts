@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_PAYMENT_SETTINGS,
+  formatRoubles,
   isValidCostSetting,
   STAR_RATE_KEY,
   starsFor,
@@ -48,16 +49,14 @@ async function quote(deps: BillingDeps, userId: number, target: { amount?: strin
 }
 
 const credits = (amount: number) => `${amount.toLocaleString('ru-RU')} кредитов`;
-/** Roubles as a person reads them: «300 ₽», «99,90 ₽». */
-const roubles = (amount: string) => `${Number(amount).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;
 
 /** The invoice's Russian title and description: Telegram allows 32 and 255 characters. */
 async function invoiceTexts(deps: BillingDeps, invoice: Omit<StarInvoice, 'id' | 'userId' | 'description'>) {
   if (invoice.kind === 'topup') {
     return {
       title: `Пополнение на ${credits(invoice.creditsAmount)}`.slice(0, 32),
-      description: `+${credits(invoice.creditsAmount)} на баланс (${roubles(invoice.amount)} по курсу звёзд)`,
-      label: `Пополнение ${roubles(invoice.amount)}`,
+      description: `+${credits(invoice.creditsAmount)} на баланс (${formatRoubles(invoice.amount)} по курсу звёзд)`,
+      label: `Пополнение ${formatRoubles(invoice.amount)}`,
     };
   }
   const tariff = await tariffsRepository(deps.db).findById(invoice.tariffId as number);

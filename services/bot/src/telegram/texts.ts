@@ -1,20 +1,12 @@
 import {
-<<<<<<< HEAD
   PAYMENT_STATUS_LABELS,
-=======
   escapeHtml,
->>>>>>> main
   type AiModel,
   type BotBalanceResponse,
   type CreatePaymentResponse,
   type PublicTariff,
-<<<<<<< HEAD
   type UserPayment,
 } from '@gpt/contracts';
-import { escapeHtml } from './format';
-=======
-} from '@gpt/contracts';
->>>>>>> main
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
 

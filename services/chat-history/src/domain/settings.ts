@@ -71,30 +71,18 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
   return {
     /** The settings the cost formula, the bot and the welcome grant need, created on first start and never overwritten. */
     async seed(): Promise<void> {
-<<<<<<< HEAD
-      const created = await bus.transaction(async (trx) => {
-        const changes = await sysValsRepository(trx).insertMissing({
-          ...DEFAULT_COST_SETTINGS,
-          ...DEFAULT_BOT_SETTINGS,
-          ...DEFAULT_WELCOME_SETTINGS,
-          ...DEFAULT_PAYMENT_SETTINGS,
-        });
-        await announce(trx, bus, changes);
-        return changes.length;
-      });
-=======
       const created = await changing(() =>
         bus.transaction(async (trx) => {
           const changes = await sysValsRepository(trx).insertMissing({
             ...DEFAULT_COST_SETTINGS,
             ...DEFAULT_BOT_SETTINGS,
             ...DEFAULT_WELCOME_SETTINGS,
+            ...DEFAULT_PAYMENT_SETTINGS,
           });
           await announce(trx, bus, changes);
           return changes.length;
         }),
       );
->>>>>>> main
       if (created > 0) logger.info({ created }, 'default settings created');
     },
 

@@ -20,7 +20,6 @@ export const paymentStatusBadge = {
 } as const satisfies Omit<StatusBadgeProps, 'value'>;
 
 export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
-<<<<<<< HEAD
 
 /** The contracts' PAYMENT_PROVIDER_LABELS, kept here for the same reason. */
 export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
@@ -28,12 +27,3 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
   telegram_stars: 'Звёздами',
 };
 export const PAYMENT_PROVIDERS = Object.keys(PAYMENT_PROVIDER_LABELS) as PaymentProvider[];
-
-/** The username with the first and last name when present. */
-export function payerName(payment: { username: string | null; first_name: string | null; last_name: string | null }) {
-  const name = [payment.first_name, payment.last_name].filter(Boolean).join(' ');
-  if (payment.username && name) return `@${payment.username} (${name})`;
-  return payment.username ? `@${payment.username}` : name;
-}
-=======
->>>>>>> main

@@ -13,12 +13,8 @@ import { formatCredits, formatRoubles, formatStars } from '@/lib/money';
 import { useListState } from '@/lib/use-list-state';
 
 import { useAdminPayments } from '../api/get-admin-payments';
-<<<<<<< HEAD
 import { useRefundPayment } from '../api/refund-payment';
-import { payerName, paymentStatusBadge, PAYMENT_PROVIDER_LABELS } from '../status';
-=======
-import { paymentStatusBadge } from '../status';
->>>>>>> main
+import { paymentStatusBadge, PAYMENT_PROVIDER_LABELS } from '../status';
 import { PaymentsFilters, type PaymentFilters } from './payments-filters';
 import { PaymentViewDialog } from './payment-view-dialog';
 

@@ -7,11 +7,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatCredits, formatRoubles, formatStars } from '@/lib/money';
 
 import { useAdminPayment } from '../api/get-admin-payment';
-<<<<<<< HEAD
-import { payerName, PAYMENT_PROVIDER_LABELS, paymentStatusBadge } from '../status';
-=======
-import { paymentStatusBadge } from '../status';
->>>>>>> main
+import { PAYMENT_PROVIDER_LABELS, paymentStatusBadge } from '../status';
 
 /** The payment's detail (spec §2): ids (ours and YooKassa's), user, amounts, status, times, metadata. */
 export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | null; onHide: () => void }) {
@@ -32,7 +28,6 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
             { label: 'ID', value: data.id },
             { label: 'Номер платежа', value: <code>{data.payment_id}</code> },
             { label: 'ID платежа ЮKassa', value: data.yookassa_payment_id && <code>{data.yookassa_payment_id}</code> },
-<<<<<<< HEAD
             { label: 'Способ оплаты', value: PAYMENT_PROVIDER_LABELS[data.provider] },
             {
               label: 'ID платежа Telegram',
@@ -40,10 +35,7 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
               hidden: !data.telegram_payment_charge_id,
             },
             { label: 'Звёзды', value: data.star_amount && formatStars(data.star_amount), hidden: !data.star_amount },
-            { label: 'Пользователь', value: `${payerName(data) || data.email || '—'} · ID ${data.user_id}` },
-=======
             { label: 'Пользователь', value: `${personName(data) || data.email || '—'} · ID ${data.user_id}` },
->>>>>>> main
             { label: 'Email', value: data.email },
             { label: 'Сумма', value: formatRoubles(data.amount) },
             { label: 'Кредиты', value: formatCredits(data.credits_amount) },
