@@ -2,6 +2,7 @@
 // PostgreSQL and Redis are used when DATABASE_URL / REDIS_URL are set; otherwise PGlite under DATA_DIR
 // and an in-memory store. `npm start` runs this when AMQP_URL is not set.
 import path from 'node:path';
+import { loadBotConfig, shutdownBudgetMs } from '@gpt/bot';
 import { createLogger, loadLoggingConfig, runMain } from '@gpt/kit';
 import { startStack } from './stack';
 
@@ -14,6 +15,8 @@ await runMain(async () => {
     : `in ${path.resolve(process.env.DATA_DIR || './data', 'pglite')}`;
   return {
     logger,
+    // The bot's answers in progress get their grace time at a stop (Ctrl+C, SIGTERM) before the rest closes.
+    forceExitMs: shutdownBudgetMs(loadBotConfig(process.env)),
     async close() {
       await stack.close();
       const stopped = ['gateway', ...stack.services.map((service) => service.name)].join(', ');

@@ -90,28 +90,33 @@ export async function startTestReplicas(
  * billing has taken the new value in, so every user registered afterwards gets exactly this much.
  * Suites that count a new user's credits from 0 call it with 0.
  */
-export async function setWelcomeCredits(
+export const setWelcomeCredits = (stack: Pick<TestStack, 'url' | 'admin' | 'services'>, credits: number) =>
+  setWelcomeSetting(stack, 'welcome_credits', credits);
+
+/** Sets a setting of the welcome grant (`welcome_credits`, `welcome_daily_limit`) and waits for billing to take it in. */
+export async function setWelcomeSetting(
   stack: Pick<TestStack, 'url' | 'admin' | 'services'>,
-  credits: number,
+  key: 'welcome_credits' | 'welcome_daily_limit',
+  count: number,
 ): Promise<void> {
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', {
     body: { email: stack.admin.email, password: stack.admin.password },
   });
   const billing = stack.services.find((service) => service.name === 'billing')!;
-  const value = String(credits);
+  const value = String(count);
   const taken = billing.deps.bus.waitFor(
     'acked',
     (event) =>
       event.type === 'setting.changed' &&
-      (event.data as { key: string; value: string | null }).key === 'welcome_credits' &&
+      (event.data as { key: string; value: string | null }).key === key &&
       (event.data as { value: string | null }).value === value,
     20_000,
   );
-  const res = await callApi(stack.url, 'PUT', '/api/admin/sys_vals/welcome_credits', {
+  const res = await callApi(stack.url, 'PUT', `/api/admin/sys_vals/${key}`, {
     token: login.body.token,
     body: { value },
   });
-  if (res.status !== 200) throw new Error(`welcome_credits not set: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200) throw new Error(`${key} not set: ${res.status} ${JSON.stringify(res.body)}`);
   await taken;
 }
 

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@jest/globals';
-import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from '../embedded-runtime.mjs';
 
 /** `npm start` runs the embedded product with the flags and environment the benches measured it with. */
-test('package.json’s start script gives the embedded process its Node.js flags and malloc setting', () => {
+test('package.json’s start script gives the embedded process its Node.js flags and malloc setting', async () => {
+  const runtime = '../embedded-runtime.mjs';
+  const { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } = (await import(runtime)) as {
+    EMBEDDED_ENV: Record<string, string>;
+    EMBEDDED_NODE_FLAGS: string[];
+  };
   const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     scripts: Record<string, string>;
   };

@@ -4,7 +4,9 @@ import type { ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
 import type { BotDatabase } from './data/schema';
 import type { CatalogReader } from './domain/catalog';
+import type { Generations } from './domain/generations';
 import type { MessageLimiter } from './domain/message-limiter';
+import type { DocumentReader } from './documents/reader';
 import type { ModelProvider } from './engine/provider';
 
 /** The connection to Telegram: null api while Telegram is off (no token) or not yet reached. */
@@ -21,5 +23,8 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   provider: ModelProvider;
   catalog: CatalogReader;
   limiter: MessageLimiter;
+  documents: DocumentReader;
+  /** Answers in progress, resolved as interrupted when their process stops or dies. */
+  generations: Generations;
   telegram: TelegramLink;
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse } from '@gpt/contracts';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
-import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import { sandboxDecisionCall, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
@@ -53,8 +53,8 @@ async function createPayment(token: string, body: object): Promise<CreatePayment
 
 /** Pays a sandbox payment the way its page does. */
 async function paySandbox(payment: CreatePaymentResponse, decision: 'succeeded' | 'canceled' = 'succeeded') {
-  const id = new URL(payment.confirmation_url!).pathname.split('/').pop()!;
-  const res = await api('POST', `/api/billing/sandbox/payments/${id}/decision`, { body: { decision } });
+  const call = sandboxDecisionCall(payment.confirmation_url!, decision);
+  const res = await api('POST', call.path, { body: call.body });
   expect(res.status).toBe(200);
 }
 

@@ -48,6 +48,17 @@ test.each([
       await answer.waitFor({ timeout: 20_000 });
       await expect(answer.textContent()).resolves.toContain('Вы написали: «Сколько будет два плюс два?»');
       await screenshot(page, `telegram-sandbox-${name}`);
+
+      // The user is the server's, behind an HttpOnly cookie the page's scripts cannot read.
+      const [cookie] = (await page.context().cookies()).filter((entry) => entry.name === 'tg_sandbox');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/telegram/sandbox' });
+      await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('tg_sandbox');
+      // After a reload the same chat is there; «Новый пользователь» starts an empty one.
+      await page.reload();
+      await page.locator('[data-from="user"]').filter({ hasText: 'Сколько будет два плюс два?' }).waitFor();
+      await page.getByRole('button', { name: 'Новый пользователь' }).click();
+      await page.getByRole('button', { name: 'Начать', exact: true }).waitFor();
+      await expect(page.locator('[data-from="user"]').count()).resolves.toBe(0);
     } finally {
       await page.close();
     }

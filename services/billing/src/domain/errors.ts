@@ -1,4 +1,4 @@
-import { AppError, badRequest, conflict, forbidden, notFound, serviceUnavailable } from '@gpt/kit';
+import { AppError, badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests } from '@gpt/kit';
 
 /** The billing service's refusals, each with the sentence a person reads. */
 export const billingErrors = {
@@ -23,6 +23,13 @@ export const billingErrors = {
     conflict('Тариф нельзя удалить: по нему есть платежи. Отключите его вместо удаления.', 'tariff_has_payments'),
   paymentNotFound: () => notFound('Платёж не найден', 'payment_not_found'),
   paymentNotWaitingForEmail: () => conflict('Платёж не ожидает email', 'payment_not_waiting_for_email'),
+  tooManyPayments: (retryAfterSec: number) =>
+    tooManyRequests('Слишком много платежей, попробуйте позже', retryAfterSec),
+  sandboxPaymentForbidden: () =>
+    forbidden(
+      'Подтвердить платёж может только тот, кто его начал: откройте ссылку на оплату из бота или войдите в аккаунт',
+      'sandbox_payment_forbidden',
+    ),
   paymentAlreadyDecided: () => conflict('Платёж уже завершён', 'payment_already_decided'),
   providerFailed: () =>
     new AppError('Не удалось создать платёж у платёжного сервиса, попробуйте позже', 'payment_provider_error', 502),

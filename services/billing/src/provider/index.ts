@@ -18,7 +18,7 @@ export function paymentProviders(deps: BillingDeps): Providers {
   const { config } = deps;
   const stars = starRefunds({ botUrl: config.BOT_URL, timeoutMs: config.YOOKASSA_TIMEOUT_MS });
   if (usesSandbox(config)) {
-    const sandbox = sandboxProvider(deps.db, config.SITE_URL);
+    const sandbox = sandboxProvider(deps.db, config.SITE_URL, config.JWT_SECRET);
     return { provider: sandbox.provider, sandbox, stars };
   }
   return {

@@ -101,6 +101,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     payInvoice: telegram.payInvoice,
     redeliver: telegram.redeliver,
     charges: telegram.charges,
+    forgetChat: telegram.forgetChat,
 
     pressButton(from, messageId, data) {
       const update = telegram.pressButton(from, messageId, data);

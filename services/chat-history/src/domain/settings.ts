@@ -14,6 +14,7 @@ import {
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
   WELCOME_CREDITS_KEY,
+  WELCOME_DAILY_LIMIT_KEY,
   type WelcomeOfferResponse,
 } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
@@ -29,7 +30,8 @@ type Db = Kysely<ChatHistoryDatabase>;
 const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
-const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY || key === STAR_RATE_KEY;
+const isWelcomeKey = (key: string) => key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY;
+const isRequiredKey = (key: string) => isCostKey(key) || isWelcomeKey(key) || key === STAR_RATE_KEY;
 
 /**
  * The message price is made of the cost settings and Stars prices of the star rate, so they must
@@ -39,7 +41,7 @@ function assertUsableValue(key: string, value: string): void {
   if ((isCostKey(key) || key === STAR_RATE_KEY) && !isValidCostSetting(value)) {
     throw chatHistoryErrors.invalidCostSetting(key);
   }
-  if (key === WELCOME_CREDITS_KEY && parseWelcomeCredits(value) === null) {
+  if (isWelcomeKey(key) && parseWelcomeCredits(value) === null) {
     throw chatHistoryErrors.invalidWelcomeCredits(key, MAX_WELCOME_CREDITS);
   }
 }

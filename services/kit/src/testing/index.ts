@@ -3,3 +3,4 @@ export { createEvent, eventProducers, sampleMessageRecorded, sampleUserRegistere
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
 export { createTestDatabase, deleteTestBroker, dropTestDatabase, freePort, testInfra, uniqueName } from './infra';
 export { seenWithin, startTestReplica, startTestService, TEST_SECRETS, type TestService } from './service';
+export { sandboxDecisionCall } from './sandbox-payment';

@@ -1,3 +1,4 @@
+import type { SandboxSession } from '@gpt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -12,8 +13,8 @@ import { useSandboxChat } from '../api/get-chat';
 import { usePaySandboxInvoice } from '../api/pay-invoice';
 import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
+import { useNewSandboxUser, useSandboxSession } from '../api/start-session';
 import { useUploadSandboxFile } from '../api/upload-file';
-import { loadSandboxUser, resetSandboxUser } from '../sandbox-user';
 import { useFillViewport } from '../use-fill-viewport';
 import { Composer, type Attachment } from './composer';
 import { MessageBubble } from './message-bubble';
@@ -34,13 +35,25 @@ export function TelegramSandbox() {
       </Alert>
     );
   }
-  return <SandboxChatWindow />;
+  return <SandboxSessionGate />;
 }
 
-/** A chat window drawn like Telegram's, played by a pseudo user this browser keeps. */
-function SandboxChatWindow() {
-  const [user, setUser] = useState(loadSandboxUser);
+/** The user this browser plays, from the server (kept behind an HttpOnly cookie). */
+function SandboxSessionGate() {
+  const session = useSandboxSession();
+  if (session.isPending) return <SpinnerBlock />;
+  if (session.isError) {
+    return (
+      <Alert variant="danger">{errorMessage(session.error, 'Не удалось открыть песочницу, обновите страницу')}</Alert>
+    );
+  }
+  return <SandboxChatWindow user={session.data} />;
+}
+
+/** A chat window drawn like Telegram's, played by the session's pseudo user. */
+function SandboxChatWindow({ user }: { user: SandboxSession }) {
   const { chat, failed } = useSandboxChat(user.user_id);
+  const newUser = useNewSandboxUser();
   const send = useSendSandboxMessage();
   const upload = useUploadSandboxFile();
   const press = usePressSandboxButton();
@@ -58,24 +71,21 @@ function SandboxChatWindow() {
   const failWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
   const sendText = (text: string) => {
     setError(null);
-    send.mutate({ ...user, text }, { onError: failWith('Сообщение не отправлено') });
+    send.mutate({ text }, { onError: failWith('Сообщение не отправлено') });
   };
   const sendFile = (attachment: Attachment, caption: string) => {
     setError(null);
-    upload.mutate(
-      { ...user, ...attachment, ...(caption ? { caption } : {}) },
-      { onError: failWith('Файл не отправлен') },
-    );
+    upload.mutate({ ...attachment, ...(caption ? { caption } : {}) }, { onError: failWith('Файл не отправлен') });
   };
   const pressButton = (messageId: number, data: string) => {
     setError(null);
-    press.mutate({ ...user, message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
+    press.mutate({ message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
   };
   // Telegram shows the bot's refusal of a pre-checkout to the payer; so does the sandbox.
   const payInvoice = (messageId: number) => {
     setError(null);
     pay.mutate(
-      { ...user, message_id: messageId },
+      { message_id: messageId },
       {
         onSuccess: (answer) => {
           if (!answer.ok) setError(answer.error_message ?? 'Оплата отклонена ботом');
@@ -107,7 +117,11 @@ function SandboxChatWindow() {
             variant="outline-secondary"
             size="sm"
             title="Начать заново от имени нового пользователя"
-            onClick={() => setUser(resetSandboxUser())}
+            disabled={newUser.isPending}
+            onClick={() => {
+              setError(null);
+              newUser.mutate(undefined, { onError: failWith('Новый пользователь не создан') });
+            }}
           >
             Новый пользователь
           </Button>
