@@ -82,9 +82,7 @@ export const SandboxPressRequest = z
 export type SandboxPressRequest = z.infer<typeof SandboxPressRequest>;
 
 /** `POST /api/telegram/sandbox/chat/payments`: the user pays an invoice of the bot (in Telegram Stars). */
-export const SandboxPayRequest = z
-  .object({ message_id: z.int().positive() })
-  .meta({ id: 'SandboxPayRequest' });
+export const SandboxPayRequest = z.object({ message_id: z.int().positive() }).meta({ id: 'SandboxPayRequest' });
 export type SandboxPayRequest = z.infer<typeof SandboxPayRequest>;
 
 /** The bot's answer to the pre-checkout: paid, or declined with the bot's message. */
