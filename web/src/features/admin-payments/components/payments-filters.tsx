@@ -9,8 +9,9 @@ import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentSt
 export type PaymentFilters = Record<'userId' | 'username' | 'status' | 'provider', string>;
 
 /**
- * Filters of the payments screen (spec §2): user ID (pre-filled from `?userId=`), username, the
- * status select and how it was paid (card or Stars). Any change reloads the list from page 1; typed text applies after a short pause.
+ * Filters of the payments screen (docs/product.md, Screens): user ID (pre-filled from `?userId=`), username,
+ * the status select and how it was paid (card or Stars). Any change reloads the list from page 1; typed text
+ * applies after a short pause.
  */
 export function PaymentsFilters({
   applied,
