@@ -245,8 +245,8 @@ export const internalAdjustmentsPath = (userId: number) => `/internal/users/${us
 // ---------------------------------------------------------------------------------------------
 // Payments
 
-export const PaymentStatus = z.enum(['pending', 'pending_email', 'succeeded', 'canceled', 'failed'], {
-  error: 'Статус платежа: pending, pending_email, succeeded, canceled или failed',
+export const PaymentStatus = z.enum(['pending', 'pending_email', 'succeeded', 'canceled', 'failed', 'refunded'], {
+  error: 'Статус платежа: pending, pending_email, succeeded, canceled, failed или refunded',
 });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
@@ -257,7 +257,26 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   succeeded: 'Успешно',
   canceled: 'Отменен',
   failed: 'Ошибка',
+  refunded: 'Возвращён',
 };
+
+/** How a payment was paid: a card through YooKassa (or its sandbox), or Telegram Stars in the bot. */
+export const PaymentProvider = z.enum(['yookassa', 'telegram_stars'], {
+  error: 'Способ оплаты: yookassa (картой) или telegram_stars (звёздами)',
+});
+export type PaymentProvider = z.infer<typeof PaymentProvider>;
+
+/** Russian labels of the providers (the admin's filter and column). */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  yookassa: 'Картой',
+  telegram_stars: 'Звёздами',
+};
+
+/** Top-up amounts the bot offers, in roubles: a Stars invoice is only ever made for one of these. */
+export const TOP_UP_PACKAGES = ['100.00', '300.00', '500.00', '1000.00'] as const;
+
+/** Whole stars (Telegram's XTR), as Telegram counts them. */
+export const StarAmount = z.int().min(1).max(1_000_000);
 
 /** A top-up buys credits for roubles; a tariff purchase sets the tariff for one month. */
 export const PaymentKind = z.enum(['topup', 'tariff']);
@@ -283,6 +302,11 @@ export const Payment = z
     description: z.string().nullable(),
     cancellation_reason: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
+    provider: PaymentProvider,
+    star_amount: StarAmount.nullable().meta({ description: 'Stars paid (telegram_stars), null for cards' }),
+    telegram_payment_charge_id: z.string().nullable(),
+    refund_id: z.string().nullable().meta({ description: "The provider's refund id once refunded" }),
+    refunded_at: IsoDateTime.nullable(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
   })
@@ -309,6 +333,7 @@ export const AdminPaymentsQuery = listQuery({
   userId: QueryId,
   username: queryText(),
   status: z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), PaymentStatus.optional()),
+  provider: z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), PaymentProvider.optional()),
 });
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuery>;
 
@@ -395,11 +420,17 @@ export const UserPayment = z
     tariff_id: Id.nullable(),
     description: z.string().nullable(),
     email: z.string().nullable().meta({ description: 'The receipt e-mail (null while a bot payment waits for it)' }),
+    provider: PaymentProvider,
+    star_amount: StarAmount.nullable(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
   })
   .meta({ id: 'UserPayment' });
 export type UserPayment = z.infer<typeof UserPayment>;
+
+/** `GET /api/bot/payments?telegram_id=`: a Telegram user's last payments (the bot's /paysupport). */
+export const BotPaymentsQuery = z.object({ telegram_id: TelegramIdInput, limit: limitParam(5, 20) });
+export type BotPaymentsQuery = z.infer<typeof BotPaymentsQuery>;
 
 /** `GET /api/billing/payments`: the user's own payments, newest first, a page at a time. */
 export const UserPaymentsQuery = z.object({ page: PageParam, limit: limitParam(10, 50) });
@@ -409,6 +440,82 @@ export const UserPaymentsResponse = z
   .object({ payments: z.array(UserPayment), total: z.int().min(0) })
   .meta({ id: 'UserPaymentsResponse' });
 export type UserPaymentsResponse = z.infer<typeof UserPaymentsResponse>;
+
+/** `POST /api/admin/payments/{id}/refund`: the refunded payment. */
+export const RefundPaymentResponse = z
+  .object({ success: z.literal(true), payment: Payment })
+  .meta({ id: 'RefundPaymentResponse' });
+export type RefundPaymentResponse = z.infer<typeof RefundPaymentResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Telegram Stars (the bot's invoices; billing quotes, checks and records them)
+
+/**
+ * `POST /api/bot/stars/invoices`: the bot asks for a Stars invoice of a top-up package or a paid
+ * tariff. Billing prices it (⌈roubles / star_rate_rub⌉) and keeps the quote; its id is the
+ * invoice payload, so what the client sends back is looked up, never believed.
+ */
+export const BotStarInvoiceRequest = z
+  .object({
+    telegram_id: TelegramIdInput,
+    amount: z.enum(TOP_UP_PACKAGES, { error: 'Такого пакета пополнения нет' }).optional(),
+    tariff_id: SerialId.optional(),
+  })
+  .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
+  .meta({ id: 'BotStarInvoiceRequest' });
+export type BotStarInvoiceRequest = z.infer<typeof BotStarInvoiceRequest>;
+
+/** What the bot puts in `sendInvoice`: currency XTR, an empty provider token, exactly one price. */
+export const BotStarInvoiceResponse = z
+  .object({
+    payload: z.string().max(128),
+    title: z.string().max(32),
+    description: z.string().max(255),
+    label: z.string(),
+    currency: z.literal('XTR'),
+    star_amount: StarAmount,
+    amount: Money.meta({ description: 'The rouble price the stars stand for' }),
+    kind: PaymentKind,
+    credits_amount: CreditsAmount,
+    tariff_id: Id.nullable(),
+  })
+  .meta({ id: 'BotStarInvoiceResponse' });
+export type BotStarInvoiceResponse = z.infer<typeof BotStarInvoiceResponse>;
+
+/** `POST /api/bot/stars/pre-checkout`: the `pre_checkout_query` as Telegram sent it. */
+export const BotStarPreCheckoutRequest = z
+  .object({
+    telegram_id: TelegramIdInput,
+    invoice_payload: z.string().max(256),
+    currency: z.string().max(8),
+    total_amount: z.int().min(0),
+  })
+  .meta({ id: 'BotStarPreCheckoutRequest' });
+export type BotStarPreCheckoutRequest = z.infer<typeof BotStarPreCheckoutRequest>;
+
+/** `ok: false` carries the Russian `error_message` the bot passes to `answerPreCheckoutQuery`. */
+export const BotStarPreCheckoutResponse = z
+  .object({ ok: z.boolean(), error_message: z.string().optional() })
+  .meta({ id: 'BotStarPreCheckoutResponse' });
+export type BotStarPreCheckoutResponse = z.infer<typeof BotStarPreCheckoutResponse>;
+
+/** `POST /api/bot/stars/payments`: the `successful_payment` of a message, recorded once per charge id. */
+export const BotStarPaymentRequest = BotStarPreCheckoutRequest.extend({
+  telegram_payment_charge_id: z.string().min(1).max(256),
+  provider_payment_charge_id: z.string().max(256).optional(),
+}).meta({ id: 'BotStarPaymentRequest' });
+export type BotStarPaymentRequest = z.infer<typeof BotStarPaymentRequest>;
+
+/**
+ * Internal call of billing to the bot (`POST {BOT_URL}/internal/stars/refunds`, the admin's token
+ * forwarded): the bot owns the Telegram connection and calls `refundStarPayment`.
+ */
+export const InternalStarRefundRequest = z
+  .object({ telegram_id: TelegramId, telegram_payment_charge_id: z.string().min(1) })
+  .meta({ id: 'InternalStarRefundRequest' });
+export type InternalStarRefundRequest = z.infer<typeof InternalStarRefundRequest>;
+
+export const internalStarRefundsPath = '/internal/stars/refunds';
 
 // ---------------------------------------------------------------------------------------------
 // Sandbox provider (no YooKassa keys: the embedded default confirms payments on a local page)
@@ -507,3 +614,27 @@ export const YookassaNotification = z
   })
   .meta({ id: 'YookassaNotification' });
 export type YookassaNotification = z.infer<typeof YookassaNotification>;
+
+/** `POST {YOOKASSA_API_URL}/refunds` body (Idempotence-Key header; a receipt for 54-FZ). */
+export const YookassaCreateRefundRequest = z
+  .looseObject({
+    payment_id: z.string(),
+    amount: YookassaAmount,
+    description: z.string().max(250).optional(),
+    receipt: YookassaCreatePaymentRequest.shape.receipt,
+  })
+  .meta({ id: 'YookassaCreateRefundRequest' });
+export type YookassaCreateRefundRequest = z.infer<typeof YookassaCreateRefundRequest>;
+
+/** A refund object of the provider. */
+export const YookassaRefund = z
+  .looseObject({
+    id: z.string(),
+    payment_id: z.string(),
+    status: z.enum(['pending', 'succeeded', 'canceled']),
+    amount: YookassaAmount,
+    created_at: z.string(),
+    cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
+  })
+  .meta({ id: 'YookassaRefund' });
+export type YookassaRefund = z.infer<typeof YookassaRefund>;

@@ -81,6 +81,16 @@ export const SandboxPressRequest = z
   .meta({ id: 'SandboxPressRequest' });
 export type SandboxPressRequest = z.infer<typeof SandboxPressRequest>;
 
+/** `POST /api/telegram/sandbox/chat/payments`: the user pays an invoice of the bot (in Telegram Stars). */
+export const SandboxPayRequest = z.object({ message_id: z.int().positive() }).meta({ id: 'SandboxPayRequest' });
+export type SandboxPayRequest = z.infer<typeof SandboxPayRequest>;
+
+/** The bot's answer to the pre-checkout: paid, or declined with the bot's message. */
+export const SandboxPayResponse = z
+  .object({ ok: z.boolean(), error_message: z.string().optional() })
+  .meta({ id: 'SandboxPayResponse' });
+export type SandboxPayResponse = z.infer<typeof SandboxPayResponse>;
+
 /** What the user's actions answer: the message (or the pressed one) in the chat. */
 export const SandboxSent = z.object({ message_id: z.int() }).meta({ id: 'SandboxSent' });
 export type SandboxSent = z.infer<typeof SandboxSent>;
@@ -124,6 +134,14 @@ export const SandboxMessage = z
     entities: z.array(SandboxEntity),
     photo: z.object({ url: z.string() }).nullable(),
     document: z.object({ file_name: z.string(), url: z.string() }).nullable(),
+    invoice: z
+      .object({ title: z.string(), description: z.string(), currency: z.string(), total_amount: z.int() })
+      .nullable()
+      .meta({ description: 'An invoice of the bot, paid with the pay button' }),
+    payment: z
+      .object({ currency: z.string(), total_amount: z.int() })
+      .nullable()
+      .meta({ description: "The user's payment of an invoice (Telegram's successful_payment)" }),
     buttons: z.array(z.array(SandboxButton)),
   })
   .meta({ id: 'SandboxMessage' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserRole } from './auth';
-import { BalanceSnapshot, PaymentKind } from './billing';
+import { BalanceSnapshot, PaymentKind, PaymentProvider, StarAmount } from './billing';
 import { MessageStatus } from './chat-history';
 import { Credits, CreditsAmount, Id, IsoDateTime, Money, ServiceName, TelegramId, UsdAmount } from './common';
 
@@ -83,6 +83,8 @@ export const CreditsChangeReason = z.enum([
   'hold_released',
   'welcome_grant',
   'welcome_revoked',
+  'payment_refund',
+  'payment_refund_reverted',
 ]);
 export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
 
@@ -100,12 +102,15 @@ const PaymentFact = z.object({
   user_id: Id,
   kind: PaymentKind,
   tariff_id: Id.nullable(),
-  amount: Money.meta({ description: 'Roubles' }),
+  amount: Money.meta({ description: 'Roubles (for Stars: their rouble value when paid)' }),
   currency: z.literal('RUB'),
+  provider: PaymentProvider.default('yookassa'),
+  star_amount: StarAmount.nullable().default(null).meta({ description: 'Stars paid (telegram_stars)' }),
 });
 
 export const PaymentSucceededData = PaymentFact.extend({
-  yookassa_payment_id: z.string(),
+  yookassa_payment_id: z.string().nullable().meta({ description: 'null for Stars' }),
+  telegram_payment_charge_id: z.string().nullable().default(null),
   credits_amount: CreditsAmount.meta({ description: 'Credits granted (top-up) or included credits (tariff)' }),
   succeeded_at: IsoDateTime,
 }).meta({ id: 'PaymentSucceededData' });
@@ -123,6 +128,17 @@ export const PaymentCanceledData = PaymentFact.extend({
   canceled_at: IsoDateTime,
 }).meta({ id: 'PaymentCanceledData' });
 export type PaymentCanceledData = z.infer<typeof PaymentCanceledData>;
+
+/**
+ * An admin refunded a succeeded payment: the provider returned the money (`refund_id`) and the
+ * ledger took back what the payment gave (its credits, or the tariff and its included credits).
+ */
+export const PaymentRefundedData = PaymentFact.extend({
+  credits_amount: CreditsAmount.meta({ description: 'Credits taken back' }),
+  refund_id: z.string(),
+  refunded_at: IsoDateTime,
+}).meta({ id: 'PaymentRefundedData' });
+export type PaymentRefundedData = z.infer<typeof PaymentRefundedData>;
 
 /**
  * The payer gave an e-mail for receipts with a payment (the bot asks when there is none). Auth
@@ -195,6 +211,7 @@ export const eventSchemas = {
   'payment.succeeded': PaymentSucceededData,
   'payment.failed': PaymentFailedData,
   'payment.canceled': PaymentCanceledData,
+  'payment.refunded': PaymentRefundedData,
   'receipt_email.supplied': ReceiptEmailSuppliedData,
   'message.recorded': MessageRecordedData,
   'setting.changed': SettingChangedData,
@@ -330,6 +347,7 @@ export const eventProducers = {
   'payment.succeeded': 'billing',
   'payment.failed': 'billing',
   'payment.canceled': 'billing',
+  'payment.refunded': 'billing',
   'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',
@@ -352,11 +370,19 @@ export const eventSubscriptions = {
     'setting.changed',
   ],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
-  metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],
+  metrics: [
+    'user.registered',
+    'user.deleted',
+    'accounts.linked',
+    'payment.succeeded',
+    'payment.refunded',
+    'message.recorded',
+  ],
   bot: [
     'payment.succeeded',
     'payment.canceled',
     'payment.failed',
+    'payment.refunded',
     'credits.changed',
     'accounts.linked',
     'password_reset.requested',

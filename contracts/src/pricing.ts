@@ -121,6 +121,21 @@ export function isValidCostSetting(value: string): boolean {
   }
 }
 
+/**
+ * Telegram Stars: `star_rate_rub` is roubles per star (an admin setting in /admin/sysvals, seeded
+ * 1.5; billing learns it from `setting.changed`). A price in stars is the rouble price divided by
+ * it, rounded up to whole stars.
+ */
+export const STAR_RATE_KEY = 'star_rate_rub';
+export const DEFAULT_PAYMENT_SETTINGS = { [STAR_RATE_KEY]: '1.5' } as const satisfies Record<string, string>;
+
+/** Whole stars for a rouble price at a rate of roubles per star: ⌈roubles / rate⌉, exact. */
+export function starsFor(price: string, rate: string): number {
+  const kopecks = toMinorUnits(price, 2) * 10n ** BigInt(SETTING_SCALE);
+  const rateKopecks = toMinorUnits(rate, SETTING_SCALE) * 100n;
+  return Number((kopecks + rateKopecks - 1n) / rateKopecks);
+}
+
 const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
 
 /** Roubles as a Russian reader writes them ("1250.5" → "1 250,50 ₽"), wherever they are shown; never arithmetic. */

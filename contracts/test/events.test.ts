@@ -59,6 +59,7 @@ describe('EventEnvelope', () => {
       'payment.succeeded',
       'payment.failed',
       'payment.canceled',
+      'payment.refunded',
       'receipt_email.supplied',
       'message.recorded',
       'setting.changed',

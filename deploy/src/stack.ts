@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { authService, loadAuthConfig } from '@gpt/auth';
 import { billingService, loadBillingConfig } from '@gpt/billing';
 import { createBotService, loadBotConfig } from '@gpt/bot';
@@ -17,6 +18,18 @@ import {
   type ServiceDefinition,
 } from '@gpt/kit';
 import { loadMetricsConfig, metricsService } from '@gpt/metrics';
+
+/** A loopback port free now (the bot's, which billing must know before the bot starts). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export interface Stack {
   gateway: RunningGateway;
@@ -51,8 +64,12 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
       kv,
       logger: logger.child({ service: definition.name }),
     }) as Promise<RunningService<ServiceConfig, unknown>>;
-  // Billing first: auth calls it for the admin's deposits and tariff changes.
-  const billing = await start(billingService, loadBillingConfig);
+  // Billing first: auth calls it for the admin's deposits and tariff changes. Billing calls the bot
+  // (Stars refunds), which starts last: the bot's port is chosen now.
+  const botPort = await freePort();
+  const billing = await start(billingService, (env) =>
+    loadBillingConfig({ ...env, BOT_URL: `http://127.0.0.1:${botPort}` }),
+  );
   const auth = await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url }));
   // Billing reads a user through from auth while their snapshot is still on its way by event.
   (billing.deps.config as { AUTH_URL?: string }).AUTH_URL = auth.url;
@@ -70,6 +87,7 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     await start(createBotService(), (env) =>
       loadBotConfig({
         ...env,
+        PORT: String(botPort),
         AUTH_URL: upstream('auth'),
         BILLING_URL: upstream('billing'),
         CHAT_HISTORY_URL: upstream('chat-history'),

@@ -19,7 +19,7 @@ export function buildApp(deps: BillingDeps, providers: Providers) {
       app.use(userPaymentsRouter(deps, providers));
       app.use(botPaymentsRouter(deps, providers));
       app.use(botHoldsRouter(deps));
-      app.use(adminPaymentsRouter(deps));
+      app.use(adminPaymentsRouter(deps, providers));
       app.use(webhookRouter(deps, providers));
       app.use(sandboxRouter(deps, providers));
       app.use(internalRouter(deps));

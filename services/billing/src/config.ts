@@ -59,6 +59,8 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   YOOKASSA_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Proxies (the gateway) whose X-Forwarded-For billing believes when checking the notification's address. */
   BILLING_TRUST_PROXY: addressList('127.0.0.1,::1'),
+  /** The bot service, which calls Telegram's refundStarPayment when an admin refunds a Stars payment. */
+  BOT_URL: z.url().default('http://127.0.0.1:8086'),
   /** The site's public address: where the provider sends the payer back and the sandbox page lives. */
   ...siteUrlEnv,
   /** Payments still pending after this long are re-fetched from the provider by the reconciliation job. */

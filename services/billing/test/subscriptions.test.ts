@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { CreatePaymentResponse, CreditsChangedData } from '@gpt/contracts';
+import type { CreditsChangedData } from '@gpt/contracts';
 import { addOneMonth } from '../src/domain/tariff-period';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -11,20 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 /** Buys a tariff through the provider: create, the payer pays, the notification arrives. */
-async function buy(userId: number, tariffId: number) {
-  const { body } = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-    token: h.userToken(userId),
-    body: { tariff_id: tariffId },
-  });
-  const row = await h.billing.deps.db
-    .selectFrom('payments')
-    .select(['id', 'yookassa_payment_id'])
-    .where('payment_id', '=', body.payment_id)
-    .executeTakeFirstOrThrow();
-  h.yookassa.succeed(row.yookassa_payment_id!);
-  expect((await h.yookassa.notify(h.webhookUrl, row.yookassa_payment_id!)).status).toBe(200);
-  return row.id;
-}
+const buy = (userId: number, tariffId: number) => h.payByCard(userId, { tariff_id: tariffId });
 
 type Snapshot = { tariff: { id: number; name: string; end_date: string | null }; included_credits: number };
 const balanceOf = (userId: number) => h.balance(userId) as Promise<Awaited<ReturnType<typeof h.balance>> & Snapshot>;

@@ -1,14 +1,15 @@
 import { TelegramBotInfo } from '@gpt/contracts';
 import { createHttpApp, respond, standardReadiness } from '@gpt/kit';
 import type { BotDeps } from './deps';
+import { internalRouter } from './http/internal.routes';
 import type { SandboxBotApi } from './sandbox/bot-api';
 import { sandboxRouter } from './sandbox/chat.routes';
 import { SANDBOX_PATH } from './sandbox/telegram-sandbox';
 import type { Telegram } from './telegram/telegram';
 
 /**
- * The bot's HTTP side: Telegram's webhook, what the site needs to know of the bot, and the
- * Telegram sandbox when the bot runs on it (404 there otherwise).
+ * The bot's HTTP side: Telegram's webhook, what the site needs to know of the bot, the Telegram
+ * sandbox when the bot runs on it (404 there otherwise) and billing's call for Stars refunds.
  */
 export function buildApp(deps: BotDeps, telegram: Pick<Telegram, 'webhook'>, sandbox: SandboxBotApi | null = null) {
   return createHttpApp({
@@ -23,6 +24,7 @@ export function buildApp(deps: BotDeps, telegram: Pick<Telegram, 'webhook'>, san
         respond(res, TelegramBotInfo, { username, url, sandbox: sandbox !== null });
       });
       if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox, deps));
+      app.use(internalRouter(deps));
     },
   });
 }

@@ -25,6 +25,8 @@ describe('callback data', () => {
     { kind: 'chooseModel', id: 7 },
     { kind: 'topUp', roubles: 300 },
     { kind: 'buyTariff', id: 2 },
+    { kind: 'starsTopUp', roubles: 1000 },
+    { kind: 'starsTariff', id: 3 },
   ])('when %o is made into data and read back, then it is the same request', (callback) => {
     const data = encodeCallback(callback);
     expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
@@ -47,7 +49,7 @@ describe('callback data', () => {
   });
 
   test('no callback string is spelled outside the callbacks module', () => {
-    const literal = /['"`](?:menu|model|buy):/;
+    const literal = /['"`](?:menu|model|buy|stars):/;
     const offenders = sourceFiles(SRC)
       .filter((file) => relative(SRC, file) !== CALLBACKS_MODULE)
       .flatMap((file) =>

@@ -39,7 +39,12 @@ describe('journey', () => {
 
     const offer = await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
     const labels = buttonsOf(offer).map((button) => button.text);
-    expect(labels).toEqual(expect.arrayContaining(['+100 ₽', '+300 ₽', 'Premium — 350 ₽', 'Elite — 1 250 ₽']));
+    // Each package and paid tariff can be paid in Telegram Stars or by card.
+    expect(labels).toEqual(
+      expect.arrayContaining(
+        ['+100 ₽', '+300 ₽', 'Premium — 350 ₽', 'Elite — 1 250 ₽'].flatMap((label) => [`⭐ ${label}`, `💳 ${label}`]),
+      ),
+    );
 
     // No e-mail known yet: the bot asks once, then sends the payment page.
     await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:100'));

@@ -15,12 +15,13 @@ afterAll(() => bot?.close());
 
 const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
 
-/** The payer cancels on the sandbox payment page (billing records `canceled_by_merchant`). */
-async function cancelSandbox(confirmationUrl: string) {
-  const { path, body } = sandboxDecisionCall(confirmationUrl, 'canceled');
+/** The payer decides on the sandbox payment page (a cancel is recorded as `canceled_by_merchant`). */
+async function decideSandbox(confirmationUrl: string, decision: 'succeeded' | 'canceled') {
+  const { path, body } = sandboxDecisionCall(confirmationUrl, decision);
   const res = await bot.api('POST', path, { body });
   expect(res.status).toBe(200);
 }
+const cancelSandbox = (confirmationUrl: string) => decideSandbox(confirmationUrl, 'canceled');
 
 const serviceOf = (name: string) => bot.stack.services.find((service) => service.name === name)!;
 
@@ -108,5 +109,25 @@ describe('payment canceled or failed', () => {
     expect(buttonsOf(told)).toEqual([{ text: '🔁 Попробовать снова', callback_data: `buy:tariff:${premium}` }]);
     const sent = bot.telegram.calls.slice(mark).filter((call) => call.method === 'sendMessage');
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('payment refunded', () => {
+  test("a card payment the admin refunds ends in «Платёж N ₽ возвращён» in the payer's chat", async () => {
+    const { user, userId, payUrl } = await telegramPayer(500);
+    const paidMark = bot.telegram.calls.length;
+    await decideSandbox(payUrl, 'succeeded');
+    await reply(user, 'Оплата получена', paidMark);
+    const { body } = await bot.api<{ payments: { id: number }[] }>('GET', `/api/admin/payments?userId=${userId}`, {
+      token: bot.adminToken,
+    });
+
+    const mark = bot.telegram.calls.length;
+    const refunded = await bot.api('POST', `/api/admin/payments/${body.payments[0]!.id}/refund`, {
+      token: bot.adminToken,
+    });
+    expect(refunded.status).toBe(200);
+    const told = await reply(user, 'Платёж 500 ₽ возвращён', mark);
+    expect(told.params.text).toMatch(/50\s000 кредитов списаны с баланса/);
   });
 });

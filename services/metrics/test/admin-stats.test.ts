@@ -167,6 +167,32 @@ describe('GET /api/admin/stats', () => {
     expect(series.at(-1)?.newUsers).toBe(stats.newUsersToday);
   });
 
+  test('when a card payment and a Stars payment are refunded, then deposits count the Stars at their rouble value and drop by each refund on its day', async () => {
+    metrics.clock.now = new Date(moscow('2026-04-15 12:00')); // a Wednesday
+    const card = paymentSucceeded({ succeeded_at: moscow('2026-04-13 10:00'), amount: '300.00' });
+    const stars = paymentSucceeded({
+      succeeded_at: moscow('2026-04-14 10:00'),
+      amount: '150.00',
+      provider: 'telegram_stars',
+      star_amount: 100,
+      yookassa_payment_id: null,
+      telegram_payment_charge_id: 'charge-1',
+    });
+    await metrics.publish('payment.succeeded', card);
+    await metrics.publish('payment.succeeded', stars);
+    expect(periodFigures(await metrics.stats()).deposited).toEqual({ today: '0.00', week: '450.00', month: '450.00' });
+
+    const refunded = (payment: typeof card, at: string) => ({
+      ...payment,
+      credits_amount: payment.credits_amount,
+      refund_id: `refund-${payment.payment_id}`,
+      refunded_at: moscow(at),
+    });
+    await metrics.publish('payment.refunded', refunded(card, '2026-04-15 09:00'));
+    await metrics.publish('payment.refunded', refunded(stars, '2026-04-15 11:00'));
+    expect(periodFigures(await metrics.stats()).deposited).toEqual({ today: '-450.00', week: '0.00', month: '0.00' });
+  });
+
   test('lastMessage is the newest message by its time, whatever order messages arrive in', async () => {
     metrics.clock.now = new Date(moscow('2026-03-02 12:00'));
     const newest = messageRecorded({

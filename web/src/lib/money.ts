@@ -14,6 +14,9 @@ export { formatRoubles } from '@gpt/contracts';
 /** Credits, rounded, with thousands separated ("70 000"). */
 export const formatCredits = (value: number) => credits.format(Math.round(value));
 
+/** Telegram Stars: «200 ⭐». */
+export const formatStars = (value: number) => `${value.toLocaleString('ru-RU')} ⭐`;
+
 const cents = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 /**

@@ -252,6 +252,59 @@ describe('/admin/tariffs', () => {
 });
 
 describe('/admin/payments', () => {
+  test('a card payment is refunded after a confirmation; a Stars payment shows its stars and passes the provider filter', async () => {
+    const web = await registeredUser();
+    const paid = await createPayment(web.token, { amount: '120.00' });
+    await paySandbox(paid);
+
+    const telegramId = (Date.now() % 1_000_000_000) + 7;
+    const botUser = await api<{ id: number }>('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, username: uniqueName('stars'), first_name: 'Звёздный' },
+    });
+    await billingKnows(stack, botUser.body.id);
+    const invoice = await api<{ payload: string; star_amount: number }>('POST', '/api/bot/stars/invoices', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, amount: '300.00' },
+    });
+    expect(invoice.status).toBe(201);
+    const starsPaid = await api('POST', '/api/bot/stars/payments', {
+      botKey: BOT_KEY,
+      body: {
+        telegram_id: telegramId,
+        invoice_payload: invoice.body.payload,
+        currency: 'XTR',
+        total_amount: invoice.body.star_amount,
+        telegram_payment_charge_id: uniqueName('charge'),
+      },
+    });
+    expect(starsPaid.status).toBe(200);
+
+    await signInAsAdmin();
+    await page.goto(`${stack.url}/admin/payments?userId=${botUser.body.id}`);
+    const starsRow = rowOf('Платежи', '300,00');
+    await starsRow.getByText('200 ⭐').waitFor();
+    await expect(starsRow.getByText('Звёздами').isVisible()).resolves.toBe(true);
+
+    await page.goto(`${stack.url}/admin/payments?userId=${web.id}`);
+    const row = rowOf('Платежи', '120,00');
+    await row.getByText('Картой').waitFor();
+    await page.getByLabel('Способ оплаты').selectOption('telegram_stars');
+    await row.waitFor({ state: 'detached' });
+    await page.getByLabel('Способ оплаты').selectOption('yookassa');
+    await row.getByRole('button', { name: 'Вернуть платёж' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Вернуть платёж' });
+    await dialog.getByText('кредиты платежа (12 000) будут списаны').waitFor();
+    await screenshot(page, 'billing-admin-payments-refund-confirm');
+    await dialog.getByRole('button', { name: 'Вернуть платёж' }).click();
+    await toast('Платёж возвращён').waitFor();
+    await row.getByText('Возвращён').waitFor();
+    await expect(row.getByRole('button', { name: 'Вернуть платёж' }).count()).resolves.toBe(0);
+    await screenshot(page, 'billing-admin-payments-refunded');
+    const balance = await api<{ credits: number }>('GET', '/api/billing/balance', { token: web.token });
+    expect(balance.body.credits).toBe(0);
+  }, 60_000);
+
   test('filters (userId from the query, username, status) and the detail with the provider id and metadata', async () => {
     const web = await registeredUser();
     const paid = await createPayment(web.token, { amount: '250.00' });

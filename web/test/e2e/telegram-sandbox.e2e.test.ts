@@ -77,6 +77,32 @@ test('the home page’s «Открыть бота» points at the sandbox page',
   }
 });
 
+test('/buy in the sandbox: a Stars invoice is paid in the chat and the credits arrive', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${stack.url}/telegram-sandbox`);
+    await page.getByRole('button', { name: 'Новый пользователь' }).click();
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    const bot = page.locator('[data-from="bot"]');
+    await bot.filter({ hasText: 'Здравствуйте' }).waitFor();
+    const input = page.getByLabel('Сообщение боту');
+    await input.fill('/buy');
+    await input.press('Enter');
+    await bot.filter({ hasText: 'Пополнение и тарифы' }).waitFor();
+    await page.getByRole('button', { name: '⭐ +300 ₽' }).click();
+
+    const invoice = page.getByTestId('tg-invoice');
+    await invoice.filter({ hasText: 'Пополнение на 30 000 кредитов' }).waitFor();
+    await expect(invoice.textContent()).resolves.toContain('⭐ 200');
+    await page.getByRole('button', { name: 'Оплатить ⭐ 200' }).click();
+    await page.locator('[data-from="user"]').filter({ hasText: 'Вы оплатили ⭐ 200' }).waitFor();
+    await bot.filter({ hasText: 'Оплата получена: +30 000 кредитов' }).waitFor();
+    await screenshot(page, 'telegram-sandbox-stars');
+  } finally {
+    await page.close();
+  }
+}, 60_000);
+
 test.each([
   [1280, 1000],
   [1280, 720],

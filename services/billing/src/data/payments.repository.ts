@@ -1,4 +1,4 @@
-import type { AdminPaymentsQuery, Payment, PaymentKind, PaymentStatus } from '@gpt/contracts';
+import type { AdminPaymentsQuery, Payment, PaymentKind, PaymentProvider, PaymentStatus } from '@gpt/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { toSafeInt } from './numbers';
 import type { BillingDatabase, PaymentsTable } from './schema';
@@ -20,8 +20,22 @@ export interface PaymentRecord {
   confirmationUrl: string | null;
   source: 'web' | 'bot';
   metadata: Record<string, string> | null;
+  provider: PaymentProvider;
+  starAmount: number | null;
+  telegramPaymentChargeId: string | null;
+  refundId: string | null;
+  refundedAt: Date | null;
+  /** A refund under way: the ledger has taken the credits back, the provider has not confirmed yet. */
+  refundStartedAt: Date | null;
+  refundAttempt: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A Stars payment Telegram has taken: recorded as succeeded at once. */
+export interface NewStarsPayment extends Omit<NewPayment, 'status' | 'email' | 'source'> {
+  starAmount: number;
+  telegramPaymentChargeId: string;
 }
 
 /** A payment locked for settling, with where its payer's account went if it was merged. */
@@ -60,6 +74,13 @@ function toRecord(row: Selectable<PaymentsTable>): PaymentRecord {
     confirmationUrl: row.confirmation_url,
     source: row.source,
     metadata: row.metadata,
+    provider: row.provider,
+    starAmount: row.star_amount,
+    telegramPaymentChargeId: row.telegram_payment_charge_id,
+    refundId: row.refund_id,
+    refundedAt: row.refunded_at,
+    refundStartedAt: row.refund_started_at,
+    refundAttempt: row.refund_attempt,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -93,30 +114,119 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     description: row.description,
     cancellation_reason: row.cancellation_reason,
     metadata: row.metadata,
+    provider: row.provider,
+    star_amount: row.star_amount,
+    telegram_payment_charge_id: row.telegram_payment_charge_id,
+    refund_id: row.refund_id,
+    refunded_at: row.refunded_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+  });
+
+  /** Reads and locks one payment until the transaction ends, with where its payer's account went if it was merged. */
+  async function lockWithPayer(
+    column: 'payments.id' | 'payments.payment_id',
+    value: number | string,
+  ): Promise<LockedPayment | null> {
+    const row = await db
+      .selectFrom('payments')
+      .leftJoin('users', 'users.id', 'payments.user_id')
+      .selectAll('payments')
+      .select('users.merged_into')
+      .where(column, '=', value)
+      .forUpdate('payments')
+      .executeTakeFirst();
+    if (!row) return null;
+    const { merged_into: mergedInto, ...payment } = row;
+    return { ...toRecord(payment), userMergedInto: mergedInto };
+  }
+
+  /** The columns every new payment fills, whoever pays it. */
+  const newRow = (payment: Omit<NewPayment, 'status' | 'email' | 'source'>) => ({
+    payment_id: payment.paymentId,
+    user_id: payment.userId,
+    kind: payment.kind,
+    tariff_id: payment.tariffId,
+    amount: payment.amount,
+    credits_amount: payment.creditsAmount,
+    description: payment.description,
+    metadata: JSON.stringify(payment.metadata),
   });
 
   return {
     async insert(payment: NewPayment): Promise<PaymentRecord> {
       const row = await db
         .insertInto('payments')
-        .values({
-          payment_id: payment.paymentId,
-          user_id: payment.userId,
-          kind: payment.kind,
-          tariff_id: payment.tariffId,
-          amount: payment.amount,
-          credits_amount: payment.creditsAmount,
-          status: payment.status,
-          description: payment.description,
-          email: payment.email,
-          source: payment.source,
-          metadata: JSON.stringify(payment.metadata),
-        })
+        .values({ ...newRow(payment), status: payment.status, email: payment.email, source: payment.source })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toRecord(row);
+    },
+
+    /**
+     * Records a Stars payment as succeeded, unless its Telegram charge id is already recorded
+     * (then null: a second delivery of the same `successful_payment`, or one that raced this).
+     */
+    async insertStars(payment: NewStarsPayment): Promise<LockedPayment | null> {
+      const row = await db
+        .insertInto('payments')
+        .values({
+          ...newRow(payment),
+          status: 'succeeded',
+          email: null,
+          source: 'bot',
+          provider: 'telegram_stars',
+          star_amount: payment.starAmount,
+          telegram_payment_charge_id: payment.telegramPaymentChargeId,
+          succeeded_at: now(),
+        })
+        .onConflict((oc) => oc.column('telegram_payment_charge_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return row ? { ...toRecord(row), userMergedInto: null } : null;
+    },
+
+    async findByChargeId(chargeId: string): Promise<PaymentRecord | null> {
+      const row = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('telegram_payment_charge_id', '=', chargeId)
+        .executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    /** A refund begins: its try number grows; the ledger has taken the credits back in the same transaction. */
+    async startRefund(id: number): Promise<number> {
+      const row = await db
+        .updateTable('payments')
+        .set({ refund_started_at: now(), refund_attempt: sql<number>`refund_attempt + 1`, updated_at: now() })
+        .where('id', '=', id)
+        .returning('refund_attempt')
+        .executeTakeFirstOrThrow();
+      return row.refund_attempt;
+    },
+
+    /** The provider refused the refund for good: the payment is succeeded again, with no refund under way. */
+    async abandonRefund(id: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ refund_started_at: null, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markRefunded(id: number, refundId: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({
+          status: 'refunded',
+          refund_id: refundId,
+          refunded_at: now(),
+          refund_started_at: null,
+          updated_at: now(),
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     async findByPaymentId(paymentId: string): Promise<PaymentRecord | null> {
@@ -125,25 +235,16 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     },
 
     /** Reads and locks the payment named by our public id until the transaction ends. */
-    async lockByPaymentId(paymentId: string): Promise<LockedPayment | null> {
-      const row = await db
-        .selectFrom('payments')
-        .leftJoin('users', 'users.id', 'payments.user_id')
-        .selectAll('payments')
-        .select('users.merged_into')
-        .where('payments.payment_id', '=', paymentId)
-        .forUpdate('payments')
-        .executeTakeFirst();
-      if (!row) return null;
-      const { merged_into: mergedInto, ...payment } = row;
-      return { ...toRecord(payment), userMergedInto: mergedInto };
-    },
+    lockByPaymentId: (paymentId: string) => lockWithPayer('payments.payment_id', paymentId),
 
     /** Reads and locks the payment until the transaction ends. */
     async lock(id: number): Promise<PaymentRecord | null> {
       const row = await db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       return row ? toRecord(row) : null;
     },
+
+    /** Reads and locks the payment with where its payer's account went if it was merged. */
+    lockWithPayer: (id: number) => lockWithPayer('payments.id', id),
 
     /** The provider accepted the payment: its id and where the payer confirms it. */
     async markCreated(id: number, yookassaPaymentId: string, confirmationUrl: string | null): Promise<PaymentRecord> {
@@ -235,6 +336,7 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       let filtered = adminRows();
       if (query.userId !== undefined) filtered = filtered.where('payments.user_id', '=', query.userId);
       if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
+      if (query.provider !== undefined) filtered = filtered.where('payments.provider', '=', query.provider);
       if (query.username !== undefined) {
         filtered = filtered.where('users.username', 'ilike', `%${escapeLike(query.username)}%`);
       }

@@ -82,6 +82,7 @@ export interface LedgerEntriesTable {
   admin_id: number | null;
   payment_id: number | null;
   tariff_id: number | null;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -102,7 +103,7 @@ export interface HoldsTable {
   message_id: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
-export type PaymentStatusColumn = 'pending' | 'pending_email' | 'succeeded' | 'canceled' | 'failed';
+export type PaymentStatusColumn = 'pending' | 'pending_email' | 'succeeded' | 'canceled' | 'failed' | 'refunded';
 
 export interface PaymentsTable {
   id: Generated<number>;
@@ -126,6 +127,27 @@ export interface PaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   succeeded_at: NullableTimestamp;
+  provider: ColumnType<'yookassa' | 'telegram_stars', 'yookassa' | 'telegram_stars' | undefined>;
+  star_amount: number | null;
+  telegram_payment_charge_id: string | null;
+  refund_id: string | null;
+  refunded_at: NullableTimestamp;
+  /** Set while a refund's credits are taken back and the provider is being asked (see migration 0010). */
+  refund_started_at: NullableTimestamp;
+  refund_attempt: Generated<number>;
+}
+
+/** The price of a Stars invoice the bot sent; its id is the invoice payload. */
+export interface StarInvoicesTable {
+  id: string;
+  user_id: number;
+  kind: 'topup' | 'tariff';
+  tariff_id: number | null;
+  amount: string;
+  credits_amount: BigIntColumn;
+  star_amount: number;
+  description: string;
+  created_at: Timestamp;
 }
 
 export interface SandboxPaymentsTable {
@@ -153,5 +175,6 @@ export interface BillingDatabase extends BusTables {
   holds: HoldsTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
+  star_invoices: StarInvoicesTable;
   settings: SettingsTable;
 }

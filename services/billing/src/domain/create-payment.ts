@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { formatRoubles, toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
+import {
+  formatRoubles,
+  toMinorUnits,
+  type CreatePaymentResponse,
+  type PaymentKind,
+  type UserPayment,
+} from '@gpt/contracts';
 import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
@@ -93,7 +99,11 @@ async function publishReceiptEmail(deps: BillingDeps, trx: Transaction<BillingDa
   });
 }
 
-async function paymentTarget(deps: BillingDeps, command: CreatePaymentCommand) {
+/** What a payment buys and costs: a paid, active tariff for a month, or a top-up at the payer's tariff's credits per rouble. */
+export async function paymentTarget(
+  deps: BillingDeps,
+  command: Pick<CreatePaymentCommand, 'userId' | 'amount' | 'tariffId'>,
+) {
   if (command.tariffId !== undefined) {
     const tariff = await tariffsRepository(deps.db).findById(command.tariffId);
     if (!tariff) throw billingErrors.tariffNotFound();
@@ -164,6 +174,16 @@ export const payerView = (payment: PaymentRecord) => ({
   credits_amount: payment.creditsAmount,
   tariff_id: payment.tariffId,
   description: payment.description,
+});
+
+/** A payment as its payer reads it in their history (`GET /api/billing/payments`). */
+export const userPayment = (payment: PaymentRecord): UserPayment => ({
+  ...payerView(payment),
+  email: payment.email,
+  provider: payment.provider,
+  star_amount: payment.starAmount,
+  created_at: payment.createdAt.toISOString(),
+  updated_at: payment.updatedAt.toISOString(),
 });
 
 function responseOf(payment: PaymentRecord): CreatePaymentResponse {

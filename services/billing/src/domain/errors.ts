@@ -40,6 +40,16 @@ export const billingErrors = {
   paymentMismatch: () => badRequest('Данные платежа не совпадают с платежом магазина', 'payment_mismatch'),
   untrustedNotificationSource: () =>
     forbidden('Уведомление пришло с адреса, которому не доверяем', 'untrusted_notification_source'),
+  packageNotOffered: () => badRequest('Такого пакета пополнения нет', 'package_not_offered'),
+  starInvoiceNotFound: () => notFound('Счёт в звёздах не найден или не совпадает с оплатой', 'star_invoice_not_found'),
+  refundNotAllowed: () => conflict('Вернуть можно только успешный платёж', 'refund_not_allowed'),
+  refundSpent: (missing: number) =>
+    conflict(
+      `Нельзя вернуть платёж: пользователь уже потратил часть кредитов, не хватает ${missing.toLocaleString('ru-RU')} кредитов`,
+      'refund_credits_spent',
+    ),
+  refundRefused: (reason: string) =>
+    new AppError(`Платёжный сервис отказал в возврате: ${reason}`.slice(0, 500), 'refund_refused', 502),
   insufficientCredits: () => new AppError('Недостаточно кредитов', 'insufficient_credits', 402),
   holdNotFound: () => notFound('Резерв не найден', 'hold_not_found'),
   adjustmentOfAnotherUser: () => conflict('Это действие уже применено к другому пользователю'),

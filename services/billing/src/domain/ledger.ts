@@ -23,6 +23,8 @@ export interface BalanceChange {
   welcomeCredits?: number;
   adminId?: number;
   paymentId?: number;
+  /** The entry in words («Возврат платежа 42»). */
+  description?: string;
 }
 
 type Bus = BillingDeps['bus'];
@@ -130,6 +132,7 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
           adminId: change.adminId ?? null,
           paymentId: change.paymentId ?? null,
           tariffId: change.tariff?.id ?? null,
+          description: change.description,
         });
       }
       await balances.insertEntries(entries);

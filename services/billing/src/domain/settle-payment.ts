@@ -153,7 +153,7 @@ const succeed: Settle = async (trx, deps, payment, remote) => {
 };
 
 /** Top-up: its credits; tariff: a month of it with its included credits. Either way the money counts as deposited. */
-async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDeps['bus'], payment: LockedPayment) {
+export async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDeps['bus'], payment: LockedPayment) {
   // The payer's account may have been merged into another since: the survivor is credited.
   const userId =
     payment.userMergedInto === null ? payment.userId : await usersRepository(trx).resolve(payment.userMergedInto);
@@ -192,7 +192,8 @@ const cancel: Settle = async (trx, deps, payment, remote) => {
   return 'canceled';
 };
 
-function paymentFact(payment: PaymentRecord) {
+/** What every payment event says of its payment. */
+export function paymentFact(payment: PaymentRecord) {
   return {
     payment_id: payment.paymentId,
     yookassa_payment_id: payment.yookassaPaymentId,
@@ -201,5 +202,7 @@ function paymentFact(payment: PaymentRecord) {
     tariff_id: payment.tariffId,
     amount: payment.amount,
     currency: payment.currency,
+    provider: payment.provider,
+    star_amount: payment.starAmount,
   };
 }

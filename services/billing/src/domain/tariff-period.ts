@@ -3,11 +3,14 @@ import type { Tariff } from '../data/tariffs.repository';
 import type { BalanceChange } from './ledger';
 
 /** The same day next month, clamped to the month's last day (31 January → 28/29 February), in UTC. */
-export function addOneMonth(from: Date): Date {
+export const addOneMonth = (from: Date): Date => addMonths(from, 1);
+
+/** The same day `months` later (or earlier, when negative), clamped to that month's last day, in UTC. */
+function addMonths(from: Date, months: number): Date {
   const next = new Date(from);
   const day = next.getUTCDate();
   next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCMonth(next.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return next;
@@ -43,4 +46,25 @@ export function expiredPeriod(balance: Balance, defaultTariffId: number) {
     tariff: { id: defaultTariffId, endDate: null },
     postings: [{ bucket: 'included' as const, amount: -balance.includedCredits }],
   } satisfies Pick<BalanceChange, 'tariff' | 'postings'>;
+}
+
+/**
+ * A refunded tariff purchase: its included credits go, and its month comes off the period; when
+ * nothing of the period is left (or it is no longer this tariff's) the balance is back on the default
+ * tariff. A balance on another tariff by now keeps it.
+ */
+export function refundedPeriod(
+  balance: Balance,
+  tariffId: number,
+  includedCredits: number,
+  defaultTariffId: number,
+  now: Date,
+): Pick<BalanceChange, 'tariff' | 'postings'> {
+  const postings = [{ bucket: 'included' as const, amount: -includedCredits }];
+  if (balance.tariff.id !== tariffId) return { postings };
+  const end = balance.tariffEndDate ? addMonths(balance.tariffEndDate, -1) : null;
+  return {
+    tariff: end && end > now ? { id: tariffId, endDate: end } : { id: defaultTariffId, endDate: null },
+    postings,
+  };
 }

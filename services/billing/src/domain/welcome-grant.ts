@@ -1,6 +1,7 @@
 import {
   DEFAULT_WELCOME_SETTINGS,
   parseWelcomeCredits,
+  STAR_RATE_KEY,
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
   type SettingChangedData,
@@ -14,7 +15,7 @@ import { usersRepository } from '../data/users.repository';
 import { changeBalance } from './ledger';
 
 /** The settings billing keeps from chat-history's `setting.changed`. */
-const PROJECTED_SETTINGS: readonly string[] = [WELCOME_CREDITS_KEY, WELCOME_DAILY_LIMIT_KEY];
+const PROJECTED_SETTINGS: readonly string[] = [WELCOME_CREDITS_KEY, WELCOME_DAILY_LIMIT_KEY, STAR_RATE_KEY];
 
 /** Keeps a setting billing needs; an older change than the one kept is ignored. */
 export async function rememberSetting(trx: Kysely<BillingDatabase>, change: SettingChangedData): Promise<void> {

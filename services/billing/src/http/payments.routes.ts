@@ -6,11 +6,18 @@ import {
   BotBalanceResponse,
   BotCreatePaymentRequest,
   BotPaymentEmailRequest,
+  BotPaymentsQuery,
+  BotStarInvoiceRequest,
+  BotStarInvoiceResponse,
+  BotStarPaymentRequest,
+  BotStarPreCheckoutRequest,
+  BotStarPreCheckoutResponse,
   CreatePaymentRequest,
   CreatePaymentResponse,
   Payment,
   PaymentIdParams,
   PublicPaymentIdParams,
+  RefundPaymentResponse,
   UserPayment,
   UserPaymentsQuery,
   UserPaymentsResponse,
@@ -18,21 +25,17 @@ import {
 import { attemptLimiter, requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../deps';
-import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
+import { paymentsRepository } from '../data/payments.repository';
+import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
 import { knownUser } from '../domain/known-users';
-import { createPayment, payerView, supplyReceiptEmail } from '../domain/create-payment';
+import { createPayment, supplyReceiptEmail, userPayment } from '../domain/create-payment';
+import { refundPayment } from '../domain/refund-payment';
+import { checkStarPreCheckout, createStarInvoice, recordStarPayment } from '../domain/stars';
 import type { Providers } from '../provider';
 import { billingErrors } from '../domain/errors';
 
 const userIdOf = (res: Response) => Number(res.locals.claims?.sub);
-/** A payment as its payer sees it. */
-const userPayment = (payment: PaymentRecord): UserPayment => ({
-  ...payerView(payment),
-  email: payment.email,
-  created_at: payment.createdAt.toISOString(),
-  updated_at: payment.updatedAt.toISOString(),
-});
 
 /** The logged-in user's own payments and balance. */
 export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
@@ -81,6 +84,13 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
     const { telegram_id } = validate(BotBalanceQuery, req.query);
     respond(res, BotBalanceResponse, await botBalance(deps, telegram_id));
   });
+  router.get('/api/bot/payments', bot, async (req, res) => {
+    const { telegram_id, limit } = validate(BotPaymentsQuery, req.query);
+    const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
+    if (!user) throw billingErrors.userNotFound();
+    const { payments, total } = await paymentsRepository(deps.db).userPage(user.id, { page: 1, limit });
+    respond(res, UserPaymentsResponse, { payments: payments.map(userPayment), total });
+  });
   router.post('/api/bot/payments', bot, async (req, res) => {
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
     const user = await knownUser(deps, { telegramId: telegram_id });
@@ -101,11 +111,23 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
     const { email } = validate(BotPaymentEmailRequest, req.body);
     respond(res, CreatePaymentResponse, await supplyReceiptEmail(deps, providers, id, email));
   });
+  router.post('/api/bot/stars/invoices', bot, async (req, res) => {
+    const request = validate(BotStarInvoiceRequest, req.body);
+    respond(res, BotStarInvoiceResponse, await createStarInvoice(deps, request), 201);
+  });
+  router.post('/api/bot/stars/pre-checkout', bot, async (req, res) => {
+    const query = validate(BotStarPreCheckoutRequest, req.body);
+    respond(res, BotStarPreCheckoutResponse, await checkStarPreCheckout(deps, query));
+  });
+  router.post('/api/bot/stars/payments', bot, async (req, res) => {
+    const request = validate(BotStarPaymentRequest, req.body);
+    respond(res, UserPayment, await recordStarPayment(deps, request));
+  });
   return router;
 }
 
-/** The admin's payments screen (docs/product.md, Calls). */
-export function adminPaymentsRouter(deps: BillingDeps): Router {
+/** The admin's payments screen (docs/product.md, Calls) and refunds. */
+export function adminPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
   const router = Router();
   router.use('/api/admin/payments', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }));
   router.get('/api/admin/payments', async (req, res) => {
@@ -117,6 +139,12 @@ export function adminPaymentsRouter(deps: BillingDeps): Router {
     const payment = await paymentsRepository(deps.db).adminDetail(id);
     if (!payment) throw billingErrors.paymentNotFound();
     respond(res, Payment, payment);
+  });
+  router.post('/api/admin/payments/:id/refund', async (req, res) => {
+    const { id } = validate(PaymentIdParams, req.params);
+    const refunder = { adminId: userIdOf(res), token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '') };
+    const payment = await refundPayment(deps, providers, refunder, id);
+    respond(res, RefundPaymentResponse, { success: true, payment });
   });
   return router;
 }

@@ -2,20 +2,24 @@ import type { BillingDeps } from '../deps';
 import { usesSandbox } from '../config';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider, type SandboxProvider } from './sandbox-provider';
+import { starRefunds, type StarRefunds } from './stars-refunds';
 import { yookassaClient } from './yookassa-client';
 
 export interface Providers {
   provider: PaymentProvider;
   /** The sandbox's page operations; null when real YooKassa keys are configured. */
   sandbox: SandboxProvider | null;
+  /** Telegram Stars refunds, through the bot. */
+  stars: StarRefunds;
 }
 
 /** YooKassa when its keys are set, else the sandbox provider of the embedded default. */
 export function paymentProviders(deps: BillingDeps): Providers {
   const { config } = deps;
+  const stars = starRefunds({ botUrl: config.BOT_URL, timeoutMs: config.YOOKASSA_TIMEOUT_MS });
   if (usesSandbox(config)) {
     const sandbox = sandboxProvider(deps.db, config.SITE_URL, config.JWT_SECRET);
-    return { provider: sandbox.provider, sandbox };
+    return { provider: sandbox.provider, sandbox, stars };
   }
   return {
     provider: yookassaClient({
@@ -26,5 +30,6 @@ export function paymentProviders(deps: BillingDeps): Providers {
       logger: deps.logger,
     }),
     sandbox: null,
+    stars,
   };
 }

@@ -1,4 +1,4 @@
-import type { YookassaPayment } from '@gpt/contracts';
+import type { YookassaPayment, YookassaRefund } from '@gpt/contracts';
 
 /** What billing asks the payment provider to create (YooKassa API v3 terms). */
 export interface ProviderPaymentRequest {
@@ -12,6 +12,18 @@ export interface ProviderPaymentRequest {
   idempotenceKey: string;
 }
 
+/** A refund of a whole payment (YooKassa API v3 terms). */
+export interface ProviderRefundRequest {
+  /** The provider's payment id. */
+  paymentId: string;
+  amount: string;
+  description: string;
+  /** Where the refund's receipt goes (54-FZ). */
+  receiptEmail: string | null;
+  /** Derived from our payment and the refund's try: a retry never refunds twice. */
+  idempotenceKey: string;
+}
+
 /**
  * The payment provider as billing uses it: YooKassa's API, or the sandbox that stands in for it
  * when no keys are configured. Both answer with YooKassa's payment object.
@@ -22,6 +34,7 @@ export interface PaymentProvider {
   /** The provider's own view of a payment; null when it does not know the id. */
   get(id: string): Promise<YookassaPayment | null>;
   capture(id: string, amount: string, idempotenceKey: string): Promise<YookassaPayment>;
+  refund(request: ProviderRefundRequest): Promise<YookassaRefund>;
 }
 
 /** The provider could not be reached or refused; `retryable` says whether asking again may help. */

@@ -77,6 +77,16 @@ export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string, se
       if (!row) throw new Error(`sandbox payment ${id} does not exist`);
       return toPayment(row);
     },
+    // Nothing to give back in the sandbox: the refund succeeds, its id made of the key, so a retry is the same refund.
+    async refund(request) {
+      return {
+        id: `sandbox-refund-${request.idempotenceKey}`,
+        payment_id: request.paymentId,
+        status: 'succeeded',
+        amount: { value: request.amount, currency: 'RUB' },
+        created_at: new Date().toISOString(),
+      };
+    },
   };
 
   return {

@@ -1,7 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { YookassaPayment, type YookassaCreatePaymentRequest } from '@gpt/contracts';
+import {
+  YookassaPayment,
+  YookassaRefund,
+  type YookassaAmount,
+  type YookassaCreatePaymentRequest,
+  type YookassaCreateRefundRequest,
+} from '@gpt/contracts';
+import type { z } from 'zod';
 import type { Logger } from '@gpt/kit';
-import { ProviderError, type PaymentProvider, type ProviderPaymentRequest } from './provider';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderPaymentRequest,
+  type ProviderRefundRequest,
+} from './provider';
 
 export interface YookassaClientOptions {
   apiUrl: string;
@@ -25,7 +37,13 @@ export function yookassaClient(options: YookassaClientOptions): PaymentProvider 
   const retryDelaysMs = options.retryDelaysMs ?? [300, 1000];
   const logger = options.logger.child({ component: 'yookassa' });
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+  async function call<S extends z.ZodType = typeof YookassaPayment>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+    schema: S = YookassaPayment as unknown as S,
+  ): Promise<z.output<S> | null> {
     const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotenceKey) headers['Idempotence-Key'] = idempotenceKey;
@@ -40,7 +58,7 @@ export function yookassaClient(options: YookassaClientOptions): PaymentProvider 
         });
         const text = await res.text();
         if (res.status === 404 && method === 'GET') return null;
-        if (res.ok && res.status !== 202) return parsePayment(text);
+        if (res.ok && res.status !== 202) return parseObject(schema, text);
         failure = new ProviderError(
           `YooKassa ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`,
           res.status === 202 || res.status === 429 || res.status >= 500,
@@ -68,6 +86,38 @@ export function yookassaClient(options: YookassaClientOptions): PaymentProvider 
       const payment = await call('POST', `/payments/${encodeURIComponent(id)}/capture`, body, idempotenceKey);
       return payment as YookassaPayment;
     },
+    async refund(request) {
+      const refund = await call('POST', '/refunds', refundBody(request), request.idempotenceKey, YookassaRefund);
+      return refund as YookassaRefund;
+    },
+  };
+}
+
+/** The refund body: the whole amount back, with a refund receipt to the payer's e-mail. */
+function refundBody(request: ProviderRefundRequest): YookassaCreateRefundRequest {
+  const amount = { value: request.amount, currency: 'RUB' };
+  return {
+    payment_id: request.paymentId,
+    amount,
+    description: request.description,
+    ...(request.receiptEmail ? { receipt: receiptOf(request.description, amount, request.receiptEmail) } : {}),
+  };
+}
+
+/** A 54-FZ receipt of one full-payment service line. */
+function receiptOf(description: string, amount: YookassaAmount, email: string) {
+  return {
+    customer: { email },
+    items: [
+      {
+        description,
+        quantity: '1.00',
+        amount,
+        vat_code: RECEIPT_VAT_CODE,
+        payment_mode: 'full_payment',
+        payment_subject: 'service',
+      },
+    ],
   };
 }
 
@@ -80,31 +130,18 @@ function createBody(request: ProviderPaymentRequest): YookassaCreatePaymentReque
     confirmation: { type: 'redirect', return_url: request.returnUrl },
     description: request.description,
     metadata: request.metadata,
-    receipt: {
-      customer: { email: request.receiptEmail },
-      items: [
-        {
-          description: request.description,
-          quantity: '1.00',
-          amount,
-          vat_code: RECEIPT_VAT_CODE,
-          payment_mode: 'full_payment',
-          payment_subject: 'service',
-        },
-      ],
-    },
+    receipt: receiptOf(request.description, amount, request.receiptEmail),
   };
 }
 
-function parsePayment(text: string): YookassaPayment {
+function parseObject<S extends z.ZodType>(schema: S, text: string): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new ProviderError('YooKassa answered something that is not JSON', true);
   }
-  const parsed = YookassaPayment.safeParse(json);
-  if (!parsed.success)
-    throw new ProviderError(`YooKassa payment object not understood: ${parsed.error.message}`, false);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ProviderError(`YooKassa object not understood: ${parsed.error.message}`, false);
   return parsed.data;
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { YookassaCreatePaymentRequest, type YookassaPayment } from '@gpt/contracts';
+import {
+  YookassaCreatePaymentRequest,
+  YookassaCreateRefundRequest,
+  type YookassaPayment,
+  type YookassaRefund,
+} from '@gpt/contracts';
 import { readRequestBody, sendJson } from '@gpt/kit/testing';
 
 export const FAKE_SHOP_ID = '123456';
@@ -20,11 +25,16 @@ type CreateFault = 'ok' | 'created-then-500' | 'created-then-drop' | 'refuse-400
 
 /**
  * A stand-in for YooKassa API v3 on localhost: Basic auth, Idempotence-Key on POST, create / get /
- * capture payments, the provider's error body, and notifications sent to a webhook URL. The test
+ * capture payments, refunds, the provider's error body, and notifications sent to a webhook URL. The test
  * plays the payer and the provider's back office (succeed, cancel) through its methods.
  */
 export class FakeYookassa {
   readonly payments = new Map<string, YookassaPayment>();
+  /** Refunds by id, each with the body it was asked with. */
+  readonly refunds = new Map<string, YookassaRefund & { request: YookassaCreateRefundRequest }>();
+  private readonly refundByIdempotenceKey = new Map<string, string>();
+  /** Set: the next refund requests are refused with this 400 description. */
+  refuseRefunds: string | null = null;
   readonly requests: RecordedRequest[] = [];
   private readonly byIdempotenceKey = new Map<string, string>();
   private faults: CreateFault[] = [];
@@ -125,6 +135,7 @@ export class FakeYookassa {
     const capture = /^\/payments\/([^/]+)\/capture$/.exec(path);
     const single = /^\/payments\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/payments') this.create(res, String(key), body);
+    else if (req.method === 'POST' && path === '/refunds') this.refund(res, String(key), body);
     else if (req.method === 'GET' && single) this.answerPayment(res, decodeURIComponent(single[1]!));
     else if (req.method === 'POST' && capture) {
       const id = decodeURIComponent(capture[1]!);
@@ -164,6 +175,42 @@ export class FakeYookassa {
     if (fault === 'created-then-500') sendJson(res, 500, { type: 'error', code: 'internal_server_error' });
     else if (fault === 'created-then-drop') res.socket?.destroy();
     else this.answerPayment(res, id);
+  }
+
+  /** YooKassa's refund: of a succeeded payment, at most its amount, one refund per Idempotence-Key. */
+  private refund(res: ServerResponse, key: string, body: unknown): void {
+    const parsed = YookassaCreateRefundRequest.safeParse(body);
+    if (!parsed.success) {
+      sendJson(res, 400, { type: 'error', code: 'invalid_request', description: parsed.error.message });
+      return;
+    }
+    const known = this.refundByIdempotenceKey.get(key);
+    if (known) return sendJson(res, 200, this.refunds.get(known));
+    const payment = this.payments.get(parsed.data.payment_id);
+    const refunded = [...this.refunds.values()].some((r) => r.payment_id === parsed.data.payment_id);
+    const problem =
+      this.refuseRefunds ??
+      (payment?.status !== 'succeeded'
+        ? 'payment is not succeeded'
+        : refunded || parsed.data.amount.value !== payment.amount.value
+          ? 'refund amount exceeds the refundable amount'
+          : null);
+    if (problem) {
+      sendJson(res, 400, { type: 'error', code: 'invalid_request', description: problem });
+      return;
+    }
+    const refund = {
+      id: randomUUID(),
+      payment_id: parsed.data.payment_id,
+      status: 'succeeded' as const,
+      amount: parsed.data.amount,
+      created_at: new Date().toISOString(),
+      request: parsed.data,
+    };
+    this.refunds.set(refund.id, refund);
+    this.refundByIdempotenceKey.set(key, refund.id);
+    const { request: _request, ...answer } = refund;
+    sendJson(res, 200, answer);
   }
 
   private answerPayment(res: ServerResponse, id: string): void {

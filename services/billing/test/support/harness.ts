@@ -1,4 +1,4 @@
-import type { CreditsChangedData, EventData, EventInput, EventType } from '@gpt/contracts';
+import type { CreatePaymentResponse, CreditsChangedData, EventData, EventInput, EventType } from '@gpt/contracts';
 import { signAccessToken, type Env } from '@gpt/kit';
 import {
   createEvent,
@@ -124,6 +124,23 @@ export async function startBillingHarness(env: Env = {}) {
       });
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+
+    /** A payment the user makes on the site and pays at YooKassa (the notification arrives); answers our row id. */
+    async payByCard(userId: number, target: { amount?: string; tariff_id?: number }): Promise<number> {
+      const { body } = await harness.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
+        token: harness.userToken(userId),
+        body: target,
+      });
+      const row = await billing.deps.db
+        .selectFrom('payments')
+        .select(['id', 'yookassa_payment_id'])
+        .where('payment_id', '=', body.payment_id)
+        .executeTakeFirstOrThrow();
+      yookassa.succeed(row.yookassa_payment_id!);
+      const notified = await yookassa.notify(harness.webhookUrl, row.yookassa_payment_id!);
+      if (notified.status !== 200) throw new Error(`the notification was answered ${notified.status}`);
+      return row.id;
     },
 
     async balance(userId: number) {

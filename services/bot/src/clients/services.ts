@@ -4,10 +4,17 @@ import {
   BotLinkTokenResponse,
   BotModelsResponse,
   BotSettingsResponse,
+  BotStarInvoiceResponse,
+  BotStarPreCheckoutResponse,
   BotUser,
   CreatePaymentResponse,
   PublicTariffsResponse,
+  UserPayment,
+  UserPaymentsResponse,
   type BotCreatePaymentRequest,
+  type BotStarInvoiceRequest,
+  type BotStarPaymentRequest,
+  type BotStarPreCheckoutRequest,
   type BotMessageRequest,
   type BotUpsertUserRequest,
 } from '@gpt/contracts';
@@ -106,6 +113,15 @@ export function serviceClients(
     releaseHold: (holdId: string) => call(null, 'DELETE', billing(`/api/bot/holds/${holdId}`)),
     createPayment: (body: BotCreatePaymentRequest) =>
       waitingForNewUser(() => call(CreatePaymentResponse, 'POST', billing('/api/bot/payments'), { json: body })),
+    payments: (telegramId: number) =>
+      call(UserPaymentsResponse, 'GET', billing(`/api/bot/payments?telegram_id=${telegramId}&limit=5`)),
+    /** A package (one of billing's `TOP_UP_PACKAGES`) or a tariff; billing refuses anything else. */
+    starInvoice: (body: Omit<BotStarInvoiceRequest, 'amount'> & { amount?: string }) =>
+      waitingForNewUser(() => call(BotStarInvoiceResponse, 'POST', billing('/api/bot/stars/invoices'), { json: body })),
+    starPreCheckout: (body: BotStarPreCheckoutRequest) =>
+      call(BotStarPreCheckoutResponse, 'POST', billing('/api/bot/stars/pre-checkout'), { json: body }),
+    starPayment: (body: BotStarPaymentRequest) =>
+      call(UserPayment, 'POST', billing('/api/bot/stars/payments'), { json: body }),
     supplyEmail: (paymentId: string, email: string) =>
       call(CreatePaymentResponse, 'PATCH', billing(`/api/bot/payments/${encodeURIComponent(paymentId)}/email`), {
         json: { email },

@@ -7,6 +7,7 @@ import { keyboards } from '../telegram/keyboards';
 import { texts } from '../telegram/texts';
 import { sendNotes, type BotConsumer, type Note } from './notes';
 import { passwordResetConsumer } from './password-reset.consumer';
+import { paymentRefundedConsumer } from './payment-refunded.consumer';
 
 /** Billing confirmed a payment: «Оплата получена: +N кредитов» (or the new tariff) in every chat of the payer. */
 export const paymentSucceededConsumer = (
@@ -121,6 +122,7 @@ export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>
     paymentSucceededConsumer(deps),
     paymentCanceledConsumer(deps),
     paymentFailedConsumer(deps),
+    paymentRefundedConsumer(deps),
     creditsChangedConsumer(deps),
     accountsLinkedConsumer(deps),
     passwordResetConsumer(deps),

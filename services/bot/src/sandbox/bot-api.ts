@@ -8,9 +8,12 @@ import type {
   Document,
   File as TelegramFile,
   InlineKeyboardMarkup,
+  LabeledPrice,
   Message,
   MessageEntity,
   PhotoSize,
+  PreCheckoutQuery,
+  SuccessfulPayment,
   Update,
   User,
   UserFromGetMe,
@@ -97,6 +100,16 @@ export interface SandboxBotApi {
   ): Update;
   /** The press of a callback button of a message in the user's chat; null when it has no such button. */
   pressButton(from: SandboxUser, messageId: number, data: string): Update | null;
+  /**
+   * The user pays an invoice message of their chat, as Telegram does: a `pre_checkout_query`
+   * update, then — once the bot answers ok within 10 s — a message with `successful_payment`.
+   * Answers the bot's decision and, when paid, the update carrying the payment.
+   */
+  payInvoice(from: SandboxUser, messageId: number): Promise<InvoicePayment>;
+  /** The same update delivered again, as Telegram may after a network failure (a new update id). */
+  redeliver(update: Update): Update;
+  /** The Stars charges paid in the sandbox, by charge id. */
+  readonly charges: ReadonlyMap<string, StarCharge>;
   chatLog(chatId: number): ChatLogEntry[];
   /** Grows with every message sent, edited or deleted in the chat; 0 for a chat never used. */
   chatVersion(chatId: number): number;
@@ -106,6 +119,20 @@ export interface SandboxBotApi {
   forgetChat(chatId: number): void;
   close(): Promise<void>;
 }
+
+/** What became of paying an invoice: declined with the bot's message, or paid. */
+export type InvoicePayment =
+  { ok: false; error_message: string } | { ok: true; payment: SuccessfulPayment; update: Update };
+
+/** A payment in Stars the sandbox took, and whether the bot gave it back. */
+export interface StarCharge {
+  user_id: number;
+  total_amount: number;
+  refunded: boolean;
+}
+
+/** Telegram answers a pre-checkout query the bot left unanswered this long as declined. */
+const PRE_CHECKOUT_TIMEOUT_MS = 10_000;
 
 /** Memory bounds: files are dropped oldest first past `maxFileBytes`, messages past `maxChatMessages` a chat. */
 export interface SandboxBotApiLimits {
@@ -187,6 +214,12 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   /** Who waits for a chat to change (the user's side of the sandbox), by chat id. */
   const watchers = new Map<number, Set<Poller>>();
   const callbackQueries = new Map<string, CallbackQuery>();
+  /** Pre-checkout queries waiting for the bot's answer, by id. */
+  const preCheckouts = new Map<string, (answer: { ok: boolean; error_message?: string }) => void>();
+  const charges = new Map<string, StarCharge>();
+  /** The payload of each invoice message (Telegram keeps it from the payer's view), by message id. */
+  const invoicePayloads = new Map<number, string>();
+  let nextInvoiceNumber = 1;
   const queue: Update[] = [];
   const pollers = new Set<Poller>();
   let nextUpdateId = 1;
@@ -496,6 +529,36 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       return true;
     },
 
+    sendInvoice: (params) => {
+      const { payload, ...invoice } = invoiceOf(params);
+      const message = botMessage(params.requiredNumber('chat_id'), { invoice, ...replyMarkup(params) });
+      invoicePayloads.set(message.message_id, payload);
+      return message;
+    },
+
+    createInvoiceLink: (params) => {
+      invoiceOf(params);
+      return `https://t.me/$${randomId(12)}`;
+    },
+
+    answerPreCheckoutQuery: (params) => {
+      const resolve = preCheckouts.get(params.string('pre_checkout_query_id') ?? '');
+      if (!resolve) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+      const ok = params.values.ok === true || params.values.ok === 'true';
+      const errorMessage = params.string('error_message');
+      if (!ok && !errorMessage) throw badRequest('error_message is required when ok is false');
+      resolve(ok ? { ok } : { ok, error_message: errorMessage! });
+      return true;
+    },
+
+    refundStarPayment: (params) => {
+      const charge = charges.get(params.string('telegram_payment_charge_id') ?? '');
+      if (!charge || charge.user_id !== params.number('user_id')) throw badRequest('CHARGE_NOT_FOUND');
+      if (charge.refunded) throw badRequest('CHARGE_ALREADY_REFUNDED');
+      charge.refunded = true;
+      return true;
+    },
+
     answerCallbackQuery: (params) => {
       const id = params.string('callback_query_id') ?? '';
       if (!callbackQueries.delete(id))
@@ -510,6 +573,26 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       return { file_id, file_unique_id, file_size, file_path } satisfies TelegramFile;
     },
   };
+
+  /** An invoice's fields as Telegram checks them: Stars (XTR) need an empty provider token and exactly one price. */
+  function invoiceOf(params: Params): Message.InvoiceMessage['invoice'] & { payload: string } {
+    const title = params.string('title') ?? '';
+    const description = params.string('description') ?? '';
+    const payload = params.string('payload') ?? '';
+    const currency = params.string('currency') ?? '';
+    const prices = params.object<LabeledPrice[]>('prices');
+    if (title.length < 1 || title.length > 32) throw badRequest('INVOICE_TITLE_INVALID');
+    if (description.length < 1 || description.length > 255) throw badRequest('INVOICE_DESCRIPTION_INVALID');
+    if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128) throw badRequest('INVOICE_PAYLOAD_INVALID');
+    if (!Array.isArray(prices) || prices.length === 0) throw badRequest('parameter "prices" is required');
+    if (currency === 'XTR') {
+      if (params.string('provider_token')) throw badRequest('PROVIDER_TOKEN_INVALID: Stars need an empty token');
+      if (prices.length !== 1) throw badRequest('STARS_INVOICE_INVALID: exactly one price is allowed');
+    } else throw badRequest('CURRENCY_INVALID: the sandbox takes Telegram Stars (XTR) only');
+    const total = prices.reduce((sum, price) => sum + price.amount, 0);
+    if (!prices.every((price) => Number.isInteger(price.amount) && price.amount > 0)) throw badRequest('PRICE_INVALID');
+    return { title, description, start_parameter: '', currency, total_amount: total, payload };
+  }
 
   /**
    * Waits in `group` until woken, at most `timeoutMs`, or until `onGone` calls back (the client left);
@@ -682,6 +765,50 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       callbackQueries.set(query.id, query);
       return pushUpdate({ callback_query: query });
     },
+
+    async payInvoice(from, messageId) {
+      const invoice = chatOf(from).messages.get(messageId)?.invoice;
+      const payload = invoicePayloads.get(messageId);
+      if (!invoice || payload === undefined) throw new Error(`message ${messageId} of chat ${from.id} is no invoice`);
+      const query: PreCheckoutQuery = {
+        id: String(BigInt(from.id) * 1000n + BigInt(nextUpdateId)),
+        from: { ...from, is_bot: false },
+        currency: invoice.currency,
+        total_amount: invoice.total_amount,
+        invoice_payload: payload,
+      };
+      const decision = await new Promise<{ ok: boolean; error_message?: string }>((resolve) => {
+        const timer = setTimeout(
+          () => settle({ ok: false, error_message: 'Бот не ответил вовремя' }),
+          PRE_CHECKOUT_TIMEOUT_MS,
+        );
+        const settle = (answer: { ok: boolean; error_message?: string }) => {
+          clearTimeout(timer);
+          preCheckouts.delete(query.id);
+          resolve(answer);
+        };
+        preCheckouts.set(query.id, settle);
+        pushUpdate({ pre_checkout_query: query });
+      });
+      if (!decision.ok) return { ok: false, error_message: decision.error_message ?? '' };
+      const chargeId = `stxSandbox${nextInvoiceNumber++}_${randomId(12)}`;
+      charges.set(chargeId, { user_id: from.id, total_amount: invoice.total_amount, refunded: false });
+      const payment: SuccessfulPayment = {
+        currency: invoice.currency,
+        total_amount: invoice.total_amount,
+        invoice_payload: payload,
+        telegram_payment_charge_id: chargeId,
+        provider_payment_charge_id: '',
+      };
+      return { ok: true, payment, update: userMessage(from, { successful_payment: payment }) };
+    },
+
+    redeliver: (update) => {
+      const { update_id: _id, ...fields } = update;
+      return pushUpdate(fields);
+    },
+
+    charges,
 
     chatLog(chatId) {
       const messages = [...(chats.get(chatId)?.messages.values() ?? [])];

@@ -3,6 +3,8 @@ import {
   SandboxChat,
   SandboxChatQuery,
   SandboxFileParams,
+  SandboxPayRequest,
+  SandboxPayResponse,
   SandboxPressRequest,
   SandboxSendRequest,
   SandboxSent,
@@ -68,6 +70,17 @@ function viewOf(entry: ChatLogEntry): SandboxMessage {
     photo: photo ? { url: fileUrl(photo.file_id) } : null,
     document: message.document
       ? { file_name: message.document.file_name ?? 'файл', url: fileUrl(message.document.file_id) }
+      : null,
+    invoice: message.invoice
+      ? {
+          title: message.invoice.title,
+          description: message.invoice.description,
+          currency: message.invoice.currency,
+          total_amount: message.invoice.total_amount,
+        }
+      : null,
+    payment: message.successful_payment
+      ? { currency: message.successful_payment.currency, total_amount: message.successful_payment.total_amount }
       : null,
     buttons: (entry.reply_markup?.inline_keyboard ?? []).map((row) =>
       row.map((button) => ({
@@ -175,6 +188,15 @@ export function sandboxRouter(sandbox: SandboxBotApi, deps: { config: BotConfig;
     if (!sandbox.pressButton(user, message_id, data))
       throw notFound('У этого сообщения нет такой кнопки', 'button_not_found');
     respond(res, SandboxSent, { message_id });
+  });
+
+  router.post('/chat/payments', async (req, res) => {
+    const user = await actingUser(req);
+    const { message_id } = validate(SandboxPayRequest, req.body);
+    if (!sandbox.chatLog(user.id).some((entry) => entry.message_id === message_id && entry.message.invoice))
+      throw notFound('Счёт не найден', 'invoice_not_found');
+    const paid = await sandbox.payInvoice(user, message_id);
+    respond(res, SandboxPayResponse, paid.ok ? { ok: true } : paid);
   });
 
   router.get('/chat/files/:file_id', (req, res) => {

@@ -6,17 +6,20 @@ import { imageFeature } from '../features/image';
 import { linkFeature } from '../features/link';
 import { mediaFeature } from '../features/media';
 import { modelFeature } from '../features/model';
+import { preCheckoutFeature, starsFeature } from '../features/stars';
 import { startFeature } from '../features/start';
+import { supportFeature } from '../features/support';
 import { account } from './account';
 import type { BotContext } from './context';
 
 /**
- * The bot's features, composed in private chats after the account middleware. Order matters
- * where two take the same update: /start link before /start, the receipt e-mail before the
+ * The bot's features, composed in private chats after the account middleware (the Stars
+ * pre-checkout, which belongs to no chat, before them). Order matters where two take the same update: /start link before /start, the receipt e-mail before the
  * conversation, and the conversation (with its catch-all) last.
  */
 export function botFeatures(deps: BotDeps): Composer<BotContext> {
   const bot = new Composer<BotContext>();
+  bot.use(preCheckoutFeature(deps));
   bot
     .chatType('private')
     .use(
@@ -25,6 +28,8 @@ export function botFeatures(deps: BotDeps): Composer<BotContext> {
       startFeature(deps),
       modelFeature(deps),
       buyFeature(deps),
+      starsFeature(deps),
+      supportFeature(deps),
       imageFeature(deps),
       mediaFeature(deps),
       chatFeature(deps),

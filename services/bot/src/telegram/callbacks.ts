@@ -18,7 +18,9 @@ export type Callback =
   | { kind: MenuScreen }
   | { kind: 'chooseModel'; id: number }
   | { kind: 'topUp'; roubles: number }
-  | { kind: 'buyTariff'; id: number };
+  | { kind: 'buyTariff'; id: number }
+  | { kind: 'starsTopUp'; roubles: number }
+  | { kind: 'starsTariff'; id: number };
 
 export function encodeCallback(callback: Callback): string {
   switch (callback.kind) {
@@ -28,6 +30,10 @@ export function encodeCallback(callback: Callback): string {
       return `buy:topup:${callback.roubles}`;
     case 'buyTariff':
       return `buy:tariff:${callback.id}`;
+    case 'starsTopUp':
+      return `stars:topup:${callback.roubles}`;
+    case 'starsTariff':
+      return `stars:tariff:${callback.id}`;
     default:
       return MENU[callback.kind];
   }
@@ -37,11 +43,13 @@ export function encodeCallback(callback: Callback): string {
 export function parseCallback(data: string): Callback | null {
   const screen = (Object.keys(MENU) as MenuScreen[]).find((key) => MENU[key] === data);
   if (screen) return { kind: screen };
-  const [, prefix, digits] = /^(model|buy:topup|buy:tariff):(\d{1,15})$/.exec(data) ?? [];
+  const [, prefix, digits] = /^(model|buy:topup|buy:tariff|stars:topup|stars:tariff):(\d{1,15})$/.exec(data) ?? [];
   const n = Number(digits);
   if (prefix === 'model') return { kind: 'chooseModel', id: n };
   if (prefix === 'buy:topup') return { kind: 'topUp', roubles: n };
   if (prefix === 'buy:tariff') return { kind: 'buyTariff', id: n };
+  if (prefix === 'stars:topup') return { kind: 'starsTopUp', roubles: n };
+  if (prefix === 'stars:tariff') return { kind: 'starsTariff', id: n };
   return null;
 }
 
@@ -51,6 +59,8 @@ export const callbacks = {
   chooseModel: (id: number) => encodeCallback({ kind: 'chooseModel', id }),
   topUp: (roubles: number) => encodeCallback({ kind: 'topUp', roubles }),
   buyTariff: (id: number) => encodeCallback({ kind: 'buyTariff', id }),
+  starsTopUp: (roubles: number) => encodeCallback({ kind: 'starsTopUp', roubles }),
+  starsTariff: (id: number) => encodeCallback({ kind: 'starsTariff', id }),
 };
 
 type Pressed<K extends Callback['kind']> = Extract<Callback, { kind: K }>;

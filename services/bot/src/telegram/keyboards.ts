@@ -1,10 +1,10 @@
-import type { AiModel, Money, PaymentKind, PublicTariff } from '@gpt/contracts';
+import { TOP_UP_PACKAGES, type AiModel, type Money, type PaymentKind, type PublicTariff } from '@gpt/contracts';
 import { InlineKeyboard } from 'grammy';
 import { callbacks } from './callbacks';
 import { buttons } from './texts';
 
-/** Top-up amounts offered by /buy, in roubles. */
-export const TOP_UP_AMOUNTS = [100, 300, 500, 1000] as const;
+/** Top-up amounts offered by /buy, in whole roubles (billing makes Stars invoices only for these). */
+export const TOP_UP_AMOUNTS = TOP_UP_PACKAGES.map((amount) => Number.parseInt(amount, 10));
 
 export const keyboards = {
   welcome: (siteUrl: string) =>
@@ -27,11 +27,22 @@ export const keyboards = {
         InlineKeyboard.text(`${model.model === current ? '✅ ' : ''}${model.model}`, callbacks.chooseModel(model.id)),
       ]),
     ),
+  /** Every package and paid tariff, each with its two ways to pay: Telegram Stars and a card. */
   buy: (tariffs: PublicTariff[]) => {
     const keyboard = new InlineKeyboard();
-    for (const amount of TOP_UP_AMOUNTS) keyboard.text(buttons.topUpAmount(amount), callbacks.topUp(amount));
+    for (const amount of TOP_UP_AMOUNTS) {
+      const label = buttons.topUpAmount(amount);
+      keyboard
+        .text(buttons.stars(label), callbacks.starsTopUp(amount))
+        .text(buttons.card(label), callbacks.topUp(amount));
+      keyboard.row();
+    }
     for (const tariff of tariffs.filter((option) => Number(option.monthly_price) > 0)) {
-      keyboard.row().text(buttons.tariff(tariff), callbacks.buyTariff(tariff.id));
+      const label = buttons.tariff(tariff);
+      keyboard
+        .text(buttons.stars(label), callbacks.starsTariff(tariff.id))
+        .text(buttons.card(label), callbacks.buyTariff(tariff.id));
+      keyboard.row();
     }
     return keyboard;
   },

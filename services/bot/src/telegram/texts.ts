@@ -1,9 +1,11 @@
 import {
+  PAYMENT_STATUS_LABELS,
   escapeHtml,
   type AiModel,
   type BotBalanceResponse,
   type CreatePaymentResponse,
   type PublicTariff,
+  type UserPayment,
 } from '@gpt/contracts';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
@@ -108,7 +110,9 @@ export const texts = {
     '/model — выбрать модель',
     '/image &lt;описание&gt; — нарисовать картинку',
     '/balance — баланс и тариф',
-    '/buy — пополнить баланс или купить тариф',
+    '/buy — пополнить баланс или купить тариф (звёздами Telegram или картой)',
+    '/paysupport — помощь с оплатой и возвраты',
+    '/terms — условия (публичная оферта)',
     '/link — связать с аккаунтом на сайте',
     '/help — эта справка',
   ].join('\n'),
@@ -175,6 +179,7 @@ export const texts = {
       '<b>Пополнение и тарифы</b>',
       '',
       'Пополнить баланс: выберите сумму — кредиты начисляются по курсу вашего тарифа.',
+      '⭐ — оплатить звёздами Telegram, 💳 — картой.',
       '',
       ...tariffs
         .filter((tariff) => Number(tariff.monthly_price) > 0)
@@ -206,6 +211,14 @@ export const texts = {
       'Кредиты не начислены. Можно попробовать ещё раз.',
     ].join('\n'),
   paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
+  /** An admin refunded a payment: the money (or the stars) went back, and what it gave left the balance. */
+  paymentRefunded: (payment: { amount: string; star_amount: number | null; kind: string; credits_amount: number }) =>
+    [
+      `↩️ Платёж ${roubles(payment.amount)} возвращён${payment.star_amount ? `: ${credits(payment.star_amount)} ⭐ вернулись в Telegram` : ''}.`,
+      payment.kind === 'tariff'
+        ? `Тариф и его ${creditsText(payment.credits_amount)} списаны с баланса.`
+        : `${creditsText(payment.credits_amount)} списаны с баланса.`,
+    ].join('\n'),
   paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
     `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
 
@@ -219,6 +232,27 @@ export const texts = {
       ...balanceLines(balance),
     ].join('\n'),
   alreadyLinked: 'Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.',
+
+  /** /paysupport: where to get help, the last payments, how refunds work. */
+  paySupport: (siteUrl: string, payments: UserPayment[]) =>
+    [
+      '<b>Помощь с оплатой</b>',
+      '',
+      `Если платёж не прошёл, кредиты не пришли или нужен возврат — напишите нам через форму ${escapeHtml(siteUrl)}/contact, укажите ваш Telegram и номер платежа.`,
+      '',
+      payments.length === 0 ? 'Платежей пока нет.' : '<b>Последние платежи</b>',
+      ...payments.map(
+        (payment) =>
+          `${date(payment.created_at)} · ${escapeHtml(payment.description ?? '')} · ${roubles(payment.amount)}${payment.star_amount ? ` (${credits(payment.star_amount)} ⭐)` : ''} · ${PAYMENT_STATUS_LABELS[payment.status]}\n<code>${escapeHtml(payment.payment_id)}</code>`,
+      ),
+      '',
+      '<b>Возвраты</b>',
+      'Возврат делает администратор: деньги возвращаются тем же способом — на карту или звёздами в Telegram, а кредиты платежа (или тариф и его кредиты) списываются с баланса. Если часть кредитов уже потрачена, платёж вернуть нельзя.',
+    ].join('\n'),
+  terms: (siteUrl: string) =>
+    `Условия использования и оплаты — в публичной оферте: ${escapeHtml(siteUrl)}/offer\nПокупая кредиты или тариф, вы соглашаетесь с ней.`,
+  starsInvoiceFailed: (reason: string) => `Не удалось выставить счёт в звёздах: ${escapeHtml(reason)}`,
+  starsNotRecorded: 'Оплата звёздами получена, но не записана. Напишите в /paysupport — мы зачислим её вручную.',
 };
 
 export const buttons = {
@@ -231,6 +265,9 @@ export const buttons = {
   pay: (amount: string) => `Оплатить ${roubles(amount)}`,
   topUpAmount: (amount: number) => `+${number.format(amount)} ₽`,
   tariff: (tariff: PublicTariff) => `${tariff.name} — ${roubles(tariff.monthly_price)}`,
+  /** The two ways to pay for one package or tariff in /buy. */
+  stars: (label: string) => `⭐ ${label}`,
+  card: (label: string) => `💳 ${label}`,
   image: '🎨 Нарисовать',
 };
 
@@ -243,5 +280,7 @@ export const COMMANDS = [
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },
   { command: 'link', description: 'Связать с сайтом' },
+  { command: 'paysupport', description: 'Помощь с оплатой' },
+  { command: 'terms', description: 'Условия и оферта' },
   { command: 'help', description: 'Справка' },
 ];

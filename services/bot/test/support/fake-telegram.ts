@@ -98,6 +98,9 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     chatLog: telegram.chatLog,
     chatVersion: telegram.chatVersion,
     chatChange: telegram.chatChange,
+    payInvoice: telegram.payInvoice,
+    redeliver: telegram.redeliver,
+    charges: telegram.charges,
     forgetChat: telegram.forgetChat,
 
     pressButton(from, messageId, data) {

@@ -4,10 +4,12 @@ import {
   type CostSettings,
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
+  DEFAULT_PAYMENT_SETTINGS,
   DEFAULT_WELCOME_SETTINGS,
   isValidCostSetting,
   MAX_WELCOME_CREDITS,
   parseWelcomeCredits,
+  STAR_RATE_KEY,
   type SysVal,
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
@@ -29,11 +31,14 @@ const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
 const isWelcomeKey = (key: string) => key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY;
-const isRequiredKey = (key: string) => isCostKey(key) || isWelcomeKey(key);
+const isRequiredKey = (key: string) => isCostKey(key) || isWelcomeKey(key) || key === STAR_RATE_KEY;
 
-/** The message price is made of the cost settings, so they must stay positive numbers; the welcome grant is whole credits. */
+/**
+ * The message price is made of the cost settings and Stars prices of the star rate, so they must
+ * stay positive numbers; the welcome grant is whole credits.
+ */
 function assertUsableValue(key: string, value: string): void {
-  if (isCostKey(key) && !isValidCostSetting(value)) {
+  if ((isCostKey(key) || key === STAR_RATE_KEY) && !isValidCostSetting(value)) {
     throw chatHistoryErrors.invalidCostSetting(key);
   }
   if (isWelcomeKey(key) && parseWelcomeCredits(value) === null) {
@@ -41,7 +46,7 @@ function assertUsableValue(key: string, value: string): void {
   }
 }
 
-/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant). */
+/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant, the star rate). */
 async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingChange[]): Promise<void> {
   const changedAt = new Date().toISOString();
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
@@ -74,6 +79,7 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
             ...DEFAULT_COST_SETTINGS,
             ...DEFAULT_BOT_SETTINGS,
             ...DEFAULT_WELCOME_SETTINGS,
+            ...DEFAULT_PAYMENT_SETTINGS,
           });
           await announce(trx, bus, changes);
           return changes.length;
@@ -114,7 +120,11 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
 
     async remove(key: string): Promise<void> {
       if (isRequiredKey(key)) {
-        const use = isCostKey(key) ? 'в расчёте стоимости сообщений' : 'для приветственных кредитов';
+        const use = isCostKey(key)
+          ? 'в расчёте стоимости сообщений'
+          : key === STAR_RATE_KEY
+            ? 'для цен в звёздах Telegram'
+            : 'для приветственных кредитов';
         throw chatHistoryErrors.settingInUse(key, use);
       }
       await changing(() =>

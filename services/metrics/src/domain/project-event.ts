@@ -31,6 +31,9 @@ export async function projectEvent(db: Db, event: MetricsEvent): Promise<void> {
       return userRemoved(db, event.data.merged_user_id, moscowDay(event.data.linked_at));
     case 'payment.succeeded':
       return projections(db).addToDay(moscowDay(event.data.succeeded_at), { deposited_rub: event.data.amount });
+    case 'payment.refunded':
+      // Stars count at the rouble value recorded with the payment, and a refund takes it off its own day.
+      return projections(db).addToDay(moscowDay(event.data.refunded_at), { deposited_rub: `-${event.data.amount}` });
     case 'message.recorded': {
       const message = event.data;
       await projections(db).addToDay(moscowDay(message.created_at), { messages: 1, spent_usd: message.total_cost });

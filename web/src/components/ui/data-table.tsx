@@ -293,6 +293,7 @@ export const rowAction = {
   edit: (onClick: () => void): RowAction => ({ label: 'Редактировать', icon: 'edit', onClick }),
   delete: (onClick: () => void): RowAction => ({ label: 'Удалить', icon: 'trash', onClick, variant: 'danger' }),
   history: (onClick: () => void): RowAction => ({ label: 'История сообщений', icon: 'history', onClick }),
+  refund: (onClick: () => void): RowAction => ({ label: 'Вернуть платёж', icon: 'undo', onClick, variant: 'danger' }),
 };
 
 /** Icon buttons with a title and an aria-label each; false/null/undefined entries are skipped. */

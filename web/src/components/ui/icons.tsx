@@ -17,6 +17,7 @@ const shapes = {
     </>
   ),
   check: <path d="M20 6L9 17l-5-5" />,
+  undo: <path d="M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />,
   cross: <path d="M18 6L6 18M6 6l12 12" />,
   menu: <path d="M3 6h18M3 12h18M3 18h18" />,
   home: (

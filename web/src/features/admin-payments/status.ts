@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@gpt/contracts';
+import type { PaymentProvider, PaymentStatus } from '@gpt/contracts';
 
 import type { StatusBadgeProps } from '@/components/ui/status-badge';
 
@@ -9,6 +9,7 @@ const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   succeeded: 'Успешно',
   canceled: 'Отменен',
   failed: 'Ошибка',
+  refunded: 'Возвращён',
 };
 
 /** docs/product.md, States: succeeded is completed, canceled and failed are errors, the others pending. */
@@ -19,3 +20,10 @@ export const paymentStatusBadge = {
 } as const satisfies Omit<StatusBadgeProps, 'value'>;
 
 export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+
+/** The contracts' PAYMENT_PROVIDER_LABELS, kept here for the same reason. */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  yookassa: 'Картой',
+  telegram_stars: 'Звёздами',
+};
+export const PAYMENT_PROVIDERS = Object.keys(PAYMENT_PROVIDER_LABELS) as PaymentProvider[];

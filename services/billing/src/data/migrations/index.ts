@@ -4,6 +4,7 @@ import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
 import { holdsMigration } from './0003-holds';
 import { welcomeCreditsMigration } from './0004-welcome-credits';
 import { paymentsByUserMigration } from './0005-payments-by-user';
+import { starsAndRefundsMigration } from './0010-stars-and-refunds';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_holds': holdsMigration,
   '0004_welcome_credits': welcomeCreditsMigration,
   '0005_payments_by_user': paymentsByUserMigration,
+  '0010_stars_and_refunds': starsAndRefundsMigration,
 };

@@ -4,7 +4,7 @@ import { AdminPage } from './admin-page';
 
 export function Component() {
   return (
-    <AdminPage title="Платежи" lead="Оплаты картой через ЮKassa и их статусы">
+    <AdminPage title="Платежи" lead="Оплаты картой (ЮKassa) и звёздами Telegram, их статусы и возвраты">
       <AdminPaymentsScreen />
     </AdminPage>
   );

@@ -1,22 +1,26 @@
 import { ADMIN_PAYMENTS_SORT_FIELDS, personName, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { EmailText } from '@/components/ui/email-text';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { useToast } from '@/components/ui/toasts';
+import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
-import { formatCredits, formatRoubles } from '@/lib/money';
+import { formatCredits, formatRoubles, formatStars } from '@/lib/money';
 import { useListState } from '@/lib/use-list-state';
 
 import { useAdminPayments } from '../api/get-admin-payments';
-import { paymentStatusBadge } from '../status';
+import { useRefundPayment } from '../api/refund-payment';
+import { paymentStatusBadge, PAYMENT_PROVIDER_LABELS } from '../status';
 import { PaymentsFilters, type PaymentFilters } from './payments-filters';
 import { PaymentViewDialog } from './payment-view-dialog';
 
 const LIST_DEFAULTS = {
   sort: { field: 'created_at', order: 'desc' as const },
-  filters: { userId: '', username: '', status: '' },
+  filters: { userId: '', username: '', status: '', provider: '' },
   sortFields: ADMIN_PAYMENTS_SORT_FIELDS,
 };
 
@@ -25,6 +29,20 @@ export function AdminPaymentsScreen() {
   const list = useListState(LIST_DEFAULTS);
   const payments = useAdminPayments(toApiListQuery(list.state));
   const [viewed, setViewed] = useState<number | null>(null);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const refund = useRefundPayment();
+  const toast = useToast();
+  const closeRefund = () => {
+    setRefunding(null);
+    refund.reset();
+  };
+  const confirmRefund = (payment: Payment) =>
+    refund.mutate(payment.id, {
+      onSuccess: () => {
+        toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
+        closeRefund();
+      },
+    });
 
   const columns = useMemo<DataColumn<Payment>[]>(
     () => [
@@ -56,7 +74,23 @@ export function AdminPaymentsScreen() {
           </code>
         ),
       },
-      { id: 'amount', header: 'Сумма', cell: (p) => formatRoubles(p.amount), className: 'text-end text-nowrap' },
+      {
+        id: 'amount',
+        header: 'Сумма',
+        cell: (p) => (
+          <>
+            {formatRoubles(p.amount)}
+            {p.star_amount !== null && <div className="small text-body-secondary">{formatStars(p.star_amount)}</div>}
+          </>
+        ),
+        className: 'text-end text-nowrap',
+      },
+      {
+        id: 'provider',
+        header: 'Способ',
+        cell: (p) => PAYMENT_PROVIDER_LABELS[p.provider],
+        className: 'text-nowrap',
+      },
       {
         id: 'credits_amount',
         header: 'Кредиты',
@@ -65,7 +99,10 @@ export function AdminPaymentsScreen() {
       },
       { id: 'status', header: 'Статус', cell: (p) => <StatusBadge value={p.status} {...paymentStatusBadge} /> },
       { id: 'created_at', header: 'Создан', cell: (p) => formatDateTime(p.created_at) },
-      actionsColumn((p) => [rowAction.view(() => setViewed(p.id))]),
+      actionsColumn((p) => [
+        rowAction.view(() => setViewed(p.id)),
+        p.status === 'succeeded' && rowAction.refund(() => setRefunding(p)),
+      ]),
     ],
     [],
   );
@@ -88,6 +125,28 @@ export function AdminPaymentsScreen() {
         label="Платежи"
       />
       <PaymentViewDialog paymentId={viewed} onHide={() => setViewed(null)} />
+      <ConfirmDialog
+        show={refunding !== null}
+        title="Вернуть платёж"
+        message={
+          refunding && (
+            <>
+              Вернуть платёж <strong>{refunding.id}</strong> на{' '}
+              <strong>
+                {formatRoubles(refunding.amount)}
+                {refunding.star_amount !== null && ` (${formatStars(refunding.star_amount)})`}
+              </strong>
+              ? Деньги вернутся {refunding.provider === 'telegram_stars' ? 'звёздами в Telegram' : 'на карту'}, а
+              кредиты платежа ({formatCredits(refunding.credits_amount)}) будут списаны с баланса пользователя.
+            </>
+          )
+        }
+        confirmLabel="Вернуть платёж"
+        onConfirm={() => refunding && confirmRefund(refunding)}
+        onCancel={closeRefund}
+        pending={refund.isPending}
+        error={refund.isError ? errorMessage(refund.error, 'Ошибка возврата платежа') : null}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 
 /** The statuses after which nothing more happens to a payment. */
-export const FINAL_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled', 'failed'];
+export const FINAL_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled', 'failed', 'refunded'];
 
 /** Ask again this often while the provider's notification has not arrived. */
 const POLL_MS = 1500;

@@ -9,7 +9,7 @@ import { Pager } from '@/components/ui/pager';
 import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/dates';
-import { formatRoubles } from '@/lib/money';
+import { formatRoubles, formatStars } from '@/lib/money';
 
 import { PAYMENTS_PAGE_SIZE, usePayments } from '../api/get-payments';
 
@@ -32,11 +32,18 @@ function PaymentRow({ payment }: { payment: UserPayment }) {
           <time dateTime={payment.created_at}>{formatDateTime(payment.created_at)}</time>
         </div>
         <div className="small text-body-secondary">
-          Чек: {payment.email ? <EmailText email={payment.email} /> : 'email не указан'}
+          {payment.provider === 'telegram_stars' ? (
+            'Оплачено звёздами в Telegram'
+          ) : (
+            <>Чек: {payment.email ? <EmailText email={payment.email} /> : 'email не указан'}</>
+          )}
         </div>
       </div>
       <div className="ms-auto text-end">
         <div className="fw-semibold text-nowrap">{formatRoubles(payment.amount)}</div>
+        {payment.star_amount !== null && (
+          <div className="small text-body-secondary text-nowrap">{formatStars(payment.star_amount)}</div>
+        )}
         <StatusBadge value={payment.status} {...statusBadge} />
       </div>
     </li>

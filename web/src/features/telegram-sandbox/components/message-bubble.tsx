@@ -8,16 +8,20 @@ import { MessageText } from './message-text';
 const time = (date: number) =>
   new Date(date * 1000).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
+const stars = (amount: number) => `⭐ ${amount.toLocaleString('ru-RU')}`;
+
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
 export interface MessageBubbleProps {
   message: SandboxMessage;
   onPress(messageId: number, data: string): void;
+  /** Pays the message's invoice (Telegram's own pay button above its inline keyboard). */
+  onPay(messageId: number): void;
   pressing: boolean;
 }
 
 /** One message as Telegram draws it: a bubble with photo, document, text, time, and its inline keyboard below. */
-export function MessageBubble({ message, onPress, pressing }: MessageBubbleProps) {
+export function MessageBubble({ message, onPress, onPay, pressing }: MessageBubbleProps) {
   const mine = message.from === 'user';
   return (
     <div className={`tg-row ${mine ? 'tg-row-user' : 'tg-row-bot'}`} data-testid="tg-message" data-from={message.from}>
@@ -34,12 +38,35 @@ export function MessageBubble({ message, onPress, pressing }: MessageBubbleProps
               <span className="text-break">{message.document.file_name}</span>
             </a>
           )}
+          {message.invoice && (
+            <div className="tg-invoice" data-testid="tg-invoice">
+              <div className="fw-semibold">{message.invoice.title}</div>
+              <div className="small">{message.invoice.description}</div>
+              <div className="fw-semibold mt-1">{stars(message.invoice.total_amount)}</div>
+            </div>
+          )}
+          {message.payment && <div>✅ Вы оплатили {stars(message.payment.total_amount)}</div>}
           {message.text && <MessageText text={message.text} entities={message.entities} />}
           <div className="tg-meta">
             {message.edited && 'изм. '}
             {time(message.date)}
           </div>
         </div>
+        {message.invoice && (
+          <div className="tg-keyboard">
+            <div className="tg-keyboard-row">
+              <Button
+                className="tg-button"
+                variant="light"
+                size="sm"
+                disabled={pressing}
+                onClick={() => onPay(message.message_id)}
+              >
+                Оплатить {stars(message.invoice.total_amount)}
+              </Button>
+            </div>
+          </div>
+        )}
         {message.buttons.length > 0 && (
           <div className="tg-keyboard">
             {message.buttons.map((row, rowIndex) => (

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { telegramBotInfoQuery } from '@/lib/use-bot-url';
 
 import { useSandboxChat } from '../api/get-chat';
+import { usePaySandboxInvoice } from '../api/pay-invoice';
 import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
 import { useNewSandboxUser, useSandboxSession } from '../api/start-session';
@@ -56,6 +57,7 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
   const send = useSendSandboxMessage();
   const upload = useUploadSandboxFile();
   const press = usePressSandboxButton();
+  const pay = usePaySandboxInvoice();
   const [error, setError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const chatWindow = useRef<HTMLElement>(null);
@@ -79,13 +81,26 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
     setError(null);
     press.mutate({ message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
   };
+  // Telegram shows the bot's refusal of a pre-checkout to the payer; so does the sandbox.
+  const payInvoice = (messageId: number) => {
+    setError(null);
+    pay.mutate(
+      { message_id: messageId },
+      {
+        onSuccess: (answer) => {
+          if (!answer.ok) setError(answer.error_message ?? 'Оплата отклонена ботом');
+        },
+        onError: failWith('Оплата не прошла'),
+      },
+    );
+  };
 
   return (
     <>
       <Alert variant="warning" className="small">
         <strong>Это локальная тестовая песочница, а не Telegram.</strong> Токен бота не задан, поэтому бот разговаривает
-        с этой страницей: сообщения, кнопки, фото и документы проходят через тот же код, что и в Telegram. Переписка
-        хранится в памяти сервиса бота и пропадает при его перезапуске.
+        с этой страницей: сообщения, кнопки, фото, документы и оплата звёздами (понарошку) проходят через тот же код,
+        что и в Telegram. Переписка хранится в памяти сервиса бота и пропадает при его перезапуске.
       </Alert>
       <section className="tg-window" aria-label="Чат с ботом" ref={chatWindow}>
         <header className="tg-header">
@@ -128,8 +143,9 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
               <MessageBubble
                 key={message.message_id}
                 message={message}
-                pressing={press.isPending}
+                pressing={press.isPending || pay.isPending}
                 onPress={pressButton}
+                onPay={payInvoice}
               />
             ))
           )}

@@ -1,0 +1,20 @@
+import type { Payment, RefundPaymentResponse } from '@gpt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminPaymentsKey } from './get-admin-payments';
+
+/** POST /api/admin/payments/{id}/refund → the refunded payment. */
+export async function refundPayment(id: number): Promise<Payment> {
+  return (await api.post<RefundPaymentResponse>(`/api/admin/payments/${id}/refund`)).payment;
+}
+
+/** After a refund the list and the payment's detail reload. */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundPayment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
+  });
+}
