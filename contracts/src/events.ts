@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserRole } from './auth';
 import { BalanceSnapshot, PaymentKind } from './billing';
 import { MessageStatus } from './chat-history';
+import { ReferralRewardedData } from './growth';
 import { Credits, CreditsAmount, Id, IsoDateTime, Money, ServiceName, TelegramId, UsdAmount } from './common';
 
 /**
@@ -25,6 +26,10 @@ const UserSnapshot = z.object({
   telegram_username: z.string().nullable(),
   telegram_email: z.string().nullable().meta({ description: 'E-mail for payment receipts' }),
   utm_source: z.string().nullable(),
+  referral_code: z.string().nullable().default(null).meta({ description: "The user's own referral code" }),
+  referred_by: Id.nullable()
+    .default(null)
+    .meta({ description: 'Who invited the user (set at first contact only; null: nobody)' }),
   created_at: IsoDateTime,
   version: z.int().min(0),
 });
@@ -83,6 +88,9 @@ export const CreditsChangeReason = z.enum([
   'hold_released',
   'welcome_grant',
   'welcome_revoked',
+  'referral_bonus',
+  'referral_revoked',
+  'promo_code',
 ]);
 export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
 
@@ -123,6 +131,15 @@ export const PaymentCanceledData = PaymentFact.extend({
   canceled_at: IsoDateTime,
 }).meta({ id: 'PaymentCanceledData' });
 export type PaymentCanceledData = z.infer<typeof PaymentCanceledData>;
+
+/**
+ * A succeeded payment was refunded: whatever it gave is taken back (billing's referral bonus for it
+ * too). Only `payment_id` is relied on by consumers.
+ */
+export const PaymentRefundedData = PaymentFact.extend({
+  refunded_at: IsoDateTime,
+}).meta({ id: 'PaymentRefundedData' });
+export type PaymentRefundedData = z.infer<typeof PaymentRefundedData>;
 
 /**
  * The payer gave an e-mail for receipts with a payment (the bot asks when there is none). Auth
@@ -191,6 +208,8 @@ export const eventSchemas = {
   'payment.succeeded': PaymentSucceededData,
   'payment.failed': PaymentFailedData,
   'payment.canceled': PaymentCanceledData,
+  'payment.refunded': PaymentRefundedData,
+  'referral.rewarded': ReferralRewardedData,
   'receipt_email.supplied': ReceiptEmailSuppliedData,
   'message.recorded': MessageRecordedData,
   'setting.changed': SettingChangedData,
@@ -330,6 +349,8 @@ export const eventSubscriptions = {
     'accounts.linked',
     'message.recorded',
     'setting.changed',
+    'payment.succeeded',
+    'payment.refunded',
   ],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
   metrics: ['user.registered', 'user.deleted', 'accounts.linked', 'payment.succeeded', 'message.recorded'],

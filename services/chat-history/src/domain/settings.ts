@@ -4,10 +4,14 @@ import {
   type CostSettings,
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
+  DEFAULT_REFERRAL_SETTINGS,
   DEFAULT_WELCOME_SETTINGS,
+  isReferralSettingKey,
   isValidCostSetting,
   MAX_WELCOME_CREDITS,
+  parseReferralSetting,
   parseWelcomeCredits,
+  referralSettingMax,
   type SysVal,
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
@@ -26,19 +30,31 @@ type Db = Kysely<ChatHistoryDatabase>;
 const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
-const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY;
+const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY || isReferralSettingKey(key);
 
-/** The message price is made of the cost settings, so they must stay positive numbers; the welcome grant is whole credits. */
+/** What a required setting is used for, in the refusal to delete it. */
+function useOf(key: string): string {
+  if (isCostKey(key)) return 'в расчёте стоимости сообщений';
+  return key === WELCOME_CREDITS_KEY ? 'для приветственных кредитов' : 'для бонусов за друзей';
+}
+
+/**
+ * The message price is made of the cost settings, so they must stay positive numbers; the welcome
+ * grant and the referral settings are whole numbers within their ranges.
+ */
 function assertUsableValue(key: string, value: string): void {
+  if (isReferralSettingKey(key) && parseReferralSetting(key, value) === null) {
+    throw chatHistoryErrors.invalidWholeNumberSetting(key, referralSettingMax(key));
+  }
   if (isCostKey(key) && !isValidCostSetting(value)) {
     throw chatHistoryErrors.invalidCostSetting(key);
   }
   if (key === WELCOME_CREDITS_KEY && parseWelcomeCredits(value) === null) {
-    throw chatHistoryErrors.invalidWelcomeCredits(key, MAX_WELCOME_CREDITS);
+    throw chatHistoryErrors.invalidWholeNumberSetting(key, MAX_WELCOME_CREDITS);
   }
 }
 
-/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant). */
+/** `setting.changed`, written with the change: billing projects the settings it needs (welcome grant, referrals). */
 async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingChange[]): Promise<void> {
   const changedAt = new Date().toISOString();
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
@@ -68,6 +84,7 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
           ...DEFAULT_COST_SETTINGS,
           ...DEFAULT_BOT_SETTINGS,
           ...DEFAULT_WELCOME_SETTINGS,
+          ...DEFAULT_REFERRAL_SETTINGS,
         });
         await announce(trx, bus, changes);
         return changes.length;
@@ -102,10 +119,7 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
     },
 
     async remove(key: string): Promise<void> {
-      if (isRequiredKey(key)) {
-        const use = isCostKey(key) ? 'в расчёте стоимости сообщений' : 'для приветственных кредитов';
-        throw chatHistoryErrors.settingInUse(key, use);
-      }
+      if (isRequiredKey(key)) throw chatHistoryErrors.settingInUse(key, useOf(key));
       await bus.transaction(async (trx) => {
         const deleted = await sysValsRepository(trx).delete(key);
         if (!deleted) throw chatHistoryErrors.settingNotFound();

@@ -18,6 +18,8 @@ export const eventProducers: Record<EventType, ServiceName> = {
   'payment.succeeded': 'billing',
   'payment.failed': 'billing',
   'payment.canceled': 'billing',
+  'payment.refunded': 'billing',
+  'referral.rewarded': 'billing',
   'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',
