@@ -38,6 +38,7 @@ export interface LedgerEntryRow {
   adminId: number | null;
   paymentId: number | null;
   tariffId: number | null;
+  note: string | null;
 }
 
 /** The held credits of the balance row: active holds stop counting at their `expires_at`. */
@@ -168,6 +169,7 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
             admin_id: entry.adminId,
             payment_id: entry.paymentId,
             tariff_id: entry.tariffId,
+            note: entry.note,
           })),
         )
         .execute();

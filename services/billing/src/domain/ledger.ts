@@ -23,6 +23,8 @@ export interface BalanceChange {
   welcomeCredits?: number;
   adminId?: number;
   paymentId?: number;
+  /** What a person reads for the entries («Бонус за друга», «Промокод КОД»). */
+  note?: string;
 }
 
 type Bus = BillingDeps['bus'];
@@ -130,6 +132,7 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
           adminId: change.adminId ?? null,
           paymentId: change.paymentId ?? null,
           tariffId: change.tariff?.id ?? null,
+          note: change.note ?? null,
         });
       }
       await balances.insertEntries(entries);

@@ -56,6 +56,7 @@ export async function deleteTariff(deps: BillingDeps, id: number): Promise<void>
   if (usage.payments > 0) {
     throw billingErrors.tariffHasPayments();
   }
+  if (usage.promoCodes > 0) throw billingErrors.tariffHasPromoCodes(usage.promoCodes);
   try {
     await tariffs.delete(id);
   } catch (err) {

@@ -1,6 +1,7 @@
 import {
   DEFAULT_WELCOME_SETTINGS,
   parseWelcomeCredits,
+  REFERRAL_SETTING_KEYS,
   WELCOME_CREDITS_KEY,
   type SettingChangedData,
 } from '@gpt/contracts';
@@ -11,8 +12,8 @@ import { settingsRepository } from '../data/settings.repository';
 import { usersRepository } from '../data/users.repository';
 import { changeBalance } from './ledger';
 
-/** The settings billing keeps from chat-history's `setting.changed`. */
-const PROJECTED_SETTINGS: readonly string[] = [WELCOME_CREDITS_KEY];
+/** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's and the referrals'. */
+const PROJECTED_SETTINGS: readonly string[] = [WELCOME_CREDITS_KEY, ...REFERRAL_SETTING_KEYS];
 
 /** Keeps a setting billing needs; an older change than the one kept is ignored. */
 export async function rememberSetting(trx: Kysely<BillingDatabase>, change: SettingChangedData): Promise<void> {

@@ -1,7 +1,7 @@
 import { rememberSetting } from '../domain/welcome-grant';
 import type { BillingConsumer } from './consumer';
 
-/** chat-history's settings billing needs (the welcome grant's `welcome_credits`), newest version kept. */
+/** chat-history's settings billing needs (`welcome_credits`, the referral settings), newest version kept. */
 export const settingChangedConsumer: BillingConsumer<'setting.changed'> = {
   event: 'setting.changed',
   handle: (event, trx) => rememberSetting(trx, event.data),

@@ -4,6 +4,7 @@ import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
 import { holdsMigration } from './0003-holds';
 import { welcomeCreditsMigration } from './0004-welcome-credits';
 import { paymentsByUserMigration } from './0005-payments-by-user';
+import { referralsAndPromoCodesMigration } from './0020-referrals-and-promo-codes';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_holds': holdsMigration,
   '0004_welcome_credits': welcomeCreditsMigration,
   '0005_payments_by_user': paymentsByUserMigration,
+  '0020_referrals_and_promo_codes': referralsAndPromoCodesMigration,
 };
