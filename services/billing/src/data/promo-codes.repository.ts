@@ -70,7 +70,9 @@ export function promoCodesRepository(db: Kysely<BillingDatabase>) {
       }
       const [rows, count] = await Promise.all([
         filtered
-          .orderBy(`promo_codes.${query.sortField}`, (ob) => (query.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy(`promo_codes.${query.sortField}`, (ob) =>
+            (query.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast(),
+          )
           .orderBy('promo_codes.id', query.sortOrder)
           .limit(query.limit)
           .offset((query.page - 1) * query.limit)
@@ -86,7 +88,11 @@ export function promoCodesRepository(db: Kysely<BillingDatabase>) {
     },
 
     async create(fields: PromoCodeFields): Promise<number> {
-      const row = await db.insertInto('promo_codes').values(toColumns(fields)).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('promo_codes')
+        .values(toColumns(fields))
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -112,7 +118,12 @@ export function promoCodesRepository(db: Kysely<BillingDatabase>) {
 
     /** Locks a code by its text until the transaction ends: redemptions of one code queue here. */
     async lockByCode(code: string): Promise<PromoCodeRecord | null> {
-      const row = await db.selectFrom('promo_codes').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+      const row = await db
+        .selectFrom('promo_codes')
+        .selectAll()
+        .where('code', '=', code)
+        .forUpdate()
+        .executeTakeFirst();
       return row
         ? {
             id: row.id,

@@ -35,7 +35,10 @@ export const billingErrors = {
   tariffHasPayments: () =>
     conflict('Тариф нельзя удалить: по нему есть платежи. Отключите его вместо удаления.', 'tariff_has_payments'),
   tariffHasPromoCodes: (codes: number) =>
-    conflict(`Тариф нельзя удалить: его дают промокоды (${codes}). Отключите его вместо удаления.`, 'tariff_has_promo_codes'),
+    conflict(
+      `Тариф нельзя удалить: его дают промокоды (${codes}). Отключите его вместо удаления.`,
+      'tariff_has_promo_codes',
+    ),
   promoNotFound: () => notFound('Промокод не найден', 'promo_not_found'),
   promoNotStarted: (from: Date) =>
     conflict(`Промокод начнёт действовать ${formatMoscowTime(from)}`, 'promo_not_started'),

@@ -32,7 +32,11 @@ export const referralsAndPromoCodesMigration: Migration = {
       .on('referral_rewards')
       .columns(['referrer_id', 'friend_id'])
       .execute();
-    await db.schema.createIndex('referral_rewards_created_at_idx').on('referral_rewards').column('created_at').execute();
+    await db.schema
+      .createIndex('referral_rewards_created_at_idx')
+      .on('referral_rewards')
+      .column('created_at')
+      .execute();
 
     await db.schema
       .createTable('promo_codes')

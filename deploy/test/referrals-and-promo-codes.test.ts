@@ -156,7 +156,10 @@ const creditsOf = async (person: Person) =>
 
 /** Links the Telegram account to the site account; resolves once billing has merged them and has the survivor's snapshot. */
 async function linkTelegram(web: { id: number; token: string }, telegramId: number) {
-  const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', { ...bot, body: { telegram_id: telegramId } });
+  const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+    ...bot,
+    body: { telegram_id: telegramId },
+  });
   const linked = billingBus().waitFor(
     'acked',
     (e) => e.type === 'accounts.linked' && (e.data as { user_id: number }).user_id === web.id,
@@ -194,7 +197,9 @@ describe('a friend who arrives through a referral link and pays', () => {
     await deliverToBilling(succeeded);
     await deliverToBilling(createEvent('payment.succeeded', 'billing', succeeded.data));
 
-    expect(await referralEntries(inviter.id)).toEqual([{ reason: 'referral_bonus', amount: 1500, note: 'Бонус за друга' }]);
+    expect(await referralEntries(inviter.id)).toEqual([
+      { reason: 'referral_bonus', amount: 1500, note: 'Бонус за друга' },
+    ]);
     expect(await creditsOf(inviter)).toBe(1500);
     expect(await summaryOf(inviter)).toMatchObject({ invited: 1, paying: 1, credits_earned: 1500, percent: 10 });
     expect(await creditsOf(friend)).toBe(15_000);
@@ -213,7 +218,9 @@ describe('a friend who arrives through a referral link and pays', () => {
 
     await pay(friend, 200);
 
-    expect(await referralEntries(inviter.id)).toEqual([{ reason: 'referral_bonus', amount: 2000, note: 'Бонус за друга' }]);
+    expect(await referralEntries(inviter.id)).toEqual([
+      { reason: 'referral_bonus', amount: 2000, note: 'Бонус за друга' },
+    ]);
     expect(await summaryOf(other)).toMatchObject({ invited: 0, credits_earned: 0 });
     const users = await api<AdminUsersResponse>('GET', `/api/admin/users?referrer=${summary.referral_code}`, {
       token: adminToken,
@@ -232,7 +239,9 @@ describe('a friend who arrives through a referral link and pays', () => {
     expect(await referralEntries(inviter.id)).toEqual([]);
     const email = (await api<{ email: string }>('GET', '/api/auth/profile', { token: inviter.token })).body.email;
     const users = await api<AdminUsersResponse>('GET', `/api/admin/users?referrer=${email}`, { token: adminToken });
-    expect(users.body.users).toEqual([expect.objectContaining({ id: friend.id, referred_by: inviter.id, referrer: email })]);
+    expect(users.body.users).toEqual([
+      expect.objectContaining({ id: friend.id, referred_by: inviter.id, referrer: email }),
+    ]);
 
     await pay(friend, 100);
     const after = (await api<AdminReferralStats>('GET', '/api/admin/referrals/stats', { token: adminToken })).body;
@@ -279,7 +288,10 @@ describe('a refunded payment takes its bonus back', () => {
     const friend = await signUp((await summaryOf(inviter)).referral_code);
     const succeeded = await pay(friend);
     // The inviter's bot holds 1 000 of the 1 500 for a model call in progress.
-    const hold = await api('POST', '/api/bot/holds', { ...bot, body: { telegram_id: inviter.telegramId, amount: 1000 } });
+    const hold = await api('POST', '/api/bot/holds', {
+      ...bot,
+      body: { telegram_id: inviter.telegramId, amount: 1000 },
+    });
     expect(hold.status).toBe(201);
     const refunded = refundOf(succeeded.data);
 
@@ -336,5 +348,24 @@ describe('nobody earns from themselves through linking', () => {
 
     expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1000]);
     expect(await summaryOf(inviter)).toMatchObject({ invited: 1, paying: 1 });
+  });
+});
+
+describe('promo code guessing through the gateway', () => {
+  test('is throttled per user (10 attempts a window) and per address (30), with 429 and Retry-After', async () => {
+    const guess = (token: string, n: number) =>
+      api('POST', '/api/billing/promo-codes/redeem', { token, body: { code: `GUESS${n}` } });
+    const [first, second, third, late] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
+
+    const firstAnswers = [];
+    for (let n = 0; n < 11; n++) firstAnswers.push((await guess(first.token, n)).status);
+    expect(firstAnswers).toEqual([...Array(10).fill(404), 429]);
+    for (let n = 0; n < 10; n++) expect((await guess(second.token, n)).status).toBe(404);
+    for (let n = 0; n < 9; n++) expect((await guess(third.token, n)).status).toBe(404);
+
+    // 30 attempts came from this address: anyone else here now waits too.
+    const refused = await guess(late.token, 0);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
