@@ -190,7 +190,7 @@ describe('a friend who arrives through a referral link and pays', () => {
   test('through the site link: the inviter gets exactly 10 % of the credits bought, once, also when the payment event comes twice', async () => {
     const inviter = await signUp();
     const code = (await summaryOf(inviter)).referral_code;
-    expect((await summaryOf(inviter)).site_link).toBe(`${billing().deps.config.SITE_URL}/?ref=${code}`);
+    expect((await summaryOf(inviter)).site_link).toMatch(new RegExp(`^https?://[^/]+/\\?ref=${code}$`));
     const friend = await signUp(code.toLowerCase());
 
     const succeeded = await pay(friend);
