@@ -43,7 +43,7 @@ export function PromoCodeViewDialog({ promoCode, onHide }: { promoCode: PromoCod
           {redemptions.length === 0 ? (
             <p className="text-body-secondary mb-0">Промокод ещё никто не использовал</p>
           ) : (
-            <Table size="sm" className="mb-0" data-testid="promo-redemptions">
+            <Table size="sm" responsive className="mb-0" data-testid="promo-redemptions">
               <thead>
                 <tr>
                   <th>ID</th>
@@ -55,7 +55,9 @@ export function PromoCodeViewDialog({ promoCode, onHide }: { promoCode: PromoCod
                 {redemptions.map((use) => (
                   <tr key={use.user_id}>
                     <td>{use.user_id}</td>
-                    <td>{use.email ?? (use.username ? `@${use.username}` : `Telegram ${use.telegram_id ?? ''}`)}</td>
+                    <td className="text-break">
+                      {use.email ?? (use.username ? `@${use.username}` : `Telegram ${use.telegram_id ?? ''}`)}
+                    </td>
                     <td className="text-nowrap">{formatDateTime(use.redeemed_at)}</td>
                   </tr>
                 ))}
