@@ -42,8 +42,8 @@ export const billingErrors = {
   promoNotFound: () => notFound('Промокод не найден', 'promo_not_found'),
   promoNotStarted: (from: Date) =>
     conflict(`Промокод начнёт действовать ${formatMoscowTime(from)}`, 'promo_not_started'),
-  promoExpired: () => new AppError('promo_expired', 410, 'Срок действия промокода истёк'),
-  promoUsedUp: () => new AppError('promo_used_up', 410, 'Промокод больше недоступен: все активации уже использованы'),
+  promoExpired: () => new AppError('Срок действия промокода истёк', 'promo_expired', 410),
+  promoUsedUp: () => new AppError('Промокод больше недоступен: все активации уже использованы', 'promo_used_up', 410),
   promoAlreadyUsed: () => conflict('Вы уже активировали этот промокод', 'promo_already_used'),
   promoCodeTaken: () => conflict('Промокод с таким кодом уже существует', 'promo_code_taken'),
   promoUsed: () =>
