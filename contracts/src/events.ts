@@ -379,5 +379,6 @@ export const eventSubscriptions = {
     'credits.changed',
     'accounts.linked',
     'password_reset.requested',
+    'referral.rewarded',
   ],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

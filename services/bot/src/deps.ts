@@ -21,5 +21,7 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   provider: ModelProvider;
   catalog: CatalogReader;
   limiter: MessageLimiter;
+  /** Promo code attempts per Telegram user (`BOT_PROMO_ATTEMPTS` per 10 minutes): guessing is slowed down. */
+  promoLimiter: MessageLimiter;
   telegram: TelegramLink;
 }

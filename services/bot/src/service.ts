@@ -55,6 +55,7 @@ export function createBotService(
       provider: options.provider ?? modelProvider(base),
       catalog: catalogReader(services, config.BOT_CATALOG_TTL_MS),
       limiter: messageLimiter(base.kv),
+      promoLimiter: messageLimiter(base.kv, { name: 'bot-promo', seconds: 600 }),
     };
     const telegram = createTelegram(engine, config, base.logger);
     wired = { deps: { ...engine, telegram }, telegram, sandbox };

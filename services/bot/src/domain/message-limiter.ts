@@ -2,15 +2,19 @@ import type { KeyValue } from '@gpt/kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Paid requests per user per minute (the `bot_messages_per_minute` setting). Counted in Redis when
- * the service runs on it, so every replica shares the count; in memory otherwise.
+ * Attempts per user per window: paid requests per minute (the `bot_messages_per_minute` setting)
+ * by default, promo code guesses with their own name and window. Counted in Redis when the service
+ * runs on it, so every replica shares the count; in memory otherwise.
  */
-export function messageLimiter(kv: KeyValue) {
+export function messageLimiter(
+  kv: KeyValue,
+  window: { name: string; seconds: number } = { name: 'bot-messages', seconds: 60 },
+) {
   const limiters = new Map<number, RateLimiterAbstract>();
   const limiterFor = (points: number) => {
     let limiter = limiters.get(points);
     if (!limiter) {
-      const options = { keyPrefix: `bot-messages-${points}`, points, duration: 60 };
+      const options = { keyPrefix: `${window.name}-${points}`, points, duration: window.seconds };
       limiter = kv.redis ? new RateLimiterRedis({ ...options, storeClient: kv.redis }) : new RateLimiterMemory(options);
       limiters.set(points, limiter);
     }

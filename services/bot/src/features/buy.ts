@@ -1,15 +1,12 @@
 import { BotPaymentEmailRequest, type CreatePaymentResponse } from '@gpt/contracts';
 import { Composer } from 'grammy';
-import { ServiceCallError } from '../clients/services';
+import { isRefusal } from '../clients/services';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
 import { onCallback } from '../telegram/callbacks';
 import { reply, type BotContext, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
 import { buttons, texts } from '../telegram/texts';
-
-/** A refusal of billing (4xx) is told to the user; anything else is a failure of the update. */
-const isRefusal = (err: unknown): err is ServiceCallError => err instanceof ServiceCallError && err.status < 500;
 
 /**
  * /balance, /buy and their buttons: the balance, the top-up amounts and tariffs, a payment page;

@@ -149,6 +149,18 @@ export const accountsLinkedConsumer = (
   afterCommit: (event) => notes.send(event.id),
 });
 
+/** A friend's payment earned the inviter a bonus: «Бонус за друга: +N кредитов» in the inviter's chats. */
+export const referralRewardedConsumer = (notes: AfterCommitNotes): BotConsumer<'referral.rewarded'> => ({
+  event: 'referral.rewarded',
+  async handle(event, trx) {
+    const out = notes.begin(event.id);
+    for (const chat of await chatsRepository(trx).findByUser(event.data.referrer_id)) {
+      out.push({ chat, html: texts.referralRewarded(event.data.credits) });
+    }
+  },
+  afterCommit: (event) => notes.send(event.id),
+});
+
 export function botConsumers(deps: BotDeps) {
   const notes = afterCommitNotes(deps);
   return [
@@ -158,5 +170,6 @@ export function botConsumers(deps: BotDeps) {
     creditsChangedConsumer(deps, notes),
     accountsLinkedConsumer(deps, notes),
     passwordResetConsumer(notes),
+    referralRewardedConsumer(notes),
   ];
 }

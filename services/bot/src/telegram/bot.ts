@@ -6,6 +6,8 @@ import { imageFeature } from '../features/image';
 import { linkFeature } from '../features/link';
 import { mediaFeature } from '../features/media';
 import { modelFeature } from '../features/model';
+import { promoFeature } from '../features/promo';
+import { referralsFeature } from '../features/referrals';
 import { startFeature } from '../features/start';
 import { account } from './account';
 import type { BotContext } from './context';
@@ -25,6 +27,8 @@ export function botFeatures(deps: BotDeps): Composer<BotContext> {
       startFeature(deps),
       modelFeature(deps),
       buyFeature(deps),
+      referralsFeature(deps),
+      promoFeature(deps),
       imageFeature(deps),
       mediaFeature(deps),
       chatFeature(deps),

@@ -1,4 +1,4 @@
-import type { AiModel, BotBalanceResponse, CreatePaymentResponse, PublicTariff } from '@gpt/contracts';
+import type { AiModel, BotBalanceResponse, CreatePaymentResponse, PublicTariff, ReferralSummary } from '@gpt/contracts';
 import { escapeHtml } from './format';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
@@ -93,6 +93,8 @@ export const texts = {
     '/balance — баланс и тариф',
     '/buy — пополнить баланс или купить тариф',
     '/link — связать с аккаунтом на сайте',
+    '/ref — пригласить друга и получать бонусы',
+    '/promo КОД — активировать промокод',
     '/help — эта справка',
   ].join('\n'),
 
@@ -195,6 +197,28 @@ export const texts = {
       ...balanceLines(balance),
     ].join('\n'),
   alreadyLinked: 'Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.',
+
+  referrals: (summary: ReferralSummary, botLink: string | null) =>
+    [
+      '🎁 <b>Пригласить друга</b>',
+      '',
+      `С каждой оплаты друга вы получите ${summary.percent}% купленных им кредитов${
+        summary.max_credits_per_friend > 0 ? ` (до ${creditsText(summary.max_credits_per_friend)} с одного друга)` : ''
+      }.`,
+      '',
+      `Ссылка на сайт: ${escapeHtml(summary.site_link)}`,
+      ...(botLink ? [`Ссылка на бота: ${escapeHtml(botLink)}`] : []),
+      '',
+      `Приглашено: <b>${credits(summary.invited)}</b>`,
+      `Оплатили: <b>${credits(summary.paying)}</b>`,
+      `Заработано: <b>${creditsText(summary.credits_earned)}</b>`,
+    ].join('\n'),
+  referralRewarded: (amount: number) =>
+    `🎁 Бонус за друга: ваш друг оплатил покупку, вам начислено +${creditsText(amount)}.`,
+  promoUsage: 'Напишите код после команды, например: <code>/promo SPRING2026</code>',
+  promoRedeemed: (message: string) => `🎉 ${escapeHtml(message)}`,
+  promoRefused: (reason: string) => `😔 ${escapeHtml(reason)}`,
+  promoTooMany: (seconds: number) => `Слишком много попыток. Попробуйте снова через ${Math.ceil(seconds / 60)} мин.`,
 };
 
 export const buttons = {
@@ -219,5 +243,7 @@ export const COMMANDS = [
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },
   { command: 'link', description: 'Связать с сайтом' },
+  { command: 'ref', description: 'Пригласить друга' },
+  { command: 'promo', description: 'Активировать промокод' },
   { command: 'help', description: 'Справка' },
 ];
