@@ -258,6 +258,7 @@ describe('/admin dashboard in Chromium', () => {
       'Тарифы',
       'История',
       'Платежи',
+      'Промокоды',
       'Настройки',
     ];
     const p = await adminPage(800);
