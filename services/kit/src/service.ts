@@ -108,6 +108,7 @@ export async function startService<C extends ServiceConfig, DB>(
     migrations: { ...busMigrations, ...definition.migrations },
     logger,
     poolSize: config.DATABASE_POOL_SIZE,
+    trackTransactions: config.NODE_ENV !== 'production',
   });
   // The embedded default shares one in-memory store between the services and the gateway of its process.
   const ownKv = options.kv ? undefined : createKeyValue({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });

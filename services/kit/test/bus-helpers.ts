@@ -39,11 +39,14 @@ export async function effectsOf(db: Kysely<TestDB>, eventId: string) {
 }
 
 /** A consumer whose effect is one `effects` row, written in the bus's transaction. */
-export function recordingConsumer(event: keyof TestSchemas, name?: string): TestConsumer {
+export function recordingConsumer(
+  event: keyof TestSchemas,
+  name?: string,
+): Consumer<TestDB, TestSchemas, keyof TestSchemas, void, void> {
   return {
     event,
     name,
-    async handle(envelope, trx) {
+    async handle(trx, envelope) {
       await trx
         .insertInto('effects')
         .values({ event_id: envelope.id, consumer: name ?? event, n: envelope.data.n })

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { sql } from 'kysely';
-import { type Bus, busMigrations, createBus, deadLetterQueueOf, retryQueueOf } from '../src/bus';
+import { type Bus, type Consumer, busMigrations, createBus, deadLetterQueueOf, retryQueueOf } from '../src/bus';
 import { type Database, openDatabase } from '../src/db';
 import { createTestDatabase, dropTestDatabase, testInfra, uniqueName } from '../src/testing';
 import {
@@ -154,6 +154,48 @@ describe('RabbitMQ bus: consuming', () => {
     expect(await effectsOf(database.db, envelope.id)).toHaveLength(1);
   });
 
+  test('when an event already handled is delivered again, then its before step does not run', async () => {
+    const befores: string[] = [];
+    const consumer: Consumer<TestDB, TestSchemas, 'thing.happened', void, void> = {
+      event: 'thing.happened',
+      async before(event) {
+        befores.push(event.id);
+      },
+      handle: (trx, event) => recordingConsumer('thing.happened').handle(trx, event),
+    };
+    const { bus, started } = startBus({ consumers: [consumer] });
+    await started;
+    const envelope = rawEnvelope('thing.happened', { n: 3 });
+
+    await admin.publish(exchange, 'thing.happened', envelope);
+    await bus.waitFor('acked', (e) => e.id === envelope.id);
+    await admin.publish(exchange, 'thing.happened', envelope);
+    await bus.waitFor('acked', (e) => e.id === envelope.id);
+
+    expect(befores).toEqual([envelope.id]);
+    expect(await effectsOf(database.db, envelope.id)).toHaveLength(1);
+  });
+
+  test('when a consumer has all three steps, then before hands its value to handle, and handle its result to afterCommit', async () => {
+    const committed = gate<{ eventId: string; result: { stored: number } }>();
+    const consumer: Consumer<TestDB, TestSchemas, 'thing.happened', number, { stored: number }> = {
+      event: 'thing.happened',
+      before: async (event) => event.data.n * 10,
+      async handle(trx, event, tenfold) {
+        await trx.insertInto('effects').values({ event_id: event.id, consumer: 'steps', n: tenfold }).execute();
+        return { stored: tenfold };
+      },
+      afterCommit: (event, result) => committed.open({ eventId: event.id, result }),
+    };
+    const { bus, started } = startBus({ consumers: [consumer] });
+    await started;
+
+    const envelope = await publishInTransaction(bus, 'thing.happened', 4);
+
+    expect(await committed.opened).toEqual({ eventId: envelope.id, result: { stored: 40 } });
+    expect(await effectsOf(database.db, envelope.id)).toMatchObject([{ consumer: 'steps', n: 40 }]);
+  });
+
   test('when a message fails its schema or is not JSON, then it goes straight to the dead-letter queue with the reason', async () => {
     const handled = recordingConsumer('thing.happened');
     const { bus, queue, started } = startBus({ consumers: [handled] });
@@ -179,7 +221,7 @@ describe('RabbitMQ bus: consuming', () => {
     const calls: number[] = [];
     const failing: TestConsumer = {
       event: 'thing.failed',
-      async handle(event, trx) {
+      async handle(trx, event) {
         calls.push(Date.now());
         await trx.insertInto('effects').values({ event_id: event.id, consumer: 'failing', n: event.data.n }).execute();
         throw new Error('boom');
@@ -211,8 +253,8 @@ describe('RabbitMQ bus: consuming', () => {
     let failures = 0;
     const flaky: TestConsumer = {
       event: 'thing.happened',
-      async handle(event, trx) {
-        await recordingConsumer('thing.happened').handle(event, trx);
+      async handle(trx, event) {
+        await recordingConsumer('thing.happened').handle(trx, event);
         if (failures++ === 0) throw new Error('transient');
       },
     };
@@ -252,8 +294,8 @@ describe('RabbitMQ bus: reconnecting', () => {
     const release = gate();
     const slow: TestConsumer = {
       event: 'thing.happened',
-      async handle(event, trx) {
-        await recordingConsumer('thing.happened').handle(event, trx);
+      async handle(trx, event) {
+        await recordingConsumer('thing.happened').handle(trx, event);
         entered.open();
         await release.opened;
       },

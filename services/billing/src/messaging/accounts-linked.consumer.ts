@@ -11,7 +11,7 @@ import type { BillingConsumer } from './consumer';
 export function accountsLinkedConsumer(deps: BillingDeps): BillingConsumer<'accounts.linked'> {
   return {
     event: 'accounts.linked',
-    async handle(event, trx) {
+    async handle(trx, event) {
       await mergeAccounts(trx, deps.bus, event.id, event.data);
       const merged = event.data.merged_user_id;
       if (merged !== null) await revokeSelfReferrals(trx, deps.bus, event.data.user_id, merged);

@@ -12,13 +12,13 @@ export function referralPaymentConsumers(
   return [
     {
       event: 'payment.succeeded',
-      async handle(event, trx) {
+      async handle(trx, event) {
         await rewardReferrer(trx, deps.bus, event.data);
       },
     },
     {
       event: 'payment.refunded',
-      handle: (event, trx) => revokeReferralBonus(trx, deps.bus, event.data.payment_id),
+      handle: (trx, event) => revokeReferralBonus(trx, deps.bus, event.data.payment_id),
     },
   ];
 }

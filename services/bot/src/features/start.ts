@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotDeps } from '../deps';
+import { imageTariffNames } from '../domain/facts';
 import { welcomeGift } from '../domain/welcome';
 import { reply, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
@@ -10,12 +11,19 @@ export function startFeature(deps: BotDeps): Composer<PrivateContext> {
   const feature = new Composer<PrivateContext>();
 
   feature.command('start', async (ctx) => {
-    const [balance, catalog] = await Promise.all([deps.services.balance(ctx.account.telegramId), deps.catalog.get()]);
-    await reply(
-      ctx,
-      texts.welcome(ctx.from.first_name, balance, deps.provider.kind === 'sandbox', welcomeGift(balance, catalog)),
-      keyboards.welcome(deps.config.SITE_URL),
+    const [balance, catalog, { tariffs }] = await Promise.all([
+      deps.services.balance(ctx.account.telegramId),
+      deps.catalog.get(),
+      deps.services.tariffs(),
+    ]);
+    const welcome = texts.welcome(
+      ctx.from.first_name,
+      balance,
+      deps.provider.kind === 'sandbox',
+      welcomeGift(balance, catalog, ctx.firstContact),
+      imageTariffNames(tariffs),
     );
+    await reply(ctx, welcome, keyboards.welcome(deps.config.SITE_URL));
   });
   feature.command('help', (ctx) => reply(ctx, texts.help));
   return feature;

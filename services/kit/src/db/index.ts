@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 import { migrate } from './migrate';
 import { openPgliteSchema } from './pglite-cluster';
+import { TrackedKysely } from './transaction-guard';
 
 export type { Migration };
 
@@ -22,6 +23,8 @@ export interface DatabaseOptions {
   migrations: Record<string, Migration>;
   logger: Logger;
   poolSize?: number;
+  /** Development and tests: each transaction is known to the code it runs, so a network call inside it throws. */
+  trackTransactions?: boolean;
 }
 
 /** Opens the service's own database (creating it when missing) and runs its migrations. */
@@ -29,7 +32,9 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   const opened = options.url
     ? await openPostgres(options.url, options.poolSize ?? 10)
     : await openPgliteSchema(options.dataDir ?? './data', options.service);
-  const db = new Kysely<DB>({ dialect: opened.dialect });
+  const db = options.trackTransactions
+    ? new TrackedKysely<DB>({ dialect: opened.dialect })
+    : new Kysely<DB>({ dialect: opened.dialect });
   const database: Database<DB> = {
     db,
     kind: opened.kind,

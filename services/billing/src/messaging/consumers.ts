@@ -17,5 +17,5 @@ export function billingConsumers(deps: BillingDeps): Consumer<BillingDatabase, E
     messageRecordedConsumer(deps),
     settingChangedConsumer,
     ...referralPaymentConsumers(deps),
-  ] as Consumer<BillingDatabase, EventSchemas>[];
+  ];
 }
