@@ -107,6 +107,15 @@ describe('«Пригласить друга» in the personal account', () => {
     await page.goto(`${stack.url}/dashboard`);
     await page.getByTestId('invite-friends').waitFor();
     await expect(page.getByTestId('referral-invited').textContent()).resolves.toBe('1');
+    await context.close();
+
+    // The admin's dashboard counts the month's invited people.
+    await open(1280, adminSession);
+    await page.goto(`${stack.url}/admin`);
+    await page.locator('[data-stat="referralInvited"]', { hasText: '1' }).waitFor();
+    await expect(page.locator('[data-stat="referralCredits"]').textContent()).resolves.toBe('0');
+    await page.locator('[data-stat="referralInvited"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-dashboard-referrals');
   });
 });
 
