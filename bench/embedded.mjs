@@ -5,7 +5,6 @@
 // start, req/s ≥ 0.5× the ceiling, RSS ≤ 700 MB after the load.
 //
 //   node bench/embedded.mjs [--duration 5] [--warmup 2] [--connections 50] [--json FILE] [--smoke]
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +13,8 @@ import { bundle, mainOf, requireWebBuild } from './lib/bundle.mjs';
 import { cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
-import { cpuMs, ROOT, waitForReady, withProcesses } from './lib/processes.mjs';
-import { BOT_API_KEY, JWT_SECRET, local, startGateway } from './lib/product.mjs';
+import { cpuMs, rssMb, withProcesses } from './lib/processes.mjs';
+import { local, startEmbedded, startGateway } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
@@ -37,32 +36,14 @@ const TARGET_RSS_LOAD_MB = 700;
 const GATEWAY_BENCH = fileURLToPath(new URL('./gateway.mjs', import.meta.url));
 const LIST = '/api/articles?page=1&limit=12';
 
-/** Resident memory of a process (MB), from /proc. */
-function rssMb(pid) {
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
-}
-
 requireWebBuild();
 const bundles = await bundle('embedded', { embedded: 'deploy/src/embedded.ts', gateway: mainOf('gateway') });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'gpt-bench-embedded-'));
 try {
   await withProcesses(async (group) => {
     const [port, upstreamPort] = await freePorts(2);
-    // What `npm start` hands its embedded process on a newcomer's machine: no server URLs, its secrets,
-    // a fresh DATA_DIR; not production (that wants the payment and model keys). Logs at warn, as in every bench.
-    const product = group.node('embedded', bundles.embedded, {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      BOT_API_KEY,
-      LOG_LEVEL: 'warn',
-      ACCESS_LOG: 'false',
-      WEB_DIR: path.join(ROOT, 'web', 'dist'),
-    });
     const started = Date.now();
-    await waitForReady(`${local(port)}/api/healthz`, product, 120_000);
+    const product = await startEmbedded(group, { bundle: bundles.embedded, port, dataDir });
     const startSeconds = (Date.now() - started) / 1000;
     const rssStart = rssMb(product.pid);
 

@@ -38,6 +38,7 @@ const SUITE_OPTIONS = {
   billing: ['--rate', '20', '--duration', '10', '--users', '50'],
   bot: ['--users', '200', '--messages', '2'],
   embedded: ['--duration', '5', '--warmup', '2'],
+  reads: ['--duration', '5', '--warmup', '2'],
 };
 /** The order of the table; benches not named here come after, by name. */
 const ORDER = Object.keys(SUITE_OPTIONS);

@@ -44,6 +44,8 @@ export async function buildServers() {
       }),
     ),
   );
+  // esbuild's service process would otherwise stay beside the product `npm start` runs next.
+  await esbuild.stop();
 }
 
 export function buildWeb() {

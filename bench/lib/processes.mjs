@@ -121,3 +121,9 @@ export function cpuMs(pid) {
   visit(pid);
   return (ticks * 1000) / CLOCK_TICKS;
 }
+
+/** Resident memory of a process (MB), from /proc. */
+export function rssMb(pid) {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}

@@ -1,6 +1,7 @@
 // How a bench starts the product's own processes: the shared secrets, the services, the gateway in
 // front of them, tokens the gateway accepts.
 import path from 'node:path';
+import { EMBEDDED_ENV, EMBEDDED_NODE_FLAGS } from '../../deploy/embedded-runtime.mjs';
 import jwt from 'jsonwebtoken';
 import { freePorts } from './ports.mjs';
 import { ROOT, waitForReady } from './processes.mjs';
@@ -59,4 +60,29 @@ export async function startGateway(group, { script, args = [], upstreamOf, env =
   );
   await waitForReady(`${local(port)}/healthz`, child);
   return { url: local(port), child };
+}
+
+/**
+ * Starts the embedded bundle as `npm start` runs it (its Node flags and environment) with what it
+ * hands the process on a newcomer's machine: no server URLs, its secrets, `dataDir`; not production
+ * (that wants the payment and model keys); logs at warn, as in every bench. `nodeFlags` come first
+ * (a preload); `env` adds to it. Resolves with the child once it answers on `port`.
+ */
+export async function startEmbedded(group, { bundle, port, dataDir, env = {}, nodeFlags = [] }) {
+  const child = group.start('embedded', process.execPath, [...EMBEDDED_NODE_FLAGS, ...nodeFlags, bundle], {
+    env: {
+      ...EMBEDDED_ENV,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      BOT_API_KEY,
+      LOG_LEVEL: 'warn',
+      ACCESS_LOG: 'false',
+      WEB_DIR: path.join(ROOT, 'web', 'dist'),
+      ...env,
+    },
+  });
+  await waitForReady(`${local(port)}/api/healthz`, child, 120_000);
+  return child;
 }

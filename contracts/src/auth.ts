@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BigIdParam,
   Credits,
   CreditsAmount,
   Id,
@@ -384,3 +385,13 @@ export type UtmStat = z.infer<typeof UtmStat>;
 
 export const UtmStatsResponse = z.object({ stats: z.array(UtmStat) }).meta({ id: 'UtmStatsResponse' });
 export type UtmStatsResponse = z.infer<typeof UtmStatsResponse>;
+
+/**
+ * auth's internal reads of one user's snapshot (the `user.updated` data), for a service whose copy of
+ * the user has not arrived yet by event: `GET {AUTH_URL}/internal/users/{id}` with the caller's own
+ * bearer token (its user, or an admin), `GET {AUTH_URL}/internal/telegram-users/{telegram_id}` with the
+ * bot key. Never routed by the gateway.
+ */
+export const internalUserPath = (userId: number) => `/internal/users/${userId}`;
+export const internalTelegramUserPath = (telegramId: number) => `/internal/telegram-users/${telegramId}`;
+export const TelegramIdParams = z.object({ telegram_id: BigIdParam });

@@ -432,6 +432,11 @@ export type SandboxPayment = z.infer<typeof SandboxPayment>;
 export const SandboxDecisionRequest = z
   .object({
     decision: z.enum(['succeeded', 'canceled'], { error: 'Решение: succeeded (оплатить) или canceled (отменить)' }),
+    key: z
+      .string()
+      .max(128)
+      .optional()
+      .meta({ description: 'The `key` of the confirmation link; without it only the signed-in payer may decide' }),
   })
   .meta({ id: 'SandboxDecisionRequest' });
 export type SandboxDecisionRequest = z.infer<typeof SandboxDecisionRequest>;

@@ -25,24 +25,49 @@ export type TelegramUpdate = z.infer<typeof TelegramUpdate>;
 // ---------------------------------------------------------------------------------------------
 // The Telegram sandbox (no bot token, outside production): the user's side of its chats
 
-/** The pseudo Telegram user the sandbox page plays (kept in the browser). */
-const sandboxUser = {
-  user_id: TelegramId.max(2 ** 48).meta({ description: 'The pseudo Telegram user id (the chat id too)' }),
-  first_name: z.string().trim().min(1).max(64),
-};
+/** Where the sandbox's cookie is sent: its routes only. */
+export const SANDBOX_COOKIE_PATH = '/api/telegram/sandbox';
+
+/**
+ * `POST /api/telegram/sandbox/session`: the pseudo Telegram user this browser plays. The server
+ * picks the user and keeps it behind an HttpOnly cookie; the browser never names a user. An existing
+ * session is answered as it is, unless `fresh` asks for a new user.
+ */
+export const SandboxSessionRequest = z
+  .object({
+    first_name: z.string().trim().min(1).max(64).optional(),
+    fresh: z.boolean().optional().meta({ description: 'A new user, even when this browser has one' }),
+  })
+  .meta({ id: 'SandboxSessionRequest' });
+export type SandboxSessionRequest = z.infer<typeof SandboxSessionRequest>;
+
+export const SandboxSession = z
+  .object({
+    user_id: TelegramId.meta({ description: 'The pseudo Telegram user id (the chat id too)' }),
+    first_name: z.string(),
+  })
+  .meta({ id: 'SandboxSession' });
+export type SandboxSession = z.infer<typeof SandboxSession>;
 
 /** `POST /api/telegram/sandbox/chat/messages`: text, or a command when it starts with `/`. */
 export const SandboxSendRequest = z
-  .object({ ...sandboxUser, text: z.string().trim().min(1, 'Введите сообщение').max(4096) })
+  .object({ text: z.string().trim().min(1, 'Введите сообщение').max(4096) })
   .meta({ id: 'SandboxSendRequest' });
 export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>;
+
+/** A file name as it is stored and sent: no control characters (a line break would split a header). */
+export const FileName = z
+  .string()
+  .trim()
+  .min(1, 'Укажите имя файла')
+  .max(255)
+  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, 'Имя файла не должно содержать управляющих символов и переводов строки');
 
 /** `POST /api/telegram/sandbox/chat/uploads`: a photo or a document, base64 in JSON (the body stays under 1 MB). */
 export const SandboxUploadRequest = z
   .object({
-    ...sandboxUser,
     kind: z.enum(['photo', 'document']),
-    file_name: z.string().trim().min(1).max(255),
+    file_name: FileName,
     mime_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'Неверный тип файла'),
     data: z.base64().min(1, 'Файл пуст'),
     caption: z.string().trim().max(1024).optional(),
@@ -52,7 +77,7 @@ export type SandboxUploadRequest = z.infer<typeof SandboxUploadRequest>;
 
 /** `POST /api/telegram/sandbox/chat/buttons`: the press of an inline button with callback data. */
 export const SandboxPressRequest = z
-  .object({ ...sandboxUser, message_id: z.int().positive(), data: z.string().min(1).max(64) })
+  .object({ message_id: z.int().positive(), data: z.string().min(1).max(64) })
   .meta({ id: 'SandboxPressRequest' });
 export type SandboxPressRequest = z.infer<typeof SandboxPressRequest>;
 
@@ -60,9 +85,8 @@ export type SandboxPressRequest = z.infer<typeof SandboxPressRequest>;
 export const SandboxSent = z.object({ message_id: z.int() }).meta({ id: 'SandboxSent' });
 export type SandboxSent = z.infer<typeof SandboxSent>;
 
-/** `GET /api/telegram/sandbox/chat`: the chat now, or once it changes after `after` (long polling). */
+/** `GET /api/telegram/sandbox/chat`: the session's chat now, or once it changes after `after` (long polling). */
 export const SandboxChatQuery = z.object({
-  user_id: z.coerce.number().pipe(sandboxUser.user_id),
   after: z.coerce.number().pipe(z.int().min(0)).optional(),
   wait: z.coerce
     .number()

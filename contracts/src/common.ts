@@ -426,3 +426,22 @@ export function fieldErrors<S extends z.ZodType>(
   }
   return errors;
 }
+
+/** The fields a person can be named by; any may be missing. */
+export interface PersonNames {
+  username?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  telegram_id?: number | string | null;
+}
+
+/**
+ * How the product names a person everywhere — tables, dialogs, tiles, exports: the Telegram username,
+ * else the first and last name, else the Telegram id; '' when none is known.
+ */
+export function personName(person: PersonNames): string {
+  if (person.username) return `@${person.username}`;
+  const name = [person.first_name, person.last_name].filter(Boolean).join(' ');
+  if (name) return name;
+  return person.telegram_id === null || person.telegram_id === undefined ? '' : `Telegram ID ${person.telegram_id}`;
+}

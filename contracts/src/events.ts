@@ -159,6 +159,10 @@ export const MessageRecordedData = z
     user_id: Id,
     telegram_id: TelegramId.nullable(),
     username: z.string().nullable(),
+    user_name: z.string().nullable().default(null).meta({
+      description:
+        'The person as the product names them everywhere (`personName`): username, else names, else Telegram id',
+    }),
     model: z.string(),
     status: MessageStatus,
     input_tokens: z.int().min(0),

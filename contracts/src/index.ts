@@ -9,3 +9,4 @@ export * from './metrics';
 export * from './pricing';
 export * from './bot';
 export * from './events';
+export * from './telegram-html';

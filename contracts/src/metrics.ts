@@ -10,7 +10,10 @@ import { IsoDate, IsoDateTime, Money, UsdAmount } from './common';
 /** The newest recorded message, as the dashboard shows it. */
 export const LastMessage = z
   .object({
-    username: z.string().nullable(),
+    username: z
+      .string()
+      .nullable()
+      .meta({ description: 'The person as named everywhere: username, else names, else Telegram id' }),
     created_at: IsoDateTime,
     user_message: z.string(),
     bot_response: z.string().nullable(),

@@ -125,6 +125,8 @@ import {
   SandboxPressRequest,
   SandboxSendRequest,
   SandboxSent,
+  SandboxSession,
+  SandboxSessionRequest,
   SandboxUploadRequest,
   TelegramBotInfo,
   TelegramUpdate,
@@ -1081,17 +1083,32 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TelegramBotInfo),
   },
   {
+    method: 'post',
+    path: '/api/telegram/sandbox/session',
+    service: 'bot',
+    access: 'public',
+    summary: 'Песочница Telegram: псевдопользователь этого браузера (HttpOnly-cookie)',
+    description:
+      'Only while the bot runs on its local sandbox (no TELEGRAM_BOT_TOKEN, outside production, SITE_URL on this ' +
+      'machine); 404 otherwise. Sets the HttpOnly cookie that every /api/telegram/sandbox/chat… call needs; a ' +
+      'browser that has one gets its user back unless it asks for a fresh one. New users are limited per minute, ' +
+      'and the least recently seen user is forgotten when the sandbox is full.',
+    body: SandboxSessionRequest,
+    response: ok(SandboxSession),
+    errors: [404, 429],
+  },
+  {
     method: 'get',
     path: '/api/telegram/sandbox/chat',
     service: 'bot',
     access: 'public',
     summary: 'Песочница Telegram: чат псевдопользователя с ботом (долгий опрос изменений)',
     description:
-      'Only while the bot runs on its local sandbox (no TELEGRAM_BOT_TOKEN, outside production); 404 otherwise. ' +
+      'The chat of the user behind the sandbox cookie (401 without one); 404 when the sandbox is off. ' +
       'The bot itself calls the sandbox Bot API at /api/telegram/sandbox/bot<token>/<method> in Telegram’s format.',
     query: SandboxChatQuery,
     response: ok(SandboxChat),
-    errors: [404],
+    errors: [401, 404, 429],
   },
   {
     method: 'post',
@@ -1101,7 +1118,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: 'Песочница Telegram: сообщение или команда боту',
     body: SandboxSendRequest,
     response: created(SandboxSent),
-    errors: [404],
+    errors: [401, 404, 429],
   },
   {
     method: 'post',
@@ -1111,7 +1128,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: 'Песочница Telegram: фото или документ боту',
     body: SandboxUploadRequest,
     response: created(SandboxSent),
-    errors: [404, 413],
+    errors: [401, 404, 413, 429],
   },
   {
     method: 'post',
@@ -1121,7 +1138,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: 'Песочница Telegram: нажатие кнопки под сообщением бота',
     body: SandboxPressRequest,
     response: ok(SandboxSent),
-    errors: [404],
+    errors: [401, 404, 429],
   },
   {
     method: 'get',
@@ -1129,6 +1146,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     service: 'bot',
     access: 'public',
     summary: 'Песочница Telegram: файл из чата (фото показываются, прочее скачивается)',
+    description: 'Only a file of the chat behind the sandbox cookie.',
     params: SandboxFileParams,
     response: {
       status: 200,
@@ -1136,7 +1154,7 @@ export const apiRoutes: readonly ApiRoute[] = [
       schema: z.string().meta({ format: 'binary' }),
       contentType: 'application/octet-stream',
     },
-    errors: [404],
+    errors: [401, 404],
   },
 ];
 

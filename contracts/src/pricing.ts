@@ -120,3 +120,8 @@ export function isValidCostSetting(value: string): boolean {
     return false;
   }
 }
+
+const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
+
+/** Roubles as a Russian reader writes them ("1250.5" → "1 250,50 ₽"), wherever they are shown; never arithmetic. */
+export const formatRoubles = (value: string) => roubles.format(Number(value));

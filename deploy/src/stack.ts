@@ -35,7 +35,15 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
   const broker = env.AMQP_URL ? undefined : createInProcessBroker({ held: true });
   const kv = createKeyValue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
   // Every absolute URL a service builds starts with the gateway's SITE_URL (its default follows the gateway's PORT).
-  const serviceEnv: Env = { ...env, PORT: '0', HOST: '127.0.0.1', SITE_URL: loadGatewayConfig(env).SITE_URL };
+  // The bot's sandbox asks where the site is served (the gateway's HOST), not where the bot listens.
+  const gatewayConfig = loadGatewayConfig(env);
+  const serviceEnv: Env = {
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    GATEWAY_HOST: gatewayConfig.HOST,
+    SITE_URL: gatewayConfig.SITE_URL,
+  };
 
   const start = <C extends ServiceConfig, DB>(definition: ServiceDefinition<C, DB>, load: (env: Env) => C) =>
     startService(definition, load(serviceEnv), {
@@ -45,8 +53,11 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     }) as Promise<RunningService<ServiceConfig, unknown>>;
   // Billing first: auth calls it for the admin's deposits and tariff changes.
   const billing = await start(billingService, loadBillingConfig);
+  const auth = await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url }));
+  // Billing reads a user through from auth while their snapshot is still on its way by event.
+  (billing.deps.config as { AUTH_URL?: string }).AUTH_URL = auth.url;
   const services = [
-    await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url })),
+    auth,
     await start(contentService, loadContentConfig),
     billing,
     await start(chatHistoryService, loadChatHistoryConfig),

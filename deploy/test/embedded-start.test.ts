@@ -154,26 +154,66 @@ describe('npm start with no URLs set (embedded default)', () => {
   // service (the bot's low-balance check reads chat-history's settings) held them all until it timed out.
   test('the sandbox bot answers /start and a question at once, its consumers never holding the others', async () => {
     const started = await npmStart();
-    const site = `http://127.0.0.1:${port}/api/telegram/sandbox/chat`;
-    const user = { user_id: 9_200_000_001, first_name: 'Вера' };
-    const botSays = async (pattern: RegExp) =>
-      eventually(async () => {
-        const chat = (await (await fetch(`${site}?user_id=${user.user_id}`)).json()) as {
-          messages: { from: string; text: string }[];
-        };
-        const said = chat.messages.filter((message) => message.from === 'bot').map((message) => message.text);
-        expect(said.join('\n')).not.toContain('Сервис временно недоступен');
-        expect(said.at(-1)).toMatch(pattern);
-      }, 8_000);
+    const base = `http://127.0.0.1:${port}/api/telegram/sandbox`;
     try {
-      expect((await fetch(`${site}/messages`, json({ ...user, text: '/start' }))).status).toBe(201);
+      // Said at start (the log may lag the banner).
+      await eventually(
+        async () => expect(started.output()).toMatch(/Telegram sandbox on at http:\/\/localhost:\d+\/telegram-sandbox/),
+        10_000,
+      );
+      const session = await fetch(`${base}/session`, json({ first_name: 'Вера' }));
+      expect(session.status).toBe(200);
+      // The sandbox's user is the one behind the cookie the server set, never one the page names.
+      const headers = { 'content-type': 'application/json', cookie: session.headers.get('set-cookie')!.split(';')[0]! };
+      const say = (text: string) =>
+        fetch(`${base}/chat/messages`, { method: 'POST', headers, body: JSON.stringify({ text }) });
+      const botSays = async (pattern: RegExp) =>
+        eventually(async () => {
+          const chat = (await (await fetch(`${base}/chat`, { headers })).json()) as {
+            messages: { from: string; text: string }[];
+          };
+          const said = chat.messages.filter((message) => message.from === 'bot').map((message) => message.text);
+          expect(said.join('\n')).not.toContain('Сервис временно недоступен');
+          expect(said.at(-1)).toMatch(pattern);
+        }, 8_000);
+      expect((await say('/start')).status).toBe(201);
       await botSays(/^Здравствуйте, Вера!/);
-      expect((await fetch(`${site}/messages`, json({ ...user, text: 'Сколько будет 2+2?' }))).status).toBe(201);
+      expect((await say('Сколько будет 2+2?')).status).toBe(201);
       await botSays(/Вы написали: «Сколько будет 2\+2\?»/);
-      expect((await fetch(`${site}/messages`, json({ ...user, text: '/balance' }))).status).toBe(201);
+      expect((await say('/balance')).status).toBe(201);
       await botSays(/^💰 Доступно: 1\s9\d\d\sкредитов/);
     } finally {
       expect(await stop(started)).toBe(0);
+    }
+  }, 120_000);
+
+  test('an upload cut short (no closing boundary) is a 400, and the process keeps running', async () => {
+    const started = await npmStart();
+    const site = `http://127.0.0.1:${port}`;
+    let exited = false;
+    started.child.once('exit', () => (exited = true));
+    try {
+      const login = await answer(
+        `${site}/api/auth/login`,
+        json({ email: 'admin@example.com', password: 'admin12345' }),
+      );
+      const boundary = 'cutShortBoundary';
+      const cut = await answer(`${site}/api/admin/article_media`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${(login.body as { token: string }).token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+      });
+      expect(cut).toMatchObject({
+        status: 400,
+        body: { code: 'invalid_multipart', error: expect.stringMatching(/[а-я]/) },
+      });
+      expect((await fetch(`${site}/api/healthz`)).status).toBe(200);
+      expect(exited).toBe(false);
+    } finally {
+      if (!exited) expect(await stop(started)).toBe(0);
     }
   }, 120_000);
 });

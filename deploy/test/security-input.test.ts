@@ -63,6 +63,7 @@ beforeAll(async () => {
     ...SECURITY_ENV,
     RATE_LIMIT_FEEDBACK_POINTS: '100000',
     RATE_LIMIT_PASSWORD_RESET_POINTS: '100000',
+    TELEGRAM_SANDBOX_NEW_USERS_PER_MINUTE: '100000',
   });
   // No welcome grant: it reaches a new account's balance a moment after sign-up, which would look like a change here.
   await setWelcomeCredits(stack, 0);
@@ -232,14 +233,12 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'DELETE /api/admin/sys_vals/{key}': () => ({ params: { key: fx.sysValKey } }),
   // Telegram is off in this stack (no token): the webhook refuses every update with 401.
   'POST /api/telegram/webhook': () => ({ body: { update_id: 1 } }),
-  // …so the bot runs on its Telegram sandbox: a person's side of it takes any text, as Telegram does.
-  'POST /api/telegram/sandbox/chat/messages': () => ({
-    body: { user_id: freshTelegramId(), first_name: 'Иван', text: 'Привет' },
-  }),
+  // …so the bot runs on its Telegram sandbox: a browser gets its user there, and without that user's
+  // cookie the chat routes answer 401 whatever the body.
+  'POST /api/telegram/sandbox/session': () => ({ body: { first_name: 'Иван', fresh: true } }),
+  'POST /api/telegram/sandbox/chat/messages': () => ({ body: { text: 'Привет' } }),
   'POST /api/telegram/sandbox/chat/uploads': () => ({
     body: {
-      user_id: freshTelegramId(),
-      first_name: 'Иван',
       kind: 'document',
       file_name: 'note.txt',
       mime_type: 'text/plain',
@@ -247,10 +246,7 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
       caption: 'Что здесь?',
     },
   }),
-  // No message of a fresh chat has buttons: 404.
-  'POST /api/telegram/sandbox/chat/buttons': () => ({
-    body: { user_id: freshTelegramId(), first_name: 'Иван', message_id: 1, data: 'menu:balance' },
-  }),
+  'POST /api/telegram/sandbox/chat/buttons': () => ({ body: { message_id: 1, data: 'menu:balance' } }),
   'POST /api/bot/messages': () => ({
     body: {
       telegram_id: fx.telegramId,

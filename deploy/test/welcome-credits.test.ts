@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { AdminStats, CreatePaymentResponse, CreditsChangedData } from '@gpt/contracts';
 import type { Bus, EventSchemas } from '@gpt/kit';
-import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import { sandboxDecisionCall, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Kysely } from 'kysely';
-import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../src/testing';
+import {
+  callApi,
+  MANY_USERS_ENV,
+  setWelcomeCredits,
+  setWelcomeSetting,
+  startTestStack,
+  type TestStack,
+} from '../src/testing';
 import { eventually } from './support/async';
 
 /**
@@ -111,8 +118,8 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
       body: { amount: 150 },
     });
     expect(payment.status).toBe(201);
-    const sandboxId = new URL(payment.body.confirmation_url!).pathname.split('/').pop()!;
-    await api('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, { body: { decision: 'succeeded' } });
+    const decision = sandboxDecisionCall(payment.body.confirmation_url!, 'succeeded');
+    await api('POST', decision.path, { body: decision.body });
     await authApplied(payer.id, 'payment');
 
     // Every user so far got 2 000 welcome credits; only the 150 ₽ paid is a deposit.
@@ -133,5 +140,31 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
     expect(await profileOf(user.token)).toMatchObject({ credits: 0, welcome_credits: 0 });
     expect(await welcomeEntries(user.id)).toEqual([]);
     expect(await welcomeEntries(bot.id)).toEqual([]);
+  });
+});
+
+describe('welcome_daily_limit: how many people get the grant a day', () => {
+  test('past the day’s allowance a new person gets no grant; raising it grants again', async () => {
+    await setWelcomeCredits(stack, 2000);
+    const first = await signUp();
+    await authApplied(first.id, 'welcome_grant');
+    const billing = stack.services.find((s) => s.name === 'billing')!;
+    const db = billing.deps.db as Kysely<{ ledger_entries: { reason: string } }>;
+    const grantedSoFar = (
+      await db.selectFrom('ledger_entries').select('reason').where('reason', '=', 'welcome_grant').execute()
+    ).length;
+    await setWelcomeSetting(stack, 'welcome_daily_limit', grantedSoFar + 1);
+
+    const last = await signUp();
+    await authApplied(last.id, 'welcome_grant');
+    const late = await signUp();
+    await authApplied(late.id, 'initial');
+    expect(await welcomeEntries(late.id)).toEqual([]);
+    expect(await profileOf(late.token)).toMatchObject({ welcome_credits: 0, credits: 0 });
+
+    await setWelcomeSetting(stack, 'welcome_daily_limit', 1000);
+    const next = await signUp();
+    await authApplied(next.id, 'welcome_grant');
+    expect(await welcomeEntries(next.id)).toEqual(['welcome_grant']);
   });
 });

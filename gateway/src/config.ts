@@ -81,6 +81,9 @@ export const GatewayConfigSchema = z
     /** Per client IP, on POST /api/auth/password-reset (auth also caps the links one account gets). */
     RATE_LIMIT_PASSWORD_RESET_POINTS: positiveInt(5),
     RATE_LIMIT_PASSWORD_RESET_WINDOW_SEC: positiveInt(900),
+    /** Per client IP, on POST /api/auth/password-reset/confirm (auth also counts per token prefix from everywhere). */
+    RATE_LIMIT_PASSWORD_RESET_CONFIRM_POINTS: positiveInt(10),
+    RATE_LIMIT_PASSWORD_RESET_CONFIRM_WINDOW_SEC: positiveInt(900),
     RATE_LIMIT_FEEDBACK_POINTS: positiveInt(5),
     RATE_LIMIT_FEEDBACK_WINDOW_SEC: positiveInt(600),
     /** A new upstream connection that takes longer than this is given up (→ 503). */

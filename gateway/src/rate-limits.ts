@@ -132,6 +132,16 @@ export function createRateLimits(options: { config: GatewayConfig; kv: KeyValue;
       },
     ],
     [
+      'POST /api/auth/password-reset/confirm',
+      {
+        perIp: make({
+          name: 'password-reset-confirm-ip',
+          points: config.RATE_LIMIT_PASSWORD_RESET_CONFIRM_POINTS,
+          windowSec: config.RATE_LIMIT_PASSWORD_RESET_CONFIRM_WINDOW_SEC,
+        }),
+      },
+    ],
+    [
       'POST /api/feedback',
       {
         perIp: make({

@@ -34,7 +34,8 @@ export interface RunningGateway {
 /** Builds the gateway and listens; used by main.ts and by the launcher that runs everything in one process. */
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const config = options.config ?? loadGatewayConfig(options.env);
-  const logger = options.logger ?? createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  const logger =
+    options.logger ?? createLogger({ name: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const ownKv = options.kv ? undefined : createKeyValue({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const kv = options.kv ?? ownKv!;
   // Counting from the first request in Redis, not in the per-process fallback used while it connects.
@@ -54,6 +55,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   const { port } = gateway.server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info({ url }, 'gateway listening');
+  const site = url.replace('127.0.0.1', 'localhost');
+  logger.info({ url: site }, `The site is at ${site} (API reference: ${site}/api/docs)`);
 
   return {
     url,

@@ -2,6 +2,7 @@ import { createHttpApp, standardReadiness } from '@gpt/kit';
 import type { AuthDeps } from './deps';
 import { adminUsersRouter } from './http/admin-users.routes';
 import { botRouter } from './http/bot.routes';
+import { internalRouter } from './http/internal.routes';
 import { sessionRouter } from './http/session.routes';
 
 /** The auth HTTP app: sessions and linking, the bot's calls, the admin users screen. */
@@ -14,6 +15,7 @@ export function buildApp(deps: AuthDeps) {
       app.use(sessionRouter(deps));
       app.use(botRouter(deps));
       app.use(adminUsersRouter(deps));
+      app.use(internalRouter(deps));
     },
   });
 }

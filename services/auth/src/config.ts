@@ -18,6 +18,9 @@ export const AuthConfig = serviceConfigSchema('auth', 8081, {
   PASSWORD_RESET_TTL_MIN: z.coerce.number().int().min(5).max(60).default(30),
   /** Recovery links one account receives per hour at most; further requests get the same answer and no mail. */
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Attempts to use recovery links starting alike (from every address) per window; the gateway limits each address. */
+  PASSWORD_RESET_CONFIRM_PER_TOKEN_POINTS: z.coerce.number().int().min(1).default(5),
+  PASSWORD_RESET_CONFIRM_PER_TOKEN_WINDOW_SEC: z.coerce.number().int().min(1).default(900),
   /** `smtp://user:pass@host:port` (or `smtps://`). Without it no mail is sent; outside production it is written to the log. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('GPT-доступ <no-reply@localhost>'),

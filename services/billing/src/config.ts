@@ -43,6 +43,8 @@ export const YOOKASSA_PUBLISHED_IPS = [
 ];
 
 export const BillingConfig = serviceConfigSchema('billing', 8083, {
+  /** auth, read when a user's snapshot has not reached billing by event yet (a payment right after sign-up). */
+  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
   /** YooKassa API v3 base URL (tests point it at a fake provider on localhost). */
   YOOKASSA_API_URL: z
     .url()
@@ -68,6 +70,9 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   HOLD_TTL_SEC: seconds(600),
   /** How often lapsed holds are marked expired (they stop counting at their expiry regardless). */
   HOLD_EXPIRY_INTERVAL_SEC: seconds(60),
+  /** Payments the bot may create per user per window: the gateway's limit on the site's payments, by the same names. */
+  RATE_LIMIT_PAYMENT_POINTS: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PAYMENT_WINDOW_SEC: seconds(600),
 })
   .superRefine((config, ctx) => {
     if (Boolean(config.YOOKASSA_SHOP_ID) !== Boolean(config.YOOKASSA_SECRET_KEY)) {

@@ -5,6 +5,7 @@ import { migrations } from './data/migrations';
 import type { BillingDatabase } from './data/schema';
 import { tariffsRepository } from './data/tariffs.repository';
 import type { BillingDeps } from './deps';
+import { tariffAnswers } from './domain/public-tariffs';
 import { BASE_TARIFF_NAME, defaultTariffs } from './domain/seed-tariffs';
 import { startJobs } from './jobs';
 import { billingConsumers } from './messaging/consumers';
@@ -34,7 +35,12 @@ export const billingService: ServiceDefinition<BillingConfig, BillingDatabase> =
   consumers: billingConsumers,
   buildApp: (deps) => buildApp(deps, providersOf(deps)),
   async onStart(deps) {
-    await seed(deps);
-    return startJobs(deps, providersOf(deps));
+    const answers = tariffAnswers(deps);
+    await answers.changing(() => seed(deps));
+    const stopJobs = startJobs(deps, providersOf(deps));
+    return async () => {
+      await stopJobs();
+      await answers.close();
+    };
   },
 };

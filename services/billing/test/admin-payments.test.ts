@@ -98,7 +98,7 @@ describe('GET /api/admin/payments/:id', () => {
       amount: '100.00',
       credits_amount: 10_000,
       status: 'succeeded',
-      description: 'Пополнение баланса на 100.00 ₽',
+      description: 'Пополнение баланса на 100,00\u00a0₽',
       metadata: { payment_id: made.alice100!.paymentId, user_id: String(made.alice100!.userId), kind: 'topup' },
     });
   });

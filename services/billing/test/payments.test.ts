@@ -29,7 +29,7 @@ describe('POST /api/billing/payments (top-up)', () => {
       amount: '350.00',
       credits_amount: 35_000,
       tariff_id: null,
-      description: 'Пополнение баланса на 350.00 ₽',
+      description: 'Пополнение баланса на 350,00\u00a0₽',
     });
     const created = h.yookassa.requestsTo('POST', '/payments');
     expect(created).toHaveLength(1);
@@ -45,13 +45,13 @@ describe('POST /api/billing/payments (top-up)', () => {
         type: 'redirect',
         return_url: `https://site.example/payment/result?payment_id=${res.body.payment_id}`,
       },
-      description: 'Пополнение баланса на 350.00 ₽',
+      description: 'Пополнение баланса на 350,00\u00a0₽',
       metadata: { payment_id: res.body.payment_id, user_id: String(userId), kind: 'topup' },
       receipt: {
         customer: { email: `user${userId}@example.com` },
         items: [
           {
-            description: 'Пополнение баланса на 350.00 ₽',
+            description: 'Пополнение баланса на 350,00\u00a0₽',
             quantity: '1.00',
             amount: { value: '350.00', currency: 'RUB' },
             vat_code: 1,

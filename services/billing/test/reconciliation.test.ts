@@ -90,7 +90,7 @@ describe('the reconciliation job', () => {
         amount: '15.00',
         credits_amount: 1500,
         status: 'pending',
-        description: 'Пополнение баланса на 15.00 ₽',
+        description: 'Пополнение баланса на 15,00\u00a0₽',
         email: 'crash@example.com',
         source: 'web',
         metadata: JSON.stringify({ payment_id: paymentId, user_id: String(userId) }),

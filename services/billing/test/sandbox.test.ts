@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse, SandboxPayment } from '@gpt/contracts';
 import { ConfigError } from '@gpt/kit';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { sandboxDecisionCall, TEST_SECRETS } from '@gpt/kit/testing';
 import { loadBillingConfig } from '../src/config';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -21,13 +21,23 @@ async function topUp(amount: number) {
   });
   expect(status).toBe(201);
   const sandboxId = new URL(body.confirmation_url!).pathname.split('/').pop()!;
-  return { userId, payment: body, sandboxId };
+  /** The page's decision call, with the link's key. */
+  const decide = (decision: 'succeeded' | 'canceled', options: { token?: string; key?: string } = {}) => {
+    const call = sandboxDecisionCall(body.confirmation_url!, decision);
+    return h.call<SandboxPayment>('POST', call.path, {
+      body: { ...call.body, ...('key' in options ? { key: options.key } : {}) },
+      ...(options.token ? { token: options.token } : {}),
+    });
+  };
+  return { userId, payment: body, sandboxId, decide };
 }
 
 describe('the sandbox provider (no YooKassa keys)', () => {
   test('when a user tops up, then the confirmation page is on the site and paying there credits through the webhook path', async () => {
-    const { userId, payment, sandboxId } = await topUp(250);
-    expect(payment.confirmation_url).toBe(`https://site.example/payment/sandbox/${sandboxId}`);
+    const { userId, payment, sandboxId, decide } = await topUp(250);
+    expect(payment.confirmation_url).toMatch(
+      new RegExp(`^https://site\\.example/payment/sandbox/${sandboxId}\\?key=[\\w-]{43}$`),
+    );
     expect(h.yookassa.requests).toHaveLength(0);
 
     const page = await h.call<SandboxPayment>('GET', `/api/billing/sandbox/payments/${sandboxId}`);
@@ -35,21 +45,17 @@ describe('the sandbox provider (no YooKassa keys)', () => {
       id: sandboxId,
       status: 'pending',
       amount: '250.00',
-      description: 'Пополнение баланса на 250.00 ₽',
+      description: 'Пополнение баланса на 250,00\u00a0₽',
       return_url: `https://site.example/payment/result?payment_id=${payment.payment_id}`,
     });
 
-    const paid = await h.call<SandboxPayment>('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, {
-      body: { decision: 'succeeded' },
-    });
+    const paid = await decide('succeeded');
     expect(paid).toMatchObject({ status: 200, body: { status: 'succeeded' } });
     expect(await h.balance(userId)).toMatchObject({ credits: 25_000, money_deposited: '250.00' });
     const own = await h.call('GET', `/api/billing/payments/${payment.payment_id}`, { token: h.userToken(userId) });
     expect(own.body).toMatchObject({ status: 'succeeded' });
 
-    const twice = await h.call('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, {
-      body: { decision: 'succeeded' },
-    });
+    const twice = await decide('succeeded');
     expect(twice).toMatchObject({ status: 409, body: { error: 'Платёж уже завершён' } });
     // The provider-style notification for it is a duplicate.
     const notification = await h.yookassa.notify(h.webhookUrl, sandboxId);
@@ -58,11 +64,31 @@ describe('the sandbox provider (no YooKassa keys)', () => {
   });
 
   test('when the payer cancels on the sandbox page, then the payment is canceled and nothing is credited', async () => {
-    const { userId, payment, sandboxId } = await topUp(10);
-    await h.call('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, { body: { decision: 'canceled' } });
+    const { userId, payment, decide } = await topUp(10);
+    expect((await decide('canceled')).status).toBe(200);
     const own = await h.call('GET', `/api/billing/payments/${payment.payment_id}`, { token: h.userToken(userId) });
     expect(own.body).toMatchObject({ status: 'canceled' });
     expect((await h.balance(userId)).credits).toBe(0);
+  });
+
+  test('when someone decides without the link’s key and is not the signed-in payer, then 403 and nothing changes', async () => {
+    const { userId, payment, decide } = await topUp(50);
+    const stranger = await h.registerUser();
+    for (const attempt of [
+      decide('succeeded', { key: undefined }),
+      decide('succeeded', { key: 'x'.repeat(43) }),
+      decide('succeeded', { key: undefined, token: h.userToken(stranger) }),
+    ]) {
+      expect(await attempt).toMatchObject({ status: 403, body: { code: 'sandbox_payment_forbidden' } });
+    }
+    expect((await h.balance(userId)).credits).toBe(0);
+    // The payer signed in needs no key.
+    expect(await decide('succeeded', { key: undefined, token: h.userToken(userId) })).toMatchObject({
+      status: 200,
+      body: { status: 'succeeded' },
+    });
+    const own = await h.call('GET', `/api/billing/payments/${payment.payment_id}`, { token: h.userToken(userId) });
+    expect(own.body).toMatchObject({ status: 'succeeded' });
   });
 
   test('when the sandbox payment is unknown or the decision is wrong, then 404 / 400', async () => {

@@ -45,7 +45,7 @@ describe('GET /api/billing/payments (the personal account’s payment history)',
       kind: 'topup',
       amount: '350.50',
       credits_amount: 35_050,
-      description: 'Пополнение баланса на 350.50 ₽',
+      description: 'Пополнение баланса на 350,50\u00a0₽',
       email: `user${payer}@example.com`,
     });
     expect(res.body.payments[0]).toMatchObject({ status: 'pending', amount: '1000.00' });

@@ -22,7 +22,7 @@ export function buildApp(deps: BotDeps, telegram: Pick<Telegram, 'webhook'>, san
         const url = sandbox ? `${deps.config.SITE_URL}/telegram-sandbox` : username ? `https://t.me/${username}` : null;
         respond(res, TelegramBotInfo, { username, url, sandbox: sandbox !== null });
       });
-      if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox));
+      if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox, deps));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { loadConfig, resolveSiteUrl, serviceConfigSchema, siteUrlEnv, type Env } from '@gpt/kit';
 import { z } from 'zod';
+import { DOCUMENT_LIMITS } from './documents/extract';
 
 const url = (fallback: string) =>
   z
@@ -17,11 +18,27 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   /** The Bot API base (tests and the embedded sandbox point it at a local server). */
   TELEGRAM_API_URL: url('https://api.telegram.org'),
   /**
-   * Without a token outside production the service runs a sandbox Bot API of its own (in memory,
-   * emptied on restart) and the bot talks to it, so the site's /telegram-sandbox page shows the
-   * whole bot flow with no keys; `false` turns it off.
+   * Without a token outside production the service may run a sandbox Bot API of its own (in memory,
+   * emptied on restart) and the bot talks to it, so the site's /telegram-sandbox page shows the whole
+   * bot flow with no keys. Unset: on only while the site is served on this machine alone (the gateway
+   * bound to loopback); `true` also when bound wider (a LAN demo); `false` never. Never with a public
+   * SITE_URL: anyone reaching the sandbox can play any bot user it creates.
    */
-  TELEGRAM_SANDBOX: z.stringbool().default(true),
+  TELEGRAM_SANDBOX: z.stringbool().optional(),
+  /** The address the site is served on, when a launcher runs the gateway elsewhere than this service (embedded). */
+  GATEWAY_HOST: z.string().optional(),
+  /** Sandbox users kept at once; a new one past it forgets the least recently seen (their chat and files). */
+  TELEGRAM_SANDBOX_MAX_USERS: positiveInt(50),
+  /** New sandbox users per minute, over the whole sandbox. */
+  TELEGRAM_SANDBOX_NEW_USERS_PER_MINUTE: positiveInt(10),
+  /** Messages, uploads and button presses per sandbox user per minute. */
+  TELEGRAM_SANDBOX_ACTIONS_PER_MINUTE: positiveInt(30),
+  /** Chat reads per sandbox user per minute (the page long-polls: one read per change). */
+  TELEGRAM_SANDBOX_READS_PER_MINUTE: positiveInt(240),
+  /** Bytes of files (photos, documents) the sandbox keeps in memory; the oldest go first. */
+  TELEGRAM_SANDBOX_MAX_FILE_BYTES: positiveInt(64 * 1024 * 1024),
+  /** Messages kept per sandbox chat; older ones are forgotten. */
+  TELEGRAM_SANDBOX_MAX_CHAT_MESSAGES: positiveInt(200),
   /** Set: webhook mode, Telegram posts updates to this URL (…/api/telegram/webhook); unset: long polling. */
   TELEGRAM_WEBHOOK_URL: z.url().optional(),
   /** The secret Telegram sends in X-Telegram-Bot-Api-Secret-Token (webhook mode); 1–256 of A-Z a-z 0-9 _ -. */
@@ -52,12 +69,19 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_MAX_DOCUMENT_BYTES: positiveInt(10 * 1024 * 1024),
   /** Characters of a document's text sent to the model; the rest is cut with a note. */
   BOT_MAX_DOCUMENT_CHARS: positiveInt(40_000),
+  /** A .docx whose zip lists more unpacked bytes, or more entries, than these is refused before unpacking. */
+  BOT_MAX_DOCUMENT_UNPACKED_BYTES: positiveInt(DOCUMENT_LIMITS.maxUnpackedBytes),
+  BOT_MAX_DOCUMENT_ENTRIES: positiveInt(DOCUMENT_LIMITS.maxEntries),
+  /** PDF pages read at most (one at a time, stopping once BOT_MAX_DOCUMENT_CHARS are read). */
+  BOT_MAX_DOCUMENT_PAGES: positiveInt(DOCUMENT_LIMITS.maxPages),
   /** Models and settings are read again after this long, so an admin's edit reaches the bot within it. */
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The streamed answer is edited into the placeholder at most this often. */
   BOT_STREAM_EDIT_INTERVAL_MS: positiveInt(1000),
   /** /promo attempts one Telegram user may make per 10 minutes (each wrong one a guess). */
   BOT_PROMO_ATTEMPTS: positiveInt(10),
+  /** At a stop (SIGTERM), answers in progress get this long to finish; the rest end as interrupted. */
+  BOT_SHUTDOWN_GRACE_SEC: z.coerce.number().int().min(0).max(300).default(20),
 })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.LLM_API_URL) {
@@ -79,3 +103,7 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
 export type BotConfig = z.infer<typeof BotConfig>;
 
 export const loadBotConfig = (env?: Env): BotConfig => loadConfig(BotConfig, env);
+
+/** How long a stopping bot may take in all: the answers' grace time and then closing the rest. */
+export const shutdownBudgetMs = (config: Pick<BotConfig, 'BOT_SHUTDOWN_GRACE_SEC'>) =>
+  (config.BOT_SHUTDOWN_GRACE_SEC + 10) * 1000;

@@ -1,10 +1,12 @@
-import type { ServiceDeps } from '@gpt/kit';
+import type { AttemptLimiter, ServiceDeps } from '@gpt/kit';
 import type { Api } from 'grammy';
 import type { ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
 import type { BotDatabase } from './data/schema';
 import type { CatalogReader } from './domain/catalog';
+import type { Generations } from './domain/generations';
 import type { MessageLimiter } from './domain/message-limiter';
+import type { DocumentReader } from './documents/reader';
 import type { ModelProvider } from './engine/provider';
 
 /** The connection to Telegram: null api while Telegram is off (no token) or not yet reached. */
@@ -21,7 +23,10 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   provider: ModelProvider;
   catalog: CatalogReader;
   limiter: MessageLimiter;
+  documents: DocumentReader;
+  /** Answers in progress, resolved as interrupted when their process stops or dies. */
+  generations: Generations;
   /** Promo code attempts per Telegram user (`BOT_PROMO_ATTEMPTS` per 10 minutes): guessing is slowed down. */
-  promoLimiter: MessageLimiter;
+  promoLimiter: AttemptLimiter;
   telegram: TelegramLink;
 }

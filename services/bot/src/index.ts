@@ -1,2 +1,2 @@
-export { loadBotConfig, type BotConfig } from './config';
+export { loadBotConfig, shutdownBudgetMs, type BotConfig } from './config';
 export { createBotService } from './service';

@@ -1,8 +1,9 @@
 import { runMain, startService } from '@gpt/kit';
-import { loadBotConfig } from './config';
+import { loadBotConfig, shutdownBudgetMs } from './config';
 import { createBotService } from './service';
 
 await runMain(async () => {
-  const running = await startService(createBotService(), loadBotConfig());
-  return { logger: running.deps.logger, close: running.close };
+  const config = loadBotConfig();
+  const running = await startService(createBotService(), config);
+  return { logger: running.deps.logger, close: running.close, forceExitMs: shutdownBudgetMs(config) };
 });

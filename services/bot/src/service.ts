@@ -1,4 +1,4 @@
-import type { ServiceDefinition, ServiceDeps } from '@gpt/kit';
+import { attemptLimiter, type ServiceDefinition, type ServiceDeps } from '@gpt/kit';
 import { buildApp } from './app';
 import { serviceClients } from './clients/services';
 import type { BotConfig } from './config';
@@ -6,13 +6,16 @@ import { migrations } from './data/migrations';
 import type { BotDatabase } from './data/schema';
 import type { BotDeps } from './deps';
 import { catalogReader } from './domain/catalog';
+import { generations } from './domain/generations';
 import { messageLimiter } from './domain/message-limiter';
+import { documentReader } from './documents/reader';
 import { openAIProvider } from './engine/openai-provider';
 import type { ModelProvider } from './engine/provider';
 import { sandboxProvider } from './engine/sandbox-provider';
 import { botConsumers } from './messaging/consumers';
 import type { SandboxBotApi } from './sandbox/bot-api';
-import { SANDBOX_PATH, telegramSandbox } from './sandbox/telegram-sandbox';
+import { SANDBOX_PATH, sandboxDecision, telegramSandbox } from './sandbox/telegram-sandbox';
+import { showInterrupted } from './telegram/answer-message';
 import { createTelegram, type Telegram } from './telegram/telegram';
 
 /** The real model API when one is configured; the local sandbox otherwise (never in production: config refuses it). */
@@ -43,6 +46,10 @@ export function createBotService(
   const wire = (base: ServiceDeps<BotConfig, BotDatabase>) => {
     if (wired) return wired;
     const sandbox = telegramSandbox(base.config);
+    const decision = sandboxDecision(base.config);
+    if (decision.on)
+      base.logger.warn(`Telegram sandbox on at ${base.config.SITE_URL}/telegram-sandbox: ${decision.reason}`);
+    else if (!base.config.TELEGRAM_BOT_TOKEN) base.logger.info(`Telegram sandbox off: ${decision.reason}`);
     // On the sandbox the bot calls this service itself: its address is filled in once it listens.
     const config = sandbox
       ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
@@ -55,9 +62,23 @@ export function createBotService(
       provider: options.provider ?? modelProvider(base),
       catalog: catalogReader(services, config.BOT_CATALOG_TTL_MS),
       limiter: messageLimiter(base.kv),
-      promoLimiter: messageLimiter(base.kv, { name: 'bot-promo', seconds: 600 }),
+      documents: documentReader({
+        maxChars: config.BOT_MAX_DOCUMENT_CHARS,
+        maxUnpackedBytes: config.BOT_MAX_DOCUMENT_UNPACKED_BYTES,
+        maxEntries: config.BOT_MAX_DOCUMENT_ENTRIES,
+        maxPages: config.BOT_MAX_DOCUMENT_PAGES,
+      }),
+      generations: generations({
+        ...base,
+        services,
+        tellInterrupted: async (chatId, messageId) => {
+          const api = telegram.api();
+          if (api) await showInterrupted(api, chatId, messageId);
+        },
+      }),
+      promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
     };
-    const telegram = createTelegram(engine, config, base.logger);
+    const telegram: Telegram = createTelegram(engine, config, base.logger);
     wired = { deps: { ...engine, telegram }, telegram, sandbox };
     return wired;
   };

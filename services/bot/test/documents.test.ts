@@ -1,6 +1,8 @@
-import { describe, expect, test } from '@jest/globals';
-import JSZip from 'jszip';
-import { extractDocumentText, UnreadableDocumentError, UnsupportedDocumentError } from '../src/documents/extract';
+import zlib, { crc32 } from 'node:zlib';
+import { beforeAll, describe, expect, test } from '@jest/globals';
+import { extractDocumentText } from '../src/documents/extract';
+import { documentReader } from '../src/documents/reader';
+import { DocumentLimitError, UnreadableDocumentError, UnsupportedDocumentError } from '../src/documents/refusals';
 
 /** A one-page PDF 1.4 with one line of Helvetica text, its cross-reference table computed from the bytes. */
 function minimalPdf(line: string): Buffer {
@@ -25,33 +27,38 @@ function minimalPdf(line: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-/** A DOCX (Office Open XML) with one paragraph per string, zipped as Word would. */
-async function minimalDocx(paragraphs: string[]): Promise<Buffer> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
-  );
+const stored = (name: string, text: string) => {
+  const data = Buffer.from(text);
+  return { name, data, size: data.length, crc: crc32(data), deflated: false };
+};
+
+/** A DOCX (Office Open XML) with one paragraph per string. */
+function minimalDocx(paragraphs: string[]): Buffer {
   const body = paragraphs.map((text) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`).join('');
-  zip.file(
-    'word/document.xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-      `<w:body>${body}</w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer' });
+  return zipOf([
+    stored(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        '</Types>',
+    ),
+    stored(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+        '</Relationships>',
+    ),
+    stored(
+      'word/document.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+        `<w:body>${body}</w:body></w:document>`,
+    ),
+  ]);
 }
 
 /** The first bytes of a real PNG (signature and IHDR chunk of a 1×1 image). */
@@ -70,7 +77,7 @@ describe('extractDocumentText', () => {
   });
 
   test('when a DOCX has Russian paragraphs, then they are read line by line', async () => {
-    const bytes = await minimalDocx(['Договор оказания услуг', 'Стороны договорились о следующем.']);
+    const bytes = minimalDocx(['Договор оказания услуг', 'Стороны договорились о следующем.']);
     const result = await extractDocumentText(bytes, { fileName: 'Договор.DOCX', mimeType: docxMime, maxChars: 10_000 });
     expect(result.kind).toBe('docx');
     expect(result.text).toBe('Договор оказания услуг\n\nСтороны договорились о следующем.');
@@ -152,5 +159,144 @@ describe('extractDocumentText', () => {
       (e) => e,
     );
     expect(error).toMatchObject({ reason: 'empty' });
+  });
+});
+
+/** A zip written by hand, so a test can give it any directory: entries stored or deflated as given. */
+function zipOf(entries: { name: string; data: Buffer; size: number; crc: number; deflated: boolean }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const header = (signature: number, central: boolean) => {
+      const fixed = Buffer.alloc(central ? 46 : 30);
+      let at = 0;
+      const u32 = (value: number) => (at = fixed.writeUInt32LE(value >>> 0, at));
+      const u16 = (value: number) => (at = fixed.writeUInt16LE(value, at));
+      u32(signature);
+      if (central) u16(20);
+      u16(20); // version needed
+      u16(0); // flags
+      u16(entry.deflated ? 8 : 0);
+      u16(0); // time
+      u16(0x21); // date
+      u32(entry.crc);
+      u32(entry.data.length);
+      u32(entry.size);
+      u16(name.length);
+      u16(0); // extra
+      if (central) {
+        u16(0); // comment
+        u16(0); // disk
+        u16(0); // internal attributes
+        u32(0); // external attributes
+        u32(offset);
+      }
+      return Buffer.concat([fixed, name]);
+    };
+    const local = Buffer.concat([header(0x04034b50, false), entry.data]);
+    centrals.push(header(0x02014b50, true));
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * A .docx bomb: `megabytes` MB of paragraphs in word/document.xml, deflated to a few hundred
+ * kilobytes. `declaredSize` makes the zip directory lie about the unpacked size.
+ */
+function docxBomb(megabytes: number, declaredSize?: number): Buffer {
+  const paragraph = `<w:p><w:r><w:t>${'бомба '.repeat(80)}</w:t></w:r></w:p>`;
+  const xml = Buffer.from(
+    `<?xml version="1.0"?><w:document xmlns:w="w"><w:body>${paragraph.repeat(Math.ceil((megabytes * 1024 * 1024) / Buffer.byteLength(paragraph)))}</w:body></w:document>`,
+  );
+  const document = {
+    name: 'word/document.xml',
+    data: zlib.deflateRawSync(xml, { level: 9 }),
+    size: declaredSize ?? xml.length,
+    crc: crc32(xml),
+    deflated: true,
+  };
+  return zipOf([stored('[Content_Types].xml', '<Types/>'), stored('_rels/.rels', '<Relationships/>'), document]);
+}
+
+describe('documents within bounds', () => {
+  const MB = 1024 * 1024;
+  let bomb: Buffer;
+  beforeAll(() => {
+    bomb = docxBomb(60);
+  });
+
+  test('a .docx bomb (60 MB of text in a small file) is refused from its zip directory, the limit named', async () => {
+    expect(bomb.length).toBeLessThan(2 * MB);
+    const error = await extractDocumentText(bomb, { fileName: 'bomb.docx', maxChars: 40_000 }).catch((e) => e);
+    expect(error).toBeInstanceOf(DocumentLimitError);
+    expect(error.message).toBe('Документ слишком большой в распакованном виде: больше 20 МБ. Пришлите файл поменьше.');
+  });
+
+  test('five bombs at once: the process grows by less than 150 MB', async () => {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 5 }, () => extractDocumentText(bomb, { fileName: 'bomb.docx', maxChars: 40_000 })),
+      );
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - before).toBeLessThan(150 * MB);
+  });
+
+  test('a bomb whose directory lies about its unpacked size is stopped while unpacking', async () => {
+    const liar = docxBomb(30, 1000);
+    const before = process.memoryUsage().rss;
+    const error = await extractDocumentText(liar, { fileName: 'liar.docx', maxChars: 40_000_000 }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnreadableDocumentError);
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * MB);
+  });
+
+  test('a .docx of more entries than allowed is refused before unpacking any, the limit named', async () => {
+    const many = zipOf(Array.from({ length: 501 }, (_, i) => stored(`word/part${i}.xml`, '<x/>')));
+    const error = await extractDocumentText(many, { fileName: 'many.docx', maxChars: 100 }).catch((e) => e);
+    expect(error).toBeInstanceOf(DocumentLimitError);
+    expect(error.message).toBe('В документе слишком много частей: больше 500. Такой файл я не читаю.');
+  });
+
+  test('a long .docx is read only up to maxChars, and marked cut', async () => {
+    const long = docxBomb(5);
+    const result = await extractDocumentText(long, { fileName: 'long.docx', maxChars: 1000 });
+    expect(result).toMatchObject({ truncated: true, kind: 'docx' });
+    expect(result.text.length).toBeLessThanOrEqual(1000);
+    expect(result.text.startsWith('бомба бомба')).toBe(true);
+  });
+
+  test('one document at a time per user: a second while the first is read is refused, another user’s is read', async () => {
+    const reader = documentReader({ maxChars: 100, maxUnpackedBytes: 20 * MB, maxEntries: 500, maxPages: 10 });
+    let release!: () => void;
+    const slow = new Promise<Buffer>((resolve) => (release = () => resolve(Buffer.from('первый'))));
+    const first = reader.read(1, () => slow, { fileName: 'a.txt' });
+    const second = await reader.read(1, async () => Buffer.from('второй'), { fileName: 'b.txt' }).catch((e) => e);
+    expect(second).toBeInstanceOf(DocumentLimitError);
+    expect(second.message).toMatch(/документы читаются по одному/);
+    await expect(reader.read(2, async () => Buffer.from('чужой'), { fileName: 'c.txt' })).resolves.toMatchObject({
+      text: 'чужой',
+    });
+    release();
+    await expect(first).resolves.toMatchObject({ text: 'первый' });
+    await expect(reader.read(1, async () => Buffer.from('третий'), { fileName: 'd.txt' })).resolves.toMatchObject({
+      text: 'третий',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { escapeHtml, splitTelegramHtml, toTelegramHtml } from '../src/telegram/format';
+import { escapeHtml, splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
 import { parseTelegramHtml } from './support/fake-telegram';
 
 /** What the user reads: the text Telegram shows after parsing the HTML (which throws where Telegram refuses). */

@@ -1,3 +1,4 @@
+import { sandboxDecisionCall } from '@gpt/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { balanceOf, charged, historyOf, setting, startBotStack, tariffId, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
@@ -18,10 +19,8 @@ const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
 
 /** The payer confirms on the sandbox payment page. */
 async function paySandbox(confirmationUrl: string) {
-  const id = decodeURIComponent(new URL(confirmationUrl).pathname.split('/').pop()!);
-  const res = await bot.api('POST', `/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, {
-    body: { decision: 'succeeded' },
-  });
+  const { path, body } = sandboxDecisionCall(confirmationUrl, 'succeeded');
+  const res = await bot.api('POST', path, { body });
   expect(res.status).toBe(200);
 }
 

@@ -1,3 +1,4 @@
+import { sandboxDecisionCall } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { PaymentCanceledData, PaymentFailedData } from '@gpt/contracts';
 import { startBotStack, tariffId, type BotStack } from './support/bot-stack';
@@ -16,10 +17,8 @@ const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
 
 /** The payer cancels on the sandbox payment page (billing records `canceled_by_merchant`). */
 async function cancelSandbox(confirmationUrl: string) {
-  const id = decodeURIComponent(new URL(confirmationUrl).pathname.split('/').pop()!);
-  const res = await bot.api('POST', `/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, {
-    body: { decision: 'canceled' },
-  });
+  const { path, body } = sandboxDecisionCall(confirmationUrl, 'canceled');
+  const res = await bot.api('POST', path, { body });
   expect(res.status).toBe(200);
 }
 

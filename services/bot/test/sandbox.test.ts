@@ -1,10 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { SandboxChat, SandboxMessage, TelegramBotInfo } from '@gpt/contracts';
+import type { SandboxChat, SandboxMessage, SandboxSession, TelegramBotInfo } from '@gpt/contracts';
 import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '@gpt/deploy/testing';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { sandboxDecisionCall, TEST_SECRETS } from '@gpt/kit/testing';
 import { loadBotConfig } from '../src/config';
-import { telegramSandbox } from '../src/sandbox/telegram-sandbox';
+import { sandboxDecision } from '../src/sandbox/telegram-sandbox';
 import { FAKE_PNG } from './support/fake-openai';
 
 /**
@@ -22,17 +21,28 @@ afterAll(() => stack?.close());
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
 
-const newUser = () => ({ user_id: randomInt(9_000_000_000, 9_900_000_000), first_name: 'Песочница' });
-type User = ReturnType<typeof newUser>;
+/** A browser of the sandbox page: its cookie names the user it plays. */
+interface User {
+  cookie: string;
+  user_id: number;
+}
+
+async function newUser(): Promise<User> {
+  const res = await api<SandboxSession>('POST', '/api/telegram/sandbox/session', { body: { first_name: 'Песочница' } });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  return { cookie, user_id: res.body.user_id };
+}
+
+/** A call as the user's browser makes it, with its cookie. */
+const as = <T = Record<string, unknown>>(user: User, method: string, path: string, body?: object) =>
+  api<T>(method, path, { headers: { cookie: user.cookie }, ...(body ? { body } : {}) });
 
 const chatOf = (user: User, after?: number) =>
-  api<SandboxChat>(
-    'GET',
-    `/api/telegram/sandbox/chat?user_id=${user.user_id}${after === undefined ? '' : `&after=${after}&wait=10`}`,
-  );
+  as<SandboxChat>(user, 'GET', `/api/telegram/sandbox/chat${after === undefined ? '' : `?after=${after}&wait=10`}`);
 
 const send = (user: User, text: string) =>
-  api<{ message_id: number }>('POST', '/api/telegram/sandbox/chat/messages', { body: { ...user, text } });
+  as<{ message_id: number }>(user, 'POST', '/api/telegram/sandbox/chat/messages', { text });
 
 /** The bot's last message says this. */
 const saying = (pattern: RegExp) => (message: SandboxMessage) => pattern.test(message.text);
@@ -73,7 +83,7 @@ describe('the bot on its Telegram sandbox', () => {
   });
 
   test('/start is answered with the welcome and its buttons; a button press is answered too', async () => {
-    const user = newUser();
+    const user = await newUser();
     const empty = await chatOf(user);
     expect(empty.body).toMatchObject({ version: 0, messages: [], bot: { username: 'sandbox_gpt_bot' } });
 
@@ -86,22 +96,24 @@ describe('the bot on its Telegram sandbox', () => {
     expect(buttons).toContainEqual(expect.objectContaining({ url: expect.stringMatching(/^http:\/\//) }));
 
     const before = (await chatOf(user)).body.version;
-    const press = await api('POST', '/api/telegram/sandbox/chat/buttons', {
-      body: { ...user, message_id: message.message_id, data: 'menu:balance' },
+    const press = await as(user, 'POST', '/api/telegram/sandbox/chat/buttons', {
+      message_id: message.message_id,
+      data: 'menu:balance',
     });
     expect(press.status).toBe(200);
     const balance = await follow(user, before, (answer) => answer.message_id > message.message_id);
     expect(balance.message.text).toMatch(/кредит/);
 
-    const unknown = await api('POST', '/api/telegram/sandbox/chat/buttons', {
-      body: { ...user, message_id: message.message_id, data: 'menu:nothing' },
+    const unknown = await as(user, 'POST', '/api/telegram/sandbox/chat/buttons', {
+      message_id: message.message_id,
+      data: 'menu:nothing',
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'button_not_found' });
   });
 
   test('a question is answered by the sandbox model, the answer seen growing as the bot edits it', async () => {
-    const user = newUser();
+    const user = await newUser();
     await send(user, '/start');
     await follow(user, 0, saying(/Песочница/));
 
@@ -123,7 +135,7 @@ describe('the bot on its Telegram sandbox', () => {
   });
 
   test('/buy completes end to end: the pay button opens the payment sandbox, and the bot reports the payment', async () => {
-    const user = newUser();
+    const user = await newUser();
     await send(user, '/start');
     await follow(user, 0, saying(/Песочница/));
     let { version } = (await chatOf(user)).body;
@@ -132,45 +144,45 @@ describe('the bot on its Telegram sandbox', () => {
       message.buttons.flat().some((b) => b.callback_data === 'buy:topup:100'),
     );
     version = offer.chat.version;
-    await api('POST', '/api/telegram/sandbox/chat/buttons', {
-      body: { ...user, message_id: offer.message.message_id, data: 'buy:topup:100' },
+    await as(user, 'POST', '/api/telegram/sandbox/chat/buttons', {
+      message_id: offer.message.message_id,
+      data: 'buy:topup:100',
     });
     const ask = await follow(user, version, saying(/e-mail/));
     await send(user, 'buyer@example.com');
     const pay = await follow(user, ask.chat.version, (message) => message.buttons.flat().some((b) => b.url));
-    const url = new URL(pay.message.buttons.flat().find((b) => b.url)!.url!);
-    const id = /^\/payment\/sandbox\/([^/]+)$/.exec(url.pathname)?.[1];
-    expect(id).toBeDefined();
+    const url = pay.message.buttons.flat().find((b) => b.url)!.url!;
+    expect(new URL(url).pathname).toMatch(/^\/payment\/sandbox\/[^/]+$/);
 
-    const decided = await api('POST', `/api/billing/sandbox/payments/${id}/decision`, {
-      body: { decision: 'succeeded' },
-    });
+    const { path, body } = sandboxDecisionCall(url, 'succeeded');
+    expect((await api('POST', path, { body: { decision: 'succeeded' } })).status).toBe(403);
+    const decided = await api('POST', path, { body });
     expect(decided.status).toBe(200);
     const paid = await follow(user, pay.chat.version, (message) => message.message_id > pay.message.message_id);
     expect(paid.message.text).toMatch(/Оплата получена/);
   });
 
   test('a document goes to the bot as a Telegram file it downloads; a photo is served back as the image', async () => {
-    const user = newUser();
+    const user = await newUser();
     await send(user, '/start');
     await follow(user, 0, saying(/Песочница/));
 
     const { version } = (await chatOf(user)).body;
-    const document = await api('POST', '/api/telegram/sandbox/chat/uploads', {
-      body: {
-        ...user,
-        kind: 'document',
-        file_name: 'заметка.txt',
-        mime_type: 'text/plain',
-        data: Buffer.from('Текст заметки про кошек').toString('base64'),
-        caption: 'О чём заметка?',
-      },
+    const document = await as(user, 'POST', '/api/telegram/sandbox/chat/uploads', {
+      kind: 'document',
+      file_name: 'заметка.txt',
+      mime_type: 'text/plain',
+      data: Buffer.from('Текст заметки про кошек').toString('base64'),
+      caption: 'О чём заметка?',
     });
     expect(document.status).toBe(201);
     await follow(user, version, saying(/Чтобы получать настоящие ответы/));
 
-    const photo = await api<{ message_id: number }>('POST', '/api/telegram/sandbox/chat/uploads', {
-      body: { ...user, kind: 'photo', file_name: 'cat.png', mime_type: 'image/png', data: FAKE_PNG.toString('base64') },
+    const photo = await as<{ message_id: number }>(user, 'POST', '/api/telegram/sandbox/chat/uploads', {
+      kind: 'photo',
+      file_name: 'cat.png',
+      mime_type: 'image/png',
+      data: FAKE_PNG.toString('base64'),
     });
     expect(photo.status).toBe(201);
     // The bot's answer to the photo, whatever it is, is awaited, so no handler runs on when the stack stops.
@@ -180,14 +192,14 @@ describe('the bot on its Telegram sandbox', () => {
       (message) => message.message_id > photo.body.message_id && !/⏳|▍$/.test(message.text),
     );
     const sent = chat.messages.find((message) => message.message_id === photo.body.message_id);
-    const image = await fetch(`${stack.url}${sent!.photo!.url}`);
+    const image = await fetch(`${stack.url}${sent!.photo!.url}`, { headers: { cookie: user.cookie } });
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer())).toEqual(FAKE_PNG);
   });
 
   test('what is not a photo is refused as one, and bad input is a 400', async () => {
-    const user = newUser();
-    const upload = (body: object) => api('POST', '/api/telegram/sandbox/chat/uploads', { body: { ...user, ...body } });
+    const user = await newUser();
+    const upload = (body: object) => as(user, 'POST', '/api/telegram/sandbox/chat/uploads', body);
     const svg = await upload({
       kind: 'photo',
       file_name: 'x.svg',
@@ -197,8 +209,8 @@ describe('the bot on its Telegram sandbox', () => {
     expect(svg.status).toBe(400);
     expect(svg.body).toMatchObject({ code: 'unsupported_image' });
     expect((await send(user, '   ')).status).toBe(400);
-    expect((await api('GET', '/api/telegram/sandbox/chat?user_id=abc')).status).toBe(400);
-    expect((await api('GET', '/api/telegram/sandbox/chat/files/nothing-here')).status).toBe(404);
+    expect((await as(user, 'GET', '/api/telegram/sandbox/chat?after=abc')).status).toBe(400);
+    expect((await as(user, 'GET', '/api/telegram/sandbox/chat/files/nothing-here')).status).toBe(404);
   });
 
   // Only the bot calls its sandbox Bot API, on its own address: the gateway routes the chat's page, not the Bot API.
@@ -210,15 +222,25 @@ describe('the bot on its Telegram sandbox', () => {
   });
 });
 
-describe('the sandbox is on only without a token, outside production, unless turned off', () => {
+describe('the sandbox is on only without a token, outside production, for a site on this machine', () => {
   const config = (env: Record<string, string>) => loadBotConfig({ ...TEST_SECRETS, LLM_API_URL: 'http://llm', ...env });
 
   test.each([
-    ['no token, development', {}, true],
+    ['no token, development, the site on loopback', {}, true],
+    ['the embedded gateway on loopback', { GATEWAY_HOST: '::1' }, true],
     ['a token', { TELEGRAM_BOT_TOKEN: '123:abc' }, false],
     ['TELEGRAM_SANDBOX=false', { TELEGRAM_SANDBOX: 'false' }, false],
     ['production', { NODE_ENV: 'production', SITE_URL: 'https://example.com' }, false],
+    ['the site listening beyond this machine', { HOST: '0.0.0.0' }, false],
+    ['the embedded gateway beyond this machine', { GATEWAY_HOST: '0.0.0.0' }, false],
+    ['beyond this machine, TELEGRAM_SANDBOX=true', { HOST: '0.0.0.0', TELEGRAM_SANDBOX: 'true' }, true],
+    ['a public SITE_URL', { SITE_URL: 'https://gpt.example.com' }, false],
+    [
+      'a public SITE_URL, TELEGRAM_SANDBOX=true',
+      { SITE_URL: 'http://203.0.113.5:8080', TELEGRAM_SANDBOX: 'true' },
+      false,
+    ],
   ])('%s', (_label, env, on) => {
-    expect(telegramSandbox(config(env)) !== null).toBe(on);
+    expect(sandboxDecision(config(env)).on).toBe(on);
   });
 });

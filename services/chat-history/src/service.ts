@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { ChatHistoryConfig } from './config';
 import { migrations } from './data/migrations';
 import type { ChatHistoryDatabase } from './data/schema';
+import { botReads } from './domain/bot-reads';
 import { modelsUseCases } from './domain/models';
 import { settingsUseCases } from './domain/settings';
 import { chatHistoryConsumers } from './messaging/consumers';
@@ -14,6 +15,8 @@ export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistor
   buildApp,
   onStart: async (deps) => {
     await settingsUseCases(deps).seed();
-    await modelsUseCases(deps.db, deps.logger).seed();
+    await modelsUseCases(deps).seed();
+    const reads = botReads(deps);
+    return () => reads.close();
   },
 };

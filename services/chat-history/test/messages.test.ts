@@ -38,6 +38,26 @@ async function recordedEvents(messageId: number): Promise<MessageRecordedData[]>
     .filter((data) => data.message_id === messageId);
 }
 
+describe('POST /api/bot/messages: who wrote it', () => {
+  test('when recorded, then message.recorded names the person as everywhere: username, else names, else Telegram id', async () => {
+    const named = await h.registerUser();
+    const guest = await h.registerUser({
+      username: null,
+      telegram_username: null,
+      first_name: 'Гость',
+      last_name: null,
+    });
+    const bare = await h.registerUser({ username: null, telegram_username: null, first_name: null, last_name: null });
+    const names = [];
+    for (const user of [named, guest, bare]) {
+      const res = await post({ telegram_id: user.telegram_id });
+      expect(res.status).toBe(201);
+      names.push((await recordedEvents(res.body.id))[0]?.user_name);
+    }
+    expect(names).toEqual([`@${named.username}`, 'Гость', `Telegram ID ${bare.telegram_id}`]);
+  });
+});
+
 describe('POST /api/bot/messages: the price', () => {
   test('when tokens and prices are known, then costs are exact to the last decimal and credits rounded up', async () => {
     const res = await post({ input_tokens: 1234, output_tokens: 567 });
@@ -242,6 +262,7 @@ describe('POST /api/bot/messages: message.recorded', () => {
       user_id: userId,
       telegram_id: telegramId,
       username: expect.any(String),
+      user_name: expect.stringMatching(/^@/),
       model: modelName,
       status: 'success',
       input_tokens: 100,

@@ -1,6 +1,6 @@
 import type { AdminArticle, ArticleCategory, ArticleTag } from '@gpt/contracts';
 import { signAccessToken } from '@gpt/kit';
-import { startTestService, uniqueName, type TestService } from '@gpt/kit/testing';
+import { startTestReplica, startTestService, uniqueName, type TestService } from '@gpt/kit/testing';
 import { type ContentConfig, loadContentConfig } from '../src/config';
 import type { ContentDatabase } from '../src/data/schema';
 import { contentService } from '../src/service';
@@ -13,14 +13,8 @@ export function startContent(env: Record<string, string> = {}): Promise<ContentS
 }
 
 /** Another replica of a running content service: its database and its Redis keys (and change channel). */
-export function startReplica(of: ContentService, env: Record<string, string> = {}): Promise<ContentService> {
-  return startTestService(
-    contentService,
-    loadContentConfig,
-    { ...env, REDIS_KEY_PREFIX: of.deps.config.REDIS_KEY_PREFIX },
-    { databaseUrl: of.deps.config.SERVICE_DATABASE_URL },
-  );
-}
+export const startReplica = (of: ContentService, env: Record<string, string> = {}): Promise<ContentService> =>
+  startTestReplica(contentService, loadContentConfig, of, env);
 
 /** A client of one running content service: JSON calls, optionally as an admin. */
 export function contentClient(service: ContentService, adminId = 1) {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { KeyValue } from './kv';
 import type { Logger } from './logger';
@@ -35,8 +36,10 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
  * Finished answers kept until what they show changes. Every write calls changed() after its commit
  * (changed(key) for one answer, changed() for all), which drops them at once in this process and
  * tells the other replicas through a Redis channel; a replica whose subscription was interrupted
- * drops everything when it is back. Each generation of answers also ends after maxAgeMs and when
- * nextChangeAt() (a change known in advance, such as a scheduled publication) comes.
+ * drops everything when it is back. Each generation of answers also ends after maxAgeMs (only with
+ * Redis: without it there is no other replica whose announcement could be lost, so an answer is
+ * kept until a change) and when nextChangeAt() (a change known in advance, such as a scheduled
+ * publication) comes.
  */
 export function answerCache(options: {
   kv: KeyValue;
@@ -58,7 +61,7 @@ export function answerCache(options: {
     generation += 1;
     entries.clear();
     const current = generation;
-    endsAt = Date.now() + options.maxAgeMs;
+    endsAt = kv.redis ? Date.now() + options.maxAgeMs : Infinity;
     options.nextChangeAt?.().then(
       (next) => {
         if (next && generation === current) endsAt = Math.min(endsAt, next.getTime());
@@ -95,6 +98,15 @@ export function answerCache(options: {
       .catch((err: unknown) => logger.warn({ err, channel }, 'change channel unavailable'));
   }
 
+  const changed = (key?: string): void => {
+    drop(key);
+    if (!kv.redis) return;
+    const announcement: Announcement = key === undefined ? { from: self } : { from: self, key };
+    kv.redis.publish(channel, JSON.stringify(announcement)).catch((err: unknown) => {
+      logger.warn({ err, channel }, 'other replicas not told of a change; they see it within their max age');
+    });
+  };
+
   return {
     /** The answer under `key`, made by `make` (shared by every request asking while it is made) unless kept. */
     get<T>(key: string, make: () => Promise<T>): Promise<CachedAnswer<T>> {
@@ -117,13 +129,15 @@ export function answerCache(options: {
     },
 
     /** The answer under `key` changed, or with no key every answer (after the commit): dropped here and in every other replica. */
-    changed(key?: string): void {
-      drop(key);
-      if (!kv.redis) return;
-      const announcement: Announcement = key === undefined ? { from: self } : { from: self, key };
-      kv.redis.publish(channel, JSON.stringify(announcement)).catch((err: unknown) => {
-        logger.warn({ err, channel }, 'other replicas not told of a change; they see it within their max age');
-      });
+    changed,
+
+    /** Runs a write to what the answers show; once it has ended (committed or not), changed(). */
+    async changing<T>(write: () => Promise<T>): Promise<T> {
+      try {
+        return await write();
+      } finally {
+        changed();
+      }
     },
 
     async close(): Promise<void> {
@@ -133,3 +147,52 @@ export function answerCache(options: {
 }
 
 export type AnswerCache = ReturnType<typeof answerCache>;
+
+type AnswerCacheDeps = Pick<Parameters<typeof answerCache>[0], 'kv' | 'logger'> & {
+  config: { REDIS_KEY_PREFIX: string };
+};
+
+const serviceCaches = new WeakMap<AnswerCacheDeps, Map<string, AnswerCache>>();
+
+/**
+ * The answer cache `name` of the service these deps belong to: its routes, consumers and start-up
+ * job all get the same deps object (startService), so they share one. Its change channel is
+ * `<REDIS_KEY_PREFIX><name>:changed`.
+ */
+export function serviceAnswerCache(
+  deps: AnswerCacheDeps,
+  name: string,
+  limits: Pick<Parameters<typeof answerCache>[0], 'maxEntries' | 'maxAgeMs' | 'nextChangeAt'>,
+): AnswerCache {
+  let caches = serviceCaches.get(deps);
+  if (!caches) {
+    caches = new Map();
+    serviceCaches.set(deps, caches);
+  }
+  let cache = caches.get(name);
+  if (!cache) {
+    cache = answerCache({
+      kv: deps.kv,
+      logger: deps.logger,
+      channel: `${deps.config.REDIS_KEY_PREFIX}${name}:changed`,
+      ...limits,
+    });
+    caches.set(name, cache);
+  }
+  return cache;
+}
+
+/**
+ * Sends a kept answer with its ETag: a client (or proxy) that already holds it gets 304 and no
+ * body. `no-cache` makes every reuse ask first, so a change shows on the next request.
+ */
+export function sendAnswer(req: Request, res: Response, answer: Pick<CachedAnswer<unknown>, 'body' | 'etag'>): void {
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', 'public, no-cache');
+  const held = req.headers['if-none-match'];
+  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/json').send(answer.body);
+}

@@ -9,6 +9,10 @@ export interface KeyValue {
   set(key: string, value: string, ttlSec?: number): Promise<void>;
   incr(key: string): Promise<number>;
   del(key: string): Promise<void>;
+  /** Sets `key` to `owner` for `ttlSec` unless it is set: true when this call took it (a lock across replicas). */
+  acquire(key: string, owner: string, ttlSec: number): Promise<boolean>;
+  /** Deletes `key` only while it still holds `owner` (a lock released by the one that holds it). */
+  release(key: string, owner: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -16,6 +20,8 @@ export interface KeyValue {
 export function createKeyValue(options: { url?: string; keyPrefix?: string }): KeyValue {
   return options.url ? redisKeyValue(options.url, options.keyPrefix) : memoryKeyValue(options.keyPrefix);
 }
+
+const RELEASE_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 function redisKeyValue(url: string, keyPrefix = ''): KeyValue {
   const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
@@ -30,6 +36,12 @@ function redisKeyValue(url: string, keyPrefix = ''): KeyValue {
     incr: (key) => redis.incr(key),
     async del(key) {
       await redis.del(key);
+    },
+    async acquire(key, owner, ttlSec) {
+      return (await redis.set(key, owner, 'EX', ttlSec, 'NX')) === 'OK';
+    },
+    async release(key, owner) {
+      await redis.eval(RELEASE_IF_OWNER, 1, key, owner);
     },
     async ping() {
       await redis.ping();
@@ -65,6 +77,14 @@ function memoryKeyValue(keyPrefix = ''): KeyValue {
     },
     async del(key) {
       entries.delete(keyPrefix + key);
+    },
+    async acquire(key, owner, ttlSec) {
+      if (live(key)) return false;
+      entries.set(keyPrefix + key, { value: owner, expiresAt: Date.now() + ttlSec * 1000 });
+      return true;
+    },
+    async release(key, owner) {
+      if (live(key)?.value === owner) entries.delete(keyPrefix + key);
     },
     async ping() {},
     async close() {

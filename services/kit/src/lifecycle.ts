@@ -9,7 +9,7 @@ const FORCE_EXIT_MS = 15_000;
  * Runs the steps in order on SIGTERM/SIGINT (stop accepting → finish in-flight → consumers →
  * channels → Redis → pools), then exits; a step that fails is logged and the rest still run.
  */
-export function shutdownOnSignals(logger: Logger, steps: () => ShutdownStep[]): void {
+export function shutdownOnSignals(logger: Logger, steps: () => ShutdownStep[], forceExitMs = FORCE_EXIT_MS): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -18,7 +18,7 @@ export function shutdownOnSignals(logger: Logger, steps: () => ShutdownStep[]): 
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, FORCE_EXIT_MS).unref();
+    }, forceExitMs).unref();
     await runSteps(logger, steps());
     process.exit(0);
   };
@@ -36,11 +36,16 @@ export async function runSteps(logger: Logger, steps: ShutdownStep[]): Promise<v
   }
 }
 
-/** A process entry point: a failure at start-up prints its reason and exits 1; afterwards signals shut it down. */
-export async function runMain(start: () => Promise<{ logger: Logger; close(): Promise<void> }>): Promise<void> {
+/**
+ * A process entry point: a failure at start-up prints its reason and exits 1; afterwards signals shut it
+ * down, forcibly after `forceExitMs` (a process with long in-flight work, the bot, gives its own).
+ */
+export async function runMain(
+  start: () => Promise<{ logger: Logger; close(): Promise<void>; forceExitMs?: number }>,
+): Promise<void> {
   try {
     const running = await start();
-    shutdownOnSignals(running.logger, () => [['service', running.close]]);
+    shutdownOnSignals(running.logger, () => [['service', running.close]], running.forceExitMs);
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);

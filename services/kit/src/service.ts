@@ -9,7 +9,7 @@ import { port, serviceDatabaseUrl, serviceEnv } from './config';
 import { openDatabase } from './db';
 import { createKeyValue, type KeyValue } from './kv';
 import { runSteps, type ShutdownStep } from './lifecycle';
-import { createLogger, type Logger } from './logger';
+import { createLogger, type LogFormat, type Logger } from './logger';
 import { withTimeout } from './timeout';
 
 /**
@@ -40,6 +40,7 @@ export function serviceConfigSchema<Extra extends z.ZodRawShape = Record<never, 
 export interface ServiceConfig {
   NODE_ENV: 'development' | 'production' | 'test';
   LOG_LEVEL: string;
+  LOG_FORMAT?: LogFormat;
   HOST: string;
   PORT: number;
   JWT_SECRET: string;
@@ -90,9 +91,11 @@ export interface RunningService<C extends ServiceConfig, DB> {
 
 const BROKER_WAIT_MS = 5000;
 
+const onExchange = (name: string, exchange: string) => (exchange === 'app.events' ? name : `${name}@${exchange}`);
 /** One queue per service and exchange, so parallel test runs (each on an exchange of its own) never take each other's events. */
-export const serviceQueue = (service: string, exchange: string) =>
-  exchange === 'app.events' ? service : `${service}@${exchange}`;
+export const serviceQueue = (service: string, exchange: string) => onExchange(`${service}.events`, exchange);
+/** The service's classic queue of earlier versions, drained into the quorum one (docs/architecture.md). */
+export const classicServiceQueue = (service: string, exchange: string) => onExchange(service, exchange);
 
 /** Connections → migrations → bus → app → listen; close() undoes it in CONVENTIONS order. */
 export async function startService<C extends ServiceConfig, DB>(
@@ -100,7 +103,8 @@ export async function startService<C extends ServiceConfig, DB>(
   config: C,
   options: { broker?: InProcessBroker; kv?: KeyValue; logger?: Logger } = {},
 ): Promise<RunningService<C, DB>> {
-  const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const logger =
+    options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const database = await openDatabase<DB>({
     service: definition.name,
     url: serviceDatabaseUrl(definition.name, config, config.SERVICE_DATABASE_URL),
@@ -121,6 +125,7 @@ export async function startService<C extends ServiceConfig, DB>(
     amqpUrl: config.AMQP_URL,
     exchange: config.AMQP_EXCHANGE,
     queue: serviceQueue(definition.name, config.AMQP_EXCHANGE),
+    classicQueue: classicServiceQueue(definition.name, config.AMQP_EXCHANGE),
     peers: Object.entries(eventSubscriptions)
       .filter(([service]) => service !== definition.name)
       .map(([service, types]) => ({ queue: serviceQueue(service, config.AMQP_EXCHANGE), types })),
@@ -135,7 +140,8 @@ export async function startService<C extends ServiceConfig, DB>(
     }
     bus.consume(consumer);
   }
-  const stopJobs = await definition.onStart?.(deps);
+  // Seeds check what is there before adding it; one replica at a time, so two never both find nothing.
+  const stopJobs = await database.exclusive(async () => definition.onStart?.(deps));
   await bus.start();
   // A broker that is down only delays events (they wait in the outbox); say so, and serve anyway.
   await withTimeout(bus.ready(), BROKER_WAIT_MS).catch(() =>

@@ -180,6 +180,19 @@ export class BrokerAdmin {
     return (await this.channel.checkQueue(queue)).messageCount;
   }
 
+  /** The broker's answer to declaring `queue` as a plain durable classic queue: its refusal, or null. */
+  async declareClassic(queue: string): Promise<string | null> {
+    const probe = await this.connection.createChannel();
+    probe.on('error', () => {});
+    try {
+      await probe.assertQueue(queue, { durable: true });
+      await probe.close();
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+
   async cleanUp(exchange: string, queues: string[]): Promise<void> {
     for (const queue of queues) await this.channel.deleteQueue(queue);
     await this.channel.deleteExchange(exchange);

@@ -4,7 +4,10 @@ import { rebuildCommand } from './rebuild-command';
 
 try {
   const config = loadMetricsConfig();
-  await rebuildCommand(config, createLogger({ name: 'metrics-rebuild', level: config.LOG_LEVEL }));
+  await rebuildCommand(
+    config,
+    createLogger({ name: 'metrics-rebuild', level: config.LOG_LEVEL, format: config.LOG_FORMAT }),
+  );
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);

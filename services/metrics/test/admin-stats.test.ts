@@ -181,7 +181,7 @@ describe('GET /api/admin/stats', () => {
     await metrics.publish('message.recorded', messageRecorded({ created_at: moscow('2026-03-02 10:59') }));
 
     expect((await metrics.stats()).lastMessage).toEqual({
-      username: 'ivan_petrov',
+      username: '@ivan_petrov',
       created_at: new Date(newest.created_at).toISOString(),
       user_message: 'Сколько будет 2 + 2?',
       bot_response: '4',

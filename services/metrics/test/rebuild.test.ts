@@ -87,7 +87,7 @@ describe('rebuilding the projections (npm run metrics:rebuild)', () => {
       depositedToday: '99.99',
       depositedMonth: '99.99',
       messagesWeek: 2,
-      lastMessage: expect.objectContaining({ username: 'newest' }),
+      lastMessage: expect.objectContaining({ username: '@newest' }),
     });
 
     await sql`update daily_stats set messages = messages + 100, spent_usd = 42`.execute(metrics.db);

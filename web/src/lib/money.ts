@@ -1,7 +1,6 @@
 /** Money and credits as the site shows them (spec §9: credits rounded, roubles as RUB, ru-RU). */
-const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
 const credits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-// Message costs are fractions of a cent: up to 6 decimals, so they do not round to zero.
+// Costs below a cent: up to 6 decimals, so they do not round to zero.
 const dollars = new Intl.NumberFormat('ru-RU', {
   style: 'currency',
   currency: 'USD',
@@ -9,16 +8,23 @@ const dollars = new Intl.NumberFormat('ru-RU', {
   maximumFractionDigits: 6,
 });
 
-/** Roubles from an exact decimal string ("350.00" → "350,00 ₽"); display only, never arithmetic. */
-export const formatRoubles = (value: string) => roubles.format(Number(value));
+/** Roubles from an exact decimal string ("350.00" → "350,00 ₽"), the same as every service writes them. */
+export { formatRoubles } from '@gpt/contracts';
 
 /** Credits, rounded, with thousands separated ("70 000"). */
 export const formatCredits = (value: number) => credits.format(Math.round(value));
 
-/** Dollars from an exact decimal string ("0.008755000000" → "0,008755 $"); display only, never arithmetic. */
-export const formatUsd = (value: string) => dollars.format(Number(value));
-
 const cents = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/**
+ * A cost or price in dollars from an exact decimal string: to the cent from one cent up ("3.086418" →
+ * "3,09 $"), more decimals only below a cent ("0.008755000000" → "0,008755 $"); the exact value goes
+ * into a tooltip (`exactUsd`). Display only, never arithmetic.
+ */
+export const formatUsd = (value: string | number) => {
+  const n = Number(value);
+  return n !== 0 && Math.abs(n) < 0.01 ? dollars.format(n) : cents.format(n);
+};
 const wholeDollars = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const exactDollars = new Intl.NumberFormat('ru-RU', {
   style: 'currency',

@@ -146,7 +146,7 @@ describe('/admin dashboard in Chromium', () => {
       depositedToday: '350,00 ₽',
       depositedWeek: '1 600,00 ₽',
       depositedMonth: '1 600,00 ₽',
-      'lastMessage.username': 'anna_k',
+      'lastMessage.username': '@anna_k',
       'lastMessage.model': 'gpt-4o-mini',
       'lastMessage.total_cost': '0,001234 $',
       'lastMessage.user_message': 'Привет! Сколько стоит Premium?',
@@ -350,5 +350,25 @@ describe('/admin dashboard in Chromium', () => {
     } finally {
       metrics.clock.now = wednesday;
     }
+  });
+
+  test('the last message names its author as everywhere and shows a cost of dollars to the cent, exact in its tooltip', async () => {
+    await metrics.publish(
+      'message.recorded',
+      messageRecorded({
+        created_at: moscow('2026-02-01 10:00'),
+        username: null,
+        user_name: 'Гость',
+        telegram_id: 9_200_000_777,
+        total_cost: '3.086418',
+      }),
+    );
+    const p = await adminPage();
+    await p.goto(`${site.url}/admin`);
+    await p.locator('[data-stat="lastMessage.username"]', { hasText: 'Гость' }).waitFor();
+    const cost = p.locator('[data-stat="lastMessage.total_cost"]');
+    await expect(cost.textContent().then((text) => text?.replace(NBSP, ' '))).resolves.toBe('3,09 $');
+    await expect(cost.getAttribute('title').then((title) => title?.replace(NBSP, ' '))).resolves.toBe('3,086418 $');
+    await screenshot(p, 'admin-dashboard-last-message');
   });
 });

@@ -54,7 +54,7 @@ const admin = () => ({ Authorization: `Bearer ${adminSession.token}` });
 const bot = { 'X-Bot-Key': BOT_KEY };
 
 /** A Telegram user as the bot creates them; resolves once chat-history has them in its directory. */
-async function telegramUser(username: string, firstName: string, lastName: string | null): Promise<BotUser> {
+async function telegramUser(username: string | null, firstName: string, lastName: string | null): Promise<BotUser> {
   const telegramId = 5_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const chatHistory = stack.services.find((service) => service.name === 'chat-history')!;
   const known = chatHistory.deps.bus.waitFor(
@@ -219,7 +219,9 @@ describe('/admin/history', () => {
     await expect(page.getByLabel('ID пользователя').inputValue()).resolves.toBe(String(alice.id));
     await rowOf('История сообщений', 'Ещё вопрос про борщ').waitFor();
     await waitForRows(3);
-    await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.toContain('(Алиса Иванова)');
+    // One name per person, the same as on the dashboard and in the users table: the username first.
+    await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.toContain(`@alice_${marker}`);
+    await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.not.toContain('Алиса Иванова');
     await screenshot(page, 'admin-history-user');
 
     await page.getByRole('button', { name: 'Сбросить' }).click();
@@ -248,6 +250,28 @@ describe('/admin/history', () => {
     await expect(image.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(320);
     await screenshot(page, 'admin-history-preview');
     await preview.getByRole('button', { name: 'Закрыть' }).last().click();
+  });
+
+  test('the detail shows the bot’s Markdown answer as Telegram showed it, escaped; the table keeps plain text', async () => {
+    const guest = await telegramUser(null, 'Гость', null);
+    const model = sent[0]!.model;
+    const answer =
+      '**Тестовый ответ** и `код`\n\n> цитата <script>window.hacked = 1</script> [ссылка](javascript:alert(1))';
+    const message = await record(guest, model, `${marker} Markdown`, answer);
+    await page.goto(`${stack.url}/admin/history?userId=${guest.id}`);
+    const row = rowOf('История сообщений', 'Markdown');
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Гость');
+    await row.getByRole('button', { name: 'Просмотр' }).click();
+    await detailShows(message.id);
+    const shown = dialog('Сообщение').getByTestId('bot-answer');
+    await expect(shown.locator('b').textContent()).resolves.toBe('Тестовый ответ');
+    await expect(shown.locator('code').textContent()).resolves.toBe('код');
+    await expect(shown.locator('blockquote').textContent()).resolves.toContain('<script>window.hacked = 1</script>');
+    await expect(shown.textContent()).resolves.not.toContain('**');
+    await expect(shown.locator('a, script').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as { hacked?: number }).hacked)).resolves.toBeUndefined();
+    await screenshot(page, 'admin-history-detail-markdown');
   });
 
   test('the detail walks prev / next within the user, disabled at both ends, and zooms the image', async () => {

@@ -41,14 +41,17 @@ describe('/articles', () => {
     await p.getByTestId('article-card').first().waitFor();
   });
 
-  test('one page of results shows no pager', async () => {
+  test('one page of results still shows the pager: «Страница 1 из 1» between disabled Back and Forward', async () => {
     const marker = uniqueName('single');
     await api.createArticle({ title: `Единственная ${marker}`, content: `<p>Текст ${marker}</p>` });
     const p = await openPage(390);
     await p.goto(`${suite.site.url}/articles?q=${marker}`);
     await p.getByTestId('article-card').first().waitFor();
-    await expect(p.getByRole('navigation', { name: 'Страницы' }).count()).resolves.toBe(0);
-    await expect(p.getByText('Страница 1 из 1').count()).resolves.toBe(0);
+    const pager = p.getByRole('navigation', { name: 'Страницы' });
+    await expect(pager.getByTestId('articles-page').textContent()).resolves.toBe('Страница 1 из 1');
+    await expect(pager.getByRole('button', { name: '← Назад' }).isDisabled()).resolves.toBe(true);
+    await expect(pager.getByRole('button', { name: 'Вперёд →' }).isDisabled()).resolves.toBe(true);
+    await screenshot(p, 'articles-one-page');
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse } from '@gpt/contracts';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
-import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import { sandboxDecisionCall, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
@@ -53,8 +53,8 @@ async function createPayment(token: string, body: object): Promise<CreatePayment
 
 /** Pays a sandbox payment the way its page does. */
 async function paySandbox(payment: CreatePaymentResponse, decision: 'succeeded' | 'canceled' = 'succeeded') {
-  const id = new URL(payment.confirmation_url!).pathname.split('/').pop()!;
-  const res = await api('POST', `/api/billing/sandbox/payments/${id}/decision`, { body: { decision } });
+  const call = sandboxDecisionCall(payment.confirmation_url!, decision);
+  const res = await api('POST', call.path, { body: call.body });
   expect(res.status).toBe(200);
 }
 
@@ -81,7 +81,7 @@ describe('dashboard: paying through the sandbox provider', () => {
 
     await page.waitForURL(/\/payment\/sandbox\//);
     await page.getByText('Тестовый режим').waitFor();
-    await expect(page.getByText('Пополнение баланса на 150.00 ₽').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Пополнение баланса на 150,00\u00a0₽').isVisible()).resolves.toBe(true);
     await screenshot(page, 'billing-sandbox-page');
     await page.getByRole('button', { name: /Оплатить/ }).click();
 
@@ -154,6 +154,27 @@ describe('dashboard: paying through the sandbox provider', () => {
     for (const part of ['Тариф «Premium» на 1 месяц', '350,00 ₽', 'Успешно', `Чек: ${user.email}`]) {
       expect(premium).toContain(part);
     }
+  }, 60_000);
+
+  test('the result page of another account’s payment says what is known, in calm words, and asks once', async () => {
+    const payer = await registeredUser();
+    const payment = await createPayment(payer.token, { amount: '100.00' });
+    await signInAs(await registeredUser());
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/api/billing/payments/${payment.payment_id}`)) asked.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto(`${stack.url}/payment/result?payment_id=${payment.payment_id}`);
+    const notice = page.getByTestId('payment-of-another-account');
+    await notice.getByText('оформлен не из этого аккаунта').waitFor();
+    await expect(notice.getByText('вернитесь в бот').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Платёж не найден').count()).resolves.toBe(0);
+    await expect(page.locator('.alert-danger').count()).resolves.toBe(0);
+    await screenshot(page, 'billing-payment-result-other-account');
+    // Half a minute of the page's own time later, still the one request.
+    await page.clock.runFor(30_000);
+    expect(asked).toHaveLength(1);
   }, 60_000);
 });
 
@@ -274,7 +295,7 @@ describe('/admin/payments', () => {
       const rows = [...document.querySelectorAll('table[aria-label="Платежи"] tbody tr')];
       return rows.length === 1 && rows[0]!.textContent!.includes(name);
     }, `@${username}`);
-    await expect(botRow.textContent()).resolves.toContain('Мария Иванова');
+    await expect(botRow.textContent()).resolves.not.toContain('Мария Иванова');
     await screenshot(page, 'billing-admin-payments-username');
 
     await botRow.getByRole('button', { name: 'Просмотр' }).click();

@@ -48,6 +48,17 @@ test.each([
       await answer.waitFor({ timeout: 20_000 });
       await expect(answer.textContent()).resolves.toContain('Вы написали: «Сколько будет два плюс два?»');
       await screenshot(page, `telegram-sandbox-${name}`);
+
+      // The user is the server's, behind an HttpOnly cookie the page's scripts cannot read.
+      const [cookie] = (await page.context().cookies()).filter((entry) => entry.name === 'tg_sandbox');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/telegram/sandbox' });
+      await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('tg_sandbox');
+      // After a reload the same chat is there; «Новый пользователь» starts an empty one.
+      await page.reload();
+      await page.locator('[data-from="user"]').filter({ hasText: 'Сколько будет два плюс два?' }).waitFor();
+      await page.getByRole('button', { name: 'Новый пользователь' }).click();
+      await page.getByRole('button', { name: 'Начать', exact: true }).waitFor();
+      await expect(page.locator('[data-from="user"]').count()).resolves.toBe(0);
     } finally {
       await page.close();
     }
@@ -65,3 +76,42 @@ test('the home page’s «Открыть бота» points at the sandbox page',
     await page.close();
   }
 });
+
+test.each([
+  [1280, 1000],
+  [1280, 720],
+  [390, 844],
+])(
+  'at %i×%i the chat fits the window: the composer is in view and the messages scroll inside',
+  async (width, height) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    try {
+      await page.goto(`${stack.url}/telegram-sandbox`);
+      await page.getByRole('button', { name: 'Начать', exact: true }).click();
+      const bot = page.locator('[data-from="bot"]');
+      await bot.filter({ hasText: 'Здравствуйте, Гость' }).waitFor();
+      const input = page.getByLabel('Сообщение боту');
+      for (const n of [1, 2, 3, 4, 5]) {
+        await input.fill(`Вопрос номер ${n}`);
+        await input.press('Enter');
+        await bot
+          .filter({ hasText: `Вы написали: «Вопрос номер ${n}»` })
+          .filter({ hasNotText: '▍' })
+          .waitFor();
+      }
+      const composer = (await page.getByRole('button', { name: 'Отправить', exact: true }).boundingBox())!;
+      const chat = (await page.getByRole('region', { name: 'Чат с ботом' }).boundingBox())!;
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(composer.y + composer.height).toBeLessThanOrEqual(height);
+      expect(chat.y + chat.height).toBeLessThanOrEqual(height);
+      const scrolls = await page
+        .locator('.tg-messages')
+        .evaluate((element) => element.scrollHeight > element.clientHeight && element.scrollTop > 0);
+      expect(scrolls).toBe(true);
+      await screenshot(page, `telegram-sandbox-fits-${width}x${height}`);
+    } finally {
+      await page.close();
+    }
+  },
+  90_000,
+);

@@ -8,8 +8,28 @@ export interface PasswordResetToken {
   usedAt: Date | null;
 }
 
+interface PasswordResetTokenRow {
+  id: number;
+  user_id: number;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+const toToken = (row: PasswordResetTokenRow | undefined): PasswordResetToken | undefined =>
+  row && {
+    id: row.id,
+    userId: row.user_id,
+    expiresAt: new Date(row.expires_at),
+    usedAt: row.used_at === null ? null : new Date(row.used_at),
+  };
+
 /** Password recovery tokens, looked up by the hash of the token. */
 export function passwordResetTokensRepository(db: Kysely<AuthDatabase>) {
+  const byHash = (hash: string) =>
+    db
+      .selectFrom('password_reset_tokens')
+      .select(['id', 'user_id', 'expires_at', 'used_at'])
+      .where('token_hash', '=', hash);
   return {
     async create(token: { hash: string; userId: number; expiresAt: Date }): Promise<void> {
       await db
@@ -29,22 +49,14 @@ export function passwordResetTokensRepository(db: Kysely<AuthDatabase>) {
       return Number(row.count);
     },
 
+    /** The token row, for a check before the costly work of using it. */
+    async find(hash: string): Promise<PasswordResetToken | undefined> {
+      return toToken(await byHash(hash).executeTakeFirst());
+    },
+
     /** The token row, locked until the transaction ends so it is used once. */
     async findForUpdate(hash: string): Promise<PasswordResetToken | undefined> {
-      const row = await db
-        .selectFrom('password_reset_tokens')
-        .select(['id', 'user_id', 'expires_at', 'used_at'])
-        .where('token_hash', '=', hash)
-        .forUpdate()
-        .executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          userId: row.user_id,
-          expiresAt: new Date(row.expires_at),
-          usedAt: row.used_at === null ? null : new Date(row.used_at),
-        }
-      );
+      return toToken(await byHash(hash).forUpdate().executeTakeFirst());
     },
 
     /** Marks this token used and voids every other open token of the user. */

@@ -137,6 +137,11 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row && toUser(row);
     },
 
+    async findByTelegramId(telegramId: string): Promise<User | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('telegram_id', '=', telegramId).executeTakeFirst();
+      return row && toUser(row);
+    },
+
     async findByTelegramIdForUpdate(telegramId: string): Promise<User | undefined> {
       const row = await db
         .selectFrom('users')

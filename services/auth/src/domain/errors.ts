@@ -1,4 +1,4 @@
-import { AppError, badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '@gpt/kit';
+import { AppError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '@gpt/kit';
 
 /** The auth service's refusals, each with the sentence a person reads. */
 export const authErrors = {
@@ -17,6 +17,8 @@ export const authErrors = {
     notFound('Ссылка для смены пароля недействительна. Запросите новую ссылку', 'reset_token_invalid'),
   resetTokenExpired: () =>
     new AppError('Срок действия ссылки для смены пароля истёк. Запросите новую ссылку', 'reset_token_expired', 410),
+  tooManyResetAttempts: (retryAfterSec: number) =>
+    tooManyRequests('Слишком много попыток сменить пароль по этой ссылке, попробуйте позже', retryAfterSec),
   resetTokenUsed: () =>
     conflict('Ссылка для смены пароля уже использована. Запросите новую ссылку', 'reset_token_used'),
   telegramLinkedElsewhere: () =>

@@ -1,4 +1,5 @@
 import type { PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
+import type { AttemptLimiter } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { passwordResetTokensRepository } from '../data/password-reset-tokens.repository';
 import { usersRepository } from '../data/users.repository';
@@ -10,6 +11,13 @@ import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
 import { publishTokenVersion } from './token-versions';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How much of a recovery token keys its attempt counter. */
+const TOKEN_PREFIX_CHARS = 8;
+const resetTokenErrors = {
+  unknown: authErrors.resetTokenUnknown,
+  used: authErrors.resetTokenUsed,
+  expired: authErrors.resetTokenExpired,
+};
 
 const resetMail = (url: string, ttlMin: number) => ({
   subject: 'Смена пароля',
@@ -62,16 +70,19 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
  */
 export async function confirmPasswordReset(
   deps: AuthDeps,
+  attemptsPerToken: AttemptLimiter,
   input: PasswordResetConfirmRequest,
 ): Promise<PasswordResetConfirmResponse> {
   const { config, db, kv } = deps;
+  // Guesses share a counter per token prefix, whatever address they come from (the gateway counts per address).
+  const wait = await attemptsPerToken.consume(input.token.slice(0, TOKEN_PREFIX_CHARS));
+  if (wait > 0) throw authErrors.tooManyResetAttempts(wait);
+  const hash = tokenHash(input.token);
+  // The token is checked before the password is hashed: a wrong link costs no hashing.
+  assertUsable(await passwordResetTokensRepository(db).find(hash), resetTokenErrors);
   const passwordHash = await passwordHasher(config).hash(input.newPassword);
   const user = await db.transaction().execute(async (trx) => {
-    const reset = assertUsable(await passwordResetTokensRepository(trx).findForUpdate(tokenHash(input.token)), {
-      unknown: authErrors.resetTokenUnknown,
-      used: authErrors.resetTokenUsed,
-      expired: authErrors.resetTokenExpired,
-    });
+    const reset = assertUsable(await passwordResetTokensRepository(trx).findForUpdate(hash), resetTokenErrors);
     const changed = await usersRepository(trx).setPassword(reset.userId, passwordHash);
     await passwordResetTokensRepository(trx).useAll(reset.userId);
     await publishTokenVersion(kv, changed);

@@ -1,4 +1,4 @@
-import { type AnswerCache, answerCache } from '@gpt/kit';
+import { type AnswerCache, serviceAnswerCache } from '@gpt/kit';
 import type { Transaction } from 'kysely';
 import type { AuthDatabase } from '../data/schema';
 import type { AuthDeps } from '../deps';
@@ -8,28 +8,13 @@ const PROFILES_MAX = 10_000;
 /** The longest a profile is kept, should a change's announcement to the other replicas be lost. */
 const PROFILE_MAX_AGE_MS = 30_000;
 
-const caches = new WeakMap<AuthDeps, AnswerCache>();
-
 /**
  * The finished `GET /api/auth/profile` answers of the service these deps belong to, by user id
- * (kit's answerCache: its routes, consumers and start-up job get the same deps object). A change
- * to a user's row drops that user's answer after its commit, here and, through the Redis channel
- * `<REDIS_KEY_PREFIX>auth:profile:changed`, in every other replica.
+ * (kit's serviceAnswerCache). A change to a user's row drops that user's answer after its commit,
+ * here and, through the Redis channel `<REDIS_KEY_PREFIX>auth:profile:changed`, in every other replica.
  */
-export function profileCache(deps: AuthDeps): AnswerCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = answerCache({
-      kv: deps.kv,
-      channel: `${deps.config.REDIS_KEY_PREFIX}auth:profile:changed`,
-      logger: deps.logger,
-      maxEntries: PROFILES_MAX,
-      maxAgeMs: PROFILE_MAX_AGE_MS,
-    });
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const profileCache = (deps: AuthDeps): AnswerCache =>
+  serviceAnswerCache(deps, 'auth:profile', { maxEntries: PROFILES_MAX, maxAgeMs: PROFILE_MAX_AGE_MS });
 
 /** The user's profile changed (after the commit): its kept answer goes, in every replica. */
 export const profileChanged = (deps: AuthDeps, userId: number) => profileCache(deps).changed(String(userId));

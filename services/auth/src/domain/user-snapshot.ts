@@ -1,5 +1,7 @@
 import type { UserUpdatedData } from '@gpt/contracts';
-import type { User } from '../data/users.repository';
+import { usersRepository, type User } from '../data/users.repository';
+import type { AuthDeps } from '../deps';
+import { authErrors } from './errors';
 
 /** The profile snapshot that user.* events carry. */
 export function userSnapshot(user: User): Omit<UserUpdatedData, 'updated_at'> {
@@ -19,4 +21,15 @@ export function userSnapshot(user: User): Omit<UserUpdatedData, 'updated_at'> {
     created_at: user.createdAt.toISOString(),
     version: user.version,
   };
+}
+
+/** A user's snapshot as it is now, by id or Telegram id; a deleted or unknown user is not found. */
+export async function currentSnapshot(
+  deps: Pick<AuthDeps, 'db'>,
+  key: { id: number } | { telegramId: number },
+): Promise<UserUpdatedData> {
+  const users = usersRepository(deps.db);
+  const user = 'id' in key ? await users.findById(key.id) : await users.findByTelegramId(String(key.telegramId));
+  if (!user) throw authErrors.userNotFound();
+  return { ...userSnapshot(user), updated_at: user.updatedAt.toISOString() };
 }

@@ -12,7 +12,7 @@ import {
   PasswordResetRequest,
   RegisterRequest,
 } from '@gpt/contracts';
-import { requireAuth, respond, validate } from '@gpt/kit';
+import { attemptLimiter, requireAuth, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
@@ -26,6 +26,11 @@ export const actingUserId = (claims: { sub: string } | undefined) => Number(clai
 export function sessionRouter(deps: AuthDeps): Router {
   const router = Router();
   const signedIn = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
+  const resetAttempts = attemptLimiter(deps.kv, {
+    name: 'password-reset-confirm-token',
+    points: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_POINTS,
+    windowSec: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_WINDOW_SEC,
+  });
 
   router.post('/api/auth/register', async (req, res) => {
     respond(res, AuthResponse, await register(deps, validate(RegisterRequest, req.body ?? {})), 201);
@@ -46,7 +51,7 @@ export function sessionRouter(deps: AuthDeps): Router {
 
   router.post('/api/auth/password-reset/confirm', async (req, res) => {
     const input = validate(PasswordResetConfirmRequest, req.body ?? {});
-    respond(res, PasswordResetConfirmResponse, await confirmPasswordReset(deps, input));
+    respond(res, PasswordResetConfirmResponse, await confirmPasswordReset(deps, resetAttempts, input));
   });
 
   router.get('/api/auth/profile', signedIn, async (_req, res) => {

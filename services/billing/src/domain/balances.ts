@@ -4,6 +4,7 @@ import { availableCredits, balancesRepository, type Balance } from '../data/bala
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn, toSnapshot } from './ledger';
 import { billingErrors } from './errors';
+import { knownUser } from './known-users';
 
 /** A user's balance; a user billing has not seen yet starts on Base with 0 credits. */
 export async function balanceOf(deps: BillingDeps, userId: number): Promise<BalanceSnapshot> {
@@ -12,7 +13,7 @@ export async function balanceOf(deps: BillingDeps, userId: number): Promise<Bala
 
 /** The bot asks whether a Telegram user may send a paid request: allowed while credits are available beyond its holds. */
 export async function botBalance(deps: BillingDeps, telegramId: number): Promise<BotBalanceResponse> {
-  const user = await usersRepository(deps.db).findByTelegramId(telegramId);
+  const user = await knownUser(deps, { telegramId });
   if (!user) throw billingErrors.userNotFound();
   const balance = await readBalance(deps, user.id);
   const snapshot = toSnapshot(balance);

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
+import { formatRoubles, toMinorUnits, type CreatePaymentResponse, type PaymentKind } from '@gpt/contracts';
 import type { Transaction } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
 import type { BillingDatabase } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';
-import { usersRepository, type BillingUser } from '../data/users.repository';
+import type { BillingUser } from '../data/users.repository';
 import type { Providers } from '../provider';
 import { ProviderError } from '../provider/provider';
 import { readBalance } from './balances';
 import { failPayment } from './settle-payment';
 import { billingErrors } from './errors';
+import { knownUser } from './known-users';
 
 export interface CreatePaymentCommand {
   userId: number;
@@ -21,6 +22,8 @@ export interface CreatePaymentCommand {
   tariffId?: number;
   /** Receipt e-mail given with the request (the bot asks the user). */
   email?: string;
+  /** The payer's own bearer token, to read them through from auth when billing has not seen them yet. */
+  authorization?: string;
 }
 
 /**
@@ -32,7 +35,7 @@ export async function createPayment(
   providers: Providers,
   command: CreatePaymentCommand,
 ): Promise<CreatePaymentResponse> {
-  const user = await usersRepository(deps.db).find(command.userId);
+  const user = await knownUser(deps, { id: command.userId, authorization: command.authorization });
   if (!user) throw billingErrors.userNotReady();
   if (user.deleted || user.mergedInto !== null) throw billingErrors.userNotFound();
   const target = await paymentTarget(deps, command);
@@ -115,7 +118,7 @@ async function paymentTarget(deps: BillingDeps, command: CreatePaymentCommand) {
     amount,
     // Kopecks × credits per rouble / 100, rounded down: exact, never through a float.
     creditsAmount: Number((toMinorUnits(amount, 2) * creditsPerRuble) / 100n),
-    description: `Пополнение баланса на ${amount} ₽`,
+    description: `Пополнение баланса на ${formatRoubles(amount)}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { AppError, badRequest, conflict, forbidden, notFound, serviceUnavailable } from '@gpt/kit';
+import { AppError, badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests } from '@gpt/kit';
 
 /** A moment as a person in Moscow reads it: 01.12.2026, 10:00 (МСК). */
 function formatMoscowTime(date: Date): string {
@@ -52,6 +52,13 @@ export const billingErrors = {
     conflict(`Число использований не может быть меньше уже сделанных (${used})`, 'promo_max_below_used'),
   paymentNotFound: () => notFound('Платёж не найден', 'payment_not_found'),
   paymentNotWaitingForEmail: () => conflict('Платёж не ожидает email', 'payment_not_waiting_for_email'),
+  tooManyPayments: (retryAfterSec: number) =>
+    tooManyRequests('Слишком много платежей, попробуйте позже', retryAfterSec),
+  sandboxPaymentForbidden: () =>
+    forbidden(
+      'Подтвердить платёж может только тот, кто его начал: откройте ссылку на оплату из бота или войдите в аккаунт',
+      'sandbox_payment_forbidden',
+    ),
   paymentAlreadyDecided: () => conflict('Платёж уже завершён', 'payment_already_decided'),
   providerFailed: () =>
     new AppError('Не удалось создать платёж у платёжного сервиса, попробуйте позже', 'payment_provider_error', 502),

@@ -5,6 +5,7 @@ import { holdsRepository, type HoldOutcome } from '../data/holds.repository';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn } from './ledger';
 import { billingErrors } from './errors';
+import { knownUser } from './known-users';
 
 const BATCH = 100;
 
@@ -16,7 +17,7 @@ export const holdReference = (holdId: string) => `hold:${holdId}`;
  * so concurrent holds never reserve more than the balance has.
  */
 export async function placeHold(deps: BillingDeps, request: BotHoldRequest): Promise<BotHoldResponse> {
-  const user = await usersRepository(deps.db).findByTelegramId(request.telegram_id);
+  const user = await knownUser(deps, { telegramId: request.telegram_id });
   if (!user) throw billingErrors.userNotFound();
   const holder = await usersRepository(deps.db).resolve(user.id);
   return deps.bus.transaction(async (trx) => {

@@ -5,10 +5,14 @@ import { balancesRepository } from '../data/balances.repository';
 import { isForeignKeyViolation } from '../data/db-errors';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { ledgerIn } from './ledger';
+import { tariffAnswers } from './public-tariffs';
 import { billingErrors } from './errors';
 
 /** A new tariff; its name must be unique (without regard to case). */
-export async function createTariff(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
+export const createTariff = (deps: BillingDeps, input: TariffInput): Promise<Tariff> =>
+  tariffAnswers(deps).changing(() => create(deps, input));
+
+async function create(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
   const tariffs = tariffsRepository(deps.db);
   if (await tariffs.nameTaken(input.name)) throw billingErrors.tariffNameTaken();
   try {
@@ -23,7 +27,10 @@ export async function createTariff(deps: BillingDeps, input: TariffInput): Promi
  * Edits a tariff. When its name or price changes, every holder's balance snapshot changes too, so
  * each is published again (with a new version) for the projections that show the tariff.
  */
-export async function updateTariff(deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> {
+export const updateTariff = (deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> =>
+  tariffAnswers(deps).changing(() => update(deps, id, input));
+
+async function update(deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> {
   const before = await tariffsRepository(deps.db).findById(id);
   if (!before) throw billingErrors.tariffNotFound();
   if (await tariffsRepository(deps.db).nameTaken(input.name, id)) throw billingErrors.tariffNameTaken();
@@ -44,7 +51,10 @@ export async function updateTariff(deps: BillingDeps, id: number, input: TariffI
 }
 
 /** Deletes a tariff nobody holds or paid for; the default one (Base) stays. */
-export async function deleteTariff(deps: BillingDeps, id: number): Promise<void> {
+export const deleteTariff = (deps: BillingDeps, id: number): Promise<void> =>
+  tariffAnswers(deps).changing(() => remove(deps, id));
+
+async function remove(deps: BillingDeps, id: number): Promise<void> {
   const tariffs = tariffsRepository(deps.db);
   const tariff = await tariffs.findById(id);
   if (!tariff) throw billingErrors.tariffNotFound();

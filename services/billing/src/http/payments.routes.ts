@@ -15,12 +15,12 @@ import {
   UserPaymentsQuery,
   UserPaymentsResponse,
 } from '@gpt/contracts';
-import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
+import { attemptLimiter, requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
 import { Router, type Response } from 'express';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type PaymentRecord } from '../data/payments.repository';
-import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
+import { knownUser } from '../domain/known-users';
 import { createPayment, payerView, supplyReceiptEmail } from '../domain/create-payment';
 import type { Providers } from '../provider';
 import { billingErrors } from '../domain/errors';
@@ -46,6 +46,7 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
       source: 'web',
       amount,
       tariffId: tariff_id,
+      authorization: req.headers.authorization,
     });
     respond(res, CreatePaymentResponse, payment, 201);
   });
@@ -70,6 +71,11 @@ export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Rou
 export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
   const router = Router();
   const bot = requireBotKey(deps.config.BOT_API_KEY);
+  const paymentLimit = attemptLimiter(deps.kv, {
+    name: 'bot-payment-user',
+    points: deps.config.RATE_LIMIT_PAYMENT_POINTS,
+    windowSec: deps.config.RATE_LIMIT_PAYMENT_WINDOW_SEC,
+  });
 
   router.get('/api/bot/balance', bot, async (req, res) => {
     const { telegram_id } = validate(BotBalanceQuery, req.query);
@@ -77,8 +83,10 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
   });
   router.post('/api/bot/payments', bot, async (req, res) => {
     const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
-    const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
+    const user = await knownUser(deps, { telegramId: telegram_id });
     if (!user) throw billingErrors.userNotFound();
+    const wait = await paymentLimit.consume(String(user.id));
+    if (wait > 0) throw billingErrors.tooManyPayments(wait);
     const payment = await createPayment(deps, providers, {
       userId: user.id,
       source: 'bot',

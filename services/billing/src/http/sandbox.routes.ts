@@ -1,6 +1,6 @@
 import { PublicPaymentIdParams, SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
-import { respond, validate } from '@gpt/kit';
-import { Router } from 'express';
+import { accessTokenVerifier, authenticateRequest, respond, validate } from '@gpt/kit';
+import { Router, type Request } from 'express';
 import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
 import type { Providers } from '../provider';
@@ -23,6 +23,13 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
   const router = Router();
   const sandbox = providers.sandbox;
   if (!sandbox) return router;
+  const verify = accessTokenVerifier(deps.config.JWT_SECRET);
+  /** A signed-in payer may decide without the link's key (an invalid token is no proof, not an error). */
+  const signedInAs = async (req: Request): Promise<string | null> => {
+    if (!req.headers.authorization) return null;
+    const claims = await authenticateRequest(req.headers.authorization, { verify, kv: deps.kv }).catch(() => null);
+    return claims?.sub ?? null;
+  };
   const viewOf = async (id: string) => {
     const view = await sandbox.view(id);
     if (!view) throw billingErrors.paymentNotFound();
@@ -35,8 +42,10 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
   });
   router.post('/api/billing/sandbox/payments/:id/decision', async (req, res) => {
     const { id } = validate(PublicPaymentIdParams, req.params);
-    const { decision } = validate(SandboxDecisionRequest, req.body);
-    await viewOf(id);
+    const { decision, key } = validate(SandboxDecisionRequest, req.body);
+    const view = await viewOf(id);
+    const payer = sandbox.keyMatches(id, key) || (view.userId !== null && (await signedInAs(req)) === view.userId);
+    if (!payer) throw billingErrors.sandboxPaymentForbidden();
     if (!(await sandbox.decide(id, decision))) throw billingErrors.paymentAlreadyDecided();
     await handleNotification(deps, providers, {
       type: 'notification',

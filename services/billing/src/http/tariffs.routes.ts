@@ -1,24 +1,23 @@
 import {
   AdminTariffsQuery,
   AdminTariffsResponse,
-  PublicTariffsResponse,
   SuccessResponse,
   TariffIdParams,
   TariffInput,
   TariffOptionsResponse,
   TariffResponse,
 } from '@gpt/contracts';
-import { requireAuth, respond, validate } from '@gpt/kit';
+import { requireAuth, respond, sendAnswer, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { createTariff, deleteTariff, updateTariff } from '../domain/manage-tariffs';
+import { publicTariffsAnswer } from '../domain/public-tariffs';
 
-/** Public tariffs for the home and pricing pages. */
+/** Public tariffs for the home and pricing pages and the bot's /buy, kept in memory until they change, with an ETag. */
 export function publicTariffsRouter(deps: BillingDeps): Router {
-  const tariffs = tariffsRepository(deps.db);
-  return Router().get('/api/tariffs', async (_req, res) => {
-    respond(res, PublicTariffsResponse, { success: true, tariffs: await tariffs.listActive() });
+  return Router().get('/api/tariffs', async (req, res) => {
+    sendAnswer(req, res, await publicTariffsAnswer(deps));
   });
 }
 

@@ -14,7 +14,7 @@ export interface Providers {
 export function paymentProviders(deps: BillingDeps): Providers {
   const { config } = deps;
   if (usesSandbox(config)) {
-    const sandbox = sandboxProvider(deps.db, config.SITE_URL);
+    const sandbox = sandboxProvider(deps.db, config.SITE_URL, config.JWT_SECRET);
     return { provider: sandbox.provider, sandbox };
   }
   return {

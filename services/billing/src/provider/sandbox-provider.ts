@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { YookassaPayment } from '@gpt/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BillingDatabase, SandboxPaymentsTable } from '../data/schema';
@@ -11,16 +11,21 @@ export interface SandboxPaymentView {
   amount: string;
   description: string;
   returnUrl: string;
+  /** Whose payment it is (the id billing gave the provider). */
+  userId: string | null;
 }
 
 /**
  * The provider of the embedded default (no YooKassa keys): payments live in billing's own
  * database and are confirmed or canceled by the payer on a local page of the site
- * (`<SITE_URL>/payment/sandbox/<id>`); the answers have YooKassa's shape, so the rest of billing
- * cannot tell the difference.
+ * (`<SITE_URL>/payment/sandbox/<id>?key=<key>`); the answers have YooKassa's shape, so the rest of
+ * billing cannot tell the difference. The key (an HMAC of the id under `secret`) is given only to the
+ * payer, with the link, and is what lets the page decide the payment.
  */
-export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string) {
-  const confirmationUrl = (id: string) => `${siteUrl}/payment/sandbox/${encodeURIComponent(id)}`;
+export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string, secret: string) {
+  const keyOf = (id: string) => createHmac('sha256', secret).update(`sandbox-payment:${id}`).digest('base64url');
+  const confirmationUrl = (id: string) =>
+    `${siteUrl}/payment/sandbox/${encodeURIComponent(id)}?key=${encodeURIComponent(keyOf(id))}`;
   const toPayment = (row: Selectable<SandboxPaymentsTable>): YookassaPayment => ({
     id: row.id,
     status: row.status,
@@ -85,7 +90,14 @@ export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string) {
         amount: row.amount,
         description: row.description,
         returnUrl: row.return_url,
+        userId: row.metadata.user_id ?? null,
       };
+    },
+    /** Whether `key` is the one of this payment's confirmation link. */
+    keyMatches(id: string, key: string | undefined): boolean {
+      const given = Buffer.from(key ?? '');
+      const expected = Buffer.from(keyOf(id));
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
     /** The payer's decision on the sandbox page; only a pending payment can still be decided. */
     async decide(id: string, decision: 'succeeded' | 'canceled'): Promise<boolean> {

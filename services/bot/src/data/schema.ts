@@ -21,6 +21,8 @@ export interface ChatsTable {
   low_balance_alerted: Generated<boolean>;
   /** Our payment id waiting for the receipt e-mail the user is asked to type. */
   awaiting_email_payment: string | null;
+  /** The user blocked the bot (Telegram answered 403): nothing more is sent until they write again. */
+  blocked_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -35,7 +37,34 @@ export interface TurnsTable {
   created_at: Generated<Date>;
 }
 
+/** An answer being generated: its placeholder and hold, so a restart can resolve it when its process died. */
+export interface GenerationsTable {
+  id: string;
+  /** The process generating it (its heartbeat in Redis says whether it is alive). */
+  owner: string;
+  telegram_id: Int8;
+  chat_id: Int8;
+  /** The placeholder message, once sent. */
+  message_id: number | null;
+  hold_id: string;
+  started_at: Generated<Date>;
+}
+
+/**
+ * A webhook update as received: Telegram's redelivery of it is acknowledged and skipped, and the
+ * updates of one chat are handled in update order by whichever replica holds that chat's lock.
+ */
+export interface WebhookUpdatesTable {
+  update_id: Int8;
+  chat_id: Int8;
+  payload: ColumnType<unknown, string, string>;
+  handled_at: Date | null;
+  received_at: Generated<Date>;
+}
+
 export interface BotDatabase extends BusTables {
   chats: ChatsTable;
   turns: TurnsTable;
+  generations: GenerationsTable;
+  webhook_updates: WebhookUpdatesTable;
 }

@@ -1,5 +1,6 @@
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
+import { docxText } from './docx';
+import { UnreadableDocumentError, UnsupportedDocumentError } from './refusals';
 
 /** The document formats the bot reads; anything else is refused before any parsing. */
 export type DocumentKind = 'txt' | 'md' | 'pdf' | 'docx';
@@ -9,42 +10,22 @@ export interface ExtractOptions {
   fileName?: string;
   /** As Telegram reports it (`mime_type`), when it does. */
   mimeType?: string;
-  /** The longest text handed on; a longer one is cut at a whitespace boundary. */
+  /** The longest text handed on; a longer one is cut at a whitespace boundary (and no more is read). */
   maxChars: number;
+  /** A .docx whose zip directory lists more unpacked bytes or entries than these is refused unread. */
+  maxUnpackedBytes?: number;
+  maxEntries?: number;
+  /** PDF pages read at most, one at a time. */
+  maxPages?: number;
 }
+
+/** The bounds a document is read within, unless the caller sets others. */
+export const DOCUMENT_LIMITS = { maxUnpackedBytes: 20 * 1024 * 1024, maxEntries: 500, maxPages: 300 };
 
 export interface ExtractedDocument {
   text: string;
   truncated: boolean;
   kind: DocumentKind;
-}
-
-/** The file is of a type the bot does not read; the message is for the user. */
-export class UnsupportedDocumentError extends Error {
-  constructor() {
-    super('Этот тип файла не поддерживается. Пришлите .txt, .md, .pdf или .docx.');
-    this.name = 'UnsupportedDocumentError';
-  }
-}
-
-/** Why a file of a supported type still gave no text. */
-export type UnreadableReason = 'corrupt' | 'binary' | 'empty';
-
-const unreadableMessages: Record<UnreadableReason, string> = {
-  corrupt: 'Не удалось прочитать файл: он повреждён или защищён паролем.',
-  binary: 'Файл не похож на текстовый. Пришлите текст в кодировке UTF-8.',
-  empty: 'В файле не нашлось текста. Если это скан, пришлите его как фото.',
-};
-
-/** The file claims a supported type but no text could be read from it; the message is for the user. */
-export class UnreadableDocumentError extends Error {
-  constructor(
-    readonly reason: UnreadableReason,
-    options?: ErrorOptions,
-  ) {
-    super(unreadableMessages[reason], options);
-    this.name = 'UnreadableDocumentError';
-  }
 }
 
 const byExtension: Record<string, DocumentKind> = {
@@ -70,7 +51,9 @@ const byMimeType: Record<string, DocumentKind> = {
  */
 export async function extractDocumentText(bytes: Buffer, options: ExtractOptions): Promise<ExtractedDocument> {
   const kind = documentKind(options);
-  const raw = kind === 'pdf' ? await pdfText(bytes) : kind === 'docx' ? await docxText(bytes) : plainText(bytes);
+  const limits = { ...DOCUMENT_LIMITS, ...options };
+  const raw =
+    kind === 'pdf' ? await pdfText(bytes, limits) : kind === 'docx' ? await docxText(bytes, limits) : plainText(bytes);
   const text = normalise(raw);
   if (!text) throw new UnreadableDocumentError('empty');
   return { ...truncate(text, options.maxChars), kind };
@@ -83,26 +66,33 @@ function documentKind({ fileName, mimeType }: ExtractOptions): DocumentKind {
   return kind;
 }
 
-async function pdfText(bytes: Buffer): Promise<string> {
+/**
+ * A PDF's text page by page, as pdf.js lays it out, stopping once `maxChars` are collected or after
+ * `maxPages`; each page's resources are freed before the next.
+ */
+async function pdfText(bytes: Buffer, limits: { maxChars: number; maxPages: number }): Promise<string> {
   try {
     // pdf.js takes ownership of (detaches) the array it is given, so it gets a copy; verbosity 0
     // keeps its repair warnings about damaged files out of the log.
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     try {
-      const { text } = await extractText(pdf, { mergePages: true });
-      return text;
+      const pages: string[] = [];
+      let length = 0;
+      for (let number = 1; number <= Math.min(pdf.numPages, limits.maxPages) && length <= limits.maxChars; number++) {
+        const page = await pdf.getPage(number);
+        const content = await page.getTextContent();
+        const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+        page.cleanup();
+        pages.push(text);
+        length += text.length;
+      }
+      return pages
+        .join('\n')
+        .replace(/[^\S\n]+/g, ' ')
+        .replace(/ ?\n ?/g, '\n');
     } finally {
       await pdf.destroy();
     }
-  } catch (err) {
-    throw new UnreadableDocumentError('corrupt', { cause: err });
-  }
-}
-
-async function docxText(bytes: Buffer): Promise<string> {
-  try {
-    const { value } = await mammoth.extractRawText({ buffer: bytes });
-    return value;
   } catch (err) {
     throw new UnreadableDocumentError('corrupt', { cause: err });
   }

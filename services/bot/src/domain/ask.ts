@@ -8,15 +8,17 @@ import { turnsRepository } from '../data/turns.repository';
 import type { ContentPart, ModelProvider } from '../engine/provider';
 import { creditsFor, type Catalog } from './catalog';
 import { buildPrompt, estimateTokens } from './conversation';
+import type { Generations } from './generations';
 
 /** Where a streamed answer goes: the Telegram message being edited, in the bot. */
 export interface AnswerSink {
-  /** The model has started: show that something is happening. */
-  start(): Promise<void>;
+  /** The model has started: show that something is happening; answers the placeholder's message id. */
+  start(): Promise<number | undefined>;
   /** The answer so far (called as often as tokens arrive; the sink decides how often to show it). */
   progress(text: string): void;
   finish(text: string, options: { truncated: boolean }): Promise<void>;
-  fail(): Promise<void>;
+  /** The call failed; `partial` is what the model had said before (kept visible, marked as cut). */
+  fail(partial: string): Promise<void>;
 }
 
 export interface AskDeps {
@@ -24,6 +26,7 @@ export interface AskDeps {
   services: ServiceClients;
   provider: ModelProvider;
   logger: Logger;
+  generations: Pick<Generations, 'begin'>;
 }
 
 export interface AskInput {
@@ -41,7 +44,8 @@ export interface AskInput {
 export type AskOutcome =
   | { kind: 'answered'; text: string; cost: number }
   | { kind: 'insufficient'; needed: number; available: number }
-  | { kind: 'failed' };
+  | { kind: 'failed' }
+  | { kind: 'interrupted' };
 
 /** Attempts to record a message before giving up (chat-history briefly unavailable). */
 const RECORD_ATTEMPTS = 3;
@@ -50,8 +54,9 @@ const RECORD_ATTEMPTS = 3;
  * One paid question to a chat model, as the story goes: build the prompt from the conversation;
  * hold the most the call can cost (no hold, no call); stream the answer to the sink; record the
  * message with its real token usage and the hold's id, which charges exactly its cost and
- * releases the hold; remember both turns. A failed call is recorded as an error, costs nothing
- * and releases the hold.
+ * releases the hold; remember both turns. A failed call (also one cut off midway) is recorded as
+ * an error, costs nothing and releases the hold. The answer is kept as in progress from the hold
+ * to its end, so one whose process stops or dies is resolved as interrupted (domain/generations.ts).
  */
 export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Promise<AskOutcome> {
   const { chat, catalog, model } = input;
@@ -75,14 +80,17 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     image_count: 0,
   };
 
+  const generation = await deps.generations.begin({ telegramId: chat.telegramId, chatId: chat.chatId, holdId });
   let text = '';
   let usage: { inputTokens: number; outputTokens: number } | undefined;
   try {
-    await sink.start();
+    const placeholder = await sink.start();
+    if (placeholder !== undefined) await generation.placeholderSent(placeholder);
     for await (const chunk of deps.provider.chat({
       model: model.model,
       messages: prompt.messages,
       maxOutputTokens: maxOutput,
+      signal: generation.signal,
     })) {
       if (chunk.type === 'text') {
         text += chunk.text;
@@ -91,27 +99,39 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     }
     if (!text.trim()) throw new Error('the model answered with no text');
   } catch (err) {
+    if (generation.signal.aborted) {
+      await generation.interrupt();
+      return { kind: 'interrupted' };
+    }
     deps.logger.warn({ err, model: model.model, telegramId: chat.telegramId }, 'model call failed');
-    await sink.fail();
-    await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
+    try {
+      await sink.fail(text);
+      await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
+    } finally {
+      await generation.end();
+    }
     return { kind: 'failed' };
   }
 
   const real = usage ?? { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) };
-  await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
-  await recordWithRetries(deps, () =>
-    deps.services.recordMessage(
-      {
-        ...message,
-        status: 'success',
-        bot_response: text,
-        input_tokens: real.inputTokens,
-        output_tokens: real.outputTokens,
-        error_message: null,
-      },
-      input.image,
-    ),
-  );
+  try {
+    await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
+    await recordWithRetries(deps, () =>
+      deps.services.recordMessage(
+        {
+          ...message,
+          status: 'success',
+          bot_response: text,
+          input_tokens: real.inputTokens,
+          output_tokens: real.outputTokens,
+          error_message: null,
+        },
+        input.image,
+      ),
+    );
+  } finally {
+    await generation.end();
+  }
   await turns.append(chat.telegramId, chat.conversation, [
     { role: 'user', content: input.userMessage },
     { role: 'assistant', content: text },

@@ -1,7 +1,8 @@
+import { safeFileName } from '@gpt/kit';
 import { Composer } from 'grammy';
 import type { BotDeps } from '../deps';
 import { documentPrompt } from '../domain/document-prompt';
-import { extractDocumentText, UnreadableDocumentError, UnsupportedDocumentError } from '../documents/extract';
+import { DocumentRefusal } from '../documents/refusals';
 import { reply, type PrivateContext } from '../telegram/context';
 import { downloadFile } from '../telegram/download';
 import { answerWithModel } from '../telegram/model-answer';
@@ -33,16 +34,16 @@ export function mediaFeature(deps: BotDeps): Composer<PrivateContext> {
     if ((document.file_size ?? 0) > config.BOT_MAX_DOCUMENT_BYTES) {
       return void (await reply(ctx, texts.documentTooLarge(Math.floor(config.BOT_MAX_DOCUMENT_BYTES / 1024 / 1024))));
     }
-    const name = document.file_name ?? 'document';
+    // A name with a line break would forge lines of the prompt and of the stored history.
+    const name = safeFileName(document.file_name ?? '') || 'document';
     let extracted;
     try {
-      extracted = await extractDocumentText(await downloadFile(config, ctx, document.file_id), {
+      extracted = await deps.documents.read(ctx.account.telegramId, () => downloadFile(config, ctx, document.file_id), {
         fileName: name,
         mimeType: document.mime_type ?? '',
-        maxChars: config.BOT_MAX_DOCUMENT_CHARS,
       });
     } catch (err) {
-      if (err instanceof UnsupportedDocumentError || err instanceof UnreadableDocumentError) {
+      if (err instanceof DocumentRefusal) {
         return void (await reply(ctx, err.message));
       }
       throw err;

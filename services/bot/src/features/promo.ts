@@ -10,7 +10,7 @@ export function promoFeature(deps: BotDeps): Composer<PrivateContext> {
   feature.command('promo', async (ctx) => {
     const code = ctx.match.trim();
     if (code === '') return void (await reply(ctx, texts.promoUsage));
-    const wait = await deps.promoLimiter.consume(ctx.account.telegramId, deps.config.BOT_PROMO_ATTEMPTS);
+    const wait = await deps.promoLimiter.consume(String(ctx.account.telegramId));
     if (wait > 0) return void (await reply(ctx, texts.promoTooMany(wait)));
     try {
       const redeemed = await deps.services.redeemPromo(ctx.account.telegramId, code);

@@ -15,6 +15,7 @@ import type {
   User,
   UserFromGetMe,
 } from 'grammy/types';
+import { safeFileName } from '@gpt/kit';
 import { answer, BotApiError, badRequest, isUpload, Params, readParams } from './bot-api-params';
 import { parseTelegramHtml, TelegramHtmlError } from './telegram-html';
 
@@ -69,6 +70,8 @@ export interface StoredFile extends StoredFileInfo {
   bytes: Buffer;
   mime: string;
   name?: string;
+  /** The chat it was sent in; undefined for a file added outside any chat. */
+  chatId?: number;
 }
 
 export interface SandboxBotApi {
@@ -99,7 +102,15 @@ export interface SandboxBotApi {
   chatVersion(chatId: number): number;
   /** Resolves when the chat's version passes `after`, or after `timeoutMs`, or when `signal` aborts. */
   chatChange(chatId: number, after: number, timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /** Drops a chat with its messages and files (a sandbox user who is forgotten). */
+  forgetChat(chatId: number): void;
   close(): Promise<void>;
+}
+
+/** Memory bounds: files are dropped oldest first past `maxFileBytes`, messages past `maxChatMessages` a chat. */
+export interface SandboxBotApiLimits {
+  maxFileBytes: number;
+  maxChatMessages: number;
 }
 
 export interface SandboxBotApiOptions {
@@ -107,7 +118,10 @@ export interface SandboxBotApiOptions {
   /** The bot's name and username as getMe answers them. */
   name: { first_name: string; username: string };
   observer?: BotApiObserver;
+  limits?: SandboxBotApiLimits;
 }
+
+const NO_LIMITS: SandboxBotApiLimits = { maxFileBytes: Infinity, maxChatMessages: Infinity };
 
 /** Text or a caption as a sent message carries it. */
 interface FormattedText {
@@ -151,7 +165,7 @@ const CHAT_ACTIONS = new Set([
  * bot token the bot service runs it as its local sandbox. Everything is lost when it stops.
  */
 export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotApi {
-  const { token, observer = {} } = options;
+  const { token, observer = {}, limits = NO_LIMITS } = options;
   const me: UserFromGetMe = {
     id: Number(token.split(':')[0]),
     is_bot: true,
@@ -178,6 +192,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   let nextUpdateId = 1;
   let nextMessageId = 1;
   let nextFileNumber = 1;
+  let fileBytes = 0;
   let webhookDelivery = Promise.resolve();
   let closed = false;
 
@@ -189,20 +204,46 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   const now = () => Math.floor(Date.now() / 1000);
   const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-  function storeFile(bytes: Buffer, mime: string, folder: string, name?: string): StoredFile {
+  function dropFile(file: StoredFile): void {
+    if (files.delete(file.file_id)) fileBytes -= file.bytes.length;
+  }
+
+  function storeFile(
+    bytes: Buffer,
+    mime: string,
+    folder: string,
+    options: { name?: string | undefined; chatId?: number } = {},
+  ): StoredFile {
     const number = nextFileNumber++;
-    const extension = name?.includes('.') ? name.split('.').pop() : mime.split('/')[1];
+    const name = options.name === undefined ? undefined : safeFileName(options.name) || undefined;
+    const extension = (name?.includes('.') ? name.split('.').pop() : mime.split('/')[1])?.replace(/[^\w]/g, '');
     const file: StoredFile = {
       file_id: `BQACAgIAAxk${randomId(24)}`,
       file_unique_id: `AgAD${randomId(6)}`,
       file_size: bytes.length,
-      file_path: `${folder}/file_${number}.${extension ?? 'bin'}`,
+      file_path: `${folder}/file_${number}.${extension || 'bin'}`,
       bytes,
       mime,
       name,
+      chatId: options.chatId,
     };
     files.set(file.file_id, file);
+    fileBytes += bytes.length;
+    // Maps keep insertion order: the first files are the oldest.
+    for (const oldest of files.values()) {
+      if (fileBytes <= limits.maxFileBytes || oldest === file) break;
+      dropFile(oldest);
+    }
     return file;
+  }
+
+  /** Keeps a chat's message at most `maxChatMessages`, forgetting the oldest. */
+  function keep(entry: SandboxChat, message: Message): void {
+    entry.messages.set(message.message_id, message);
+    for (const id of entry.messages.keys()) {
+      if (entry.messages.size <= limits.maxChatMessages) break;
+      entry.messages.delete(id);
+    }
   }
 
   function chatOf(user: SandboxUser): SandboxChat {
@@ -267,7 +308,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       date: now(),
       ...fields,
     } as Message;
-    entry.messages.set(message.message_id, message);
+    keep(entry, message);
     changed(entry);
     return pushUpdate({ message: message as Update['message'] });
   }
@@ -280,7 +321,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     const entry = chats.get(chatId);
     if (!entry) throw badRequest('chat not found');
     const message = { message_id: nextMessageId++, from: botUser, chat: entry.chat, date: now(), ...fields } as Message;
-    entry.messages.set(message.message_id, message);
+    keep(entry, message);
     changed(entry);
     return message;
   }
@@ -317,12 +358,12 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   }
 
   /** A photo or document parameter: an upload, a known file_id, or an HTTP URL (kept, never fetched). */
-  function inputFile(params: Params, field: string, folder: string): StoredFile {
+  function inputFile(params: Params, field: string, folder: string, chatId: number): StoredFile {
     const value = params.values[field];
-    if (isUpload(value)) return storeFile(value.bytes, value.type, folder, value.name);
+    if (isUpload(value)) return storeFile(value.bytes, value.type, folder, { name: value.name, chatId });
     if (typeof value === 'string' && files.has(value)) return files.get(value)!;
     if (typeof value === 'string' && /^https?:\/\//.test(value))
-      return storeFile(Buffer.alloc(0), 'application/octet-stream', folder, value.split('/').pop());
+      return storeFile(Buffer.alloc(0), 'application/octet-stream', folder, { name: value.split('/').pop(), chatId });
     throw badRequest('wrong file identifier/HTTP URL specified');
   }
 
@@ -416,7 +457,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
     sendPhoto: (params) => {
       const chatId = params.requiredNumber('chat_id');
-      const file = inputFile(params, 'photo', 'photos');
+      const file = inputFile(params, 'photo', 'photos', chatId);
       const photo: PhotoSize = {
         file_id: file.file_id,
         file_unique_id: file.file_unique_id,
@@ -433,7 +474,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
     sendDocument: (params) => {
       const chatId = params.requiredNumber('chat_id');
-      const file = inputFile(params, 'document', 'documents');
+      const file = inputFile(params, 'document', 'documents', chatId);
       const document: Document = {
         file_id: file.file_id,
         file_unique_id: file.file_unique_id,
@@ -585,7 +626,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
         bytes,
         fileOptions.mime ?? 'application/octet-stream',
         'documents',
-        fileOptions.name,
+        { name: fileOptions.name },
       );
       return { file_id, file_unique_id, file_size, file_path };
     },
@@ -600,7 +641,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     },
 
     sendPhoto(from, bytes, caption, mime = 'image/jpeg') {
-      const file = storeFile(bytes, mime, 'photos');
+      const file = storeFile(bytes, mime, 'photos', { chatId: from.id });
       const sizes: PhotoSize[] = [
         {
           file_id: file.file_id,
@@ -614,11 +655,12 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     },
 
     sendDocument(from, bytes, { file_name, mime_type, caption }) {
-      const file = storeFile(bytes, mime_type, 'documents', file_name);
+      const file = storeFile(bytes, mime_type, 'documents', { name: file_name, chatId: from.id });
       const document: Document = {
         file_id: file.file_id,
         file_unique_id: file.file_unique_id,
         file_size: file.file_size,
+        // As Telegram delivers it, whatever the user's client sent: the bot makes it safe.
         file_name,
         mime_type,
       };
@@ -663,6 +705,12 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       if (!group) watchers.set(chatId, (group = new Set()));
       await waitToBeWoken(group, timeoutMs, (wake) => signal?.addEventListener('abort', wake, { once: true }));
       if (group.size === 0) watchers.delete(chatId);
+    },
+
+    forgetChat(chatId) {
+      chats.delete(chatId);
+      for (const file of [...files.values()]) if (file.chatId === chatId) dropFile(file);
+      for (const watcher of watchers.get(chatId) ?? []) watcher.wake();
     },
 
     async close() {

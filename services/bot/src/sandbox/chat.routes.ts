@@ -1,26 +1,48 @@
 import {
+  SANDBOX_COOKIE_PATH,
   SandboxChat,
   SandboxChatQuery,
   SandboxFileParams,
   SandboxPressRequest,
   SandboxSendRequest,
   SandboxSent,
+  SandboxSession,
+  SandboxSessionRequest,
   SandboxUploadRequest,
   type SandboxMessage,
 } from '@gpt/contracts';
-import { badRequest, notFound, respond, validate } from '@gpt/kit';
-import { Router } from 'express';
+import {
+  attemptLimiter,
+  badRequest,
+  notFound,
+  respond,
+  tooManyRequests,
+  unauthorized,
+  validate,
+  type KeyValue,
+} from '@gpt/kit';
+import { Router, type Request, type Response } from 'express';
+import type { BotConfig } from '../config';
 import type { ChatLogEntry, SandboxBotApi, SandboxUser } from './bot-api';
+import { sandboxSessions, type SandboxSession as Session } from './sessions';
 import { SANDBOX_PATH } from './telegram-sandbox';
 
 /** The most recent messages a chat read answers with. */
 const CHAT_WINDOW = 200;
 /** Images the page shows inline; anything else is downloaded, never rendered by the browser. */
 const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** The HttpOnly cookie that names the browser's sandbox user. */
+const COOKIE = 'tg_sandbox';
+const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${COOKIE}=([\\w-]{1,128})(?:;|$)`);
+const DEFAULT_NAME = 'Гость';
 
-const userOf = ({ user_id, first_name }: { user_id: number; first_name: string }): SandboxUser => ({
-  id: user_id,
-  first_name,
+const sessionRequired = () =>
+  unauthorized('Сессия песочницы не найдена или забыта: обновите страницу', 'sandbox_session_required');
+const tooMany = (what: string, wait: number) => tooManyRequests(`Слишком много ${what} в песочнице, подождите`, wait);
+
+const userOf = (session: Session): SandboxUser => ({
+  id: session.userId,
+  first_name: session.firstName,
   language_code: 'ru',
 });
 
@@ -59,42 +81,87 @@ function viewOf(entry: ChatLogEntry): SandboxMessage {
 
 /**
  * The sandbox under /api/telegram/sandbox: the Bot API the bot calls (`/bot<token>/<method>`,
- * `/file/bot<token>/<path>`) and the user's side for the site's /telegram-sandbox page (`/chat…`).
+ * `/file/bot<token>/<path>`) and the user's side for the site's /telegram-sandbox page (`/session`,
+ * `/chat…`). Each browser plays the user its cookie names and no other; users, their actions and reads
+ * are limited, and the Bot API's memory is bounded (see `telegramSandbox`).
  */
-export function sandboxRouter(sandbox: SandboxBotApi): Router {
+export function sandboxRouter(sandbox: SandboxBotApi, deps: { config: BotConfig; kv: KeyValue }): Router {
+  const { config, kv } = deps;
   const router = Router();
+  const sessions = sandboxSessions({
+    maxUsers: config.TELEGRAM_SANDBOX_MAX_USERS,
+    onForget: (userId) => sandbox.forgetChat(userId),
+  });
+  const perMinute = (name: string, points: number) => attemptLimiter(kv, { name, points, windowSec: 60 });
+  const newUsers = perMinute('sandbox-new-users', config.TELEGRAM_SANDBOX_NEW_USERS_PER_MINUTE);
+  const actions = perMinute('sandbox-actions', config.TELEGRAM_SANDBOX_ACTIONS_PER_MINUTE);
+  const reads = perMinute('sandbox-reads', config.TELEGRAM_SANDBOX_READS_PER_MINUTE);
+
+  const sessionOf = (req: Request): Session => {
+    const session = sessions.find(COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1]);
+    if (!session) throw sessionRequired();
+    return session;
+  };
+  /** The session's user, once its action is counted. */
+  const actingUser = async (req: Request): Promise<SandboxUser> => {
+    const session = sessionOf(req);
+    const wait = await actions.consume(String(session.userId));
+    if (wait > 0) throw tooMany('действий', wait);
+    return userOf(session);
+  };
+  const sendSession = (res: Response, session: Session) =>
+    respond(res, SandboxSession, { user_id: session.userId, first_name: session.firstName });
+
+  router.post('/session', async (req, res) => {
+    const { first_name, fresh } = validate(SandboxSessionRequest, req.body ?? {});
+    const known = fresh ? undefined : sessions.find(COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1]);
+    if (known) return sendSession(res, known);
+    const wait = await newUsers.consume('all');
+    if (wait > 0) throw tooMany('новых пользователей', wait);
+    const { secret, session } = sessions.create(first_name ?? DEFAULT_NAME);
+    res.cookie(COOKIE, secret, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.SITE_URL.startsWith('https:'),
+      path: SANDBOX_COOKIE_PATH,
+    });
+    sendSession(res, session);
+  });
 
   router.get('/chat', async (req, res) => {
-    const { user_id, after, wait } = validate(SandboxChatQuery, req.query);
-    if (after !== undefined && wait) {
+    const { userId } = sessionOf(req);
+    const wait = await reads.consume(String(userId));
+    if (wait > 0) throw tooMany('запросов', wait);
+    const { after, wait: waitSec } = validate(SandboxChatQuery, req.query);
+    if (after !== undefined && waitSec) {
       const gone = new AbortController();
       res.once('close', () => gone.abort());
-      await sandbox.chatChange(user_id, after, wait * 1000, gone.signal);
+      await sandbox.chatChange(userId, after, waitSec * 1000, gone.signal);
     }
     respond(res, SandboxChat, {
-      version: sandbox.chatVersion(user_id),
+      version: sandbox.chatVersion(userId),
       bot: { first_name: sandbox.me.first_name, username: sandbox.me.username },
-      messages: sandbox.chatLog(user_id).slice(-CHAT_WINDOW).map(viewOf),
+      messages: sandbox.chatLog(userId).slice(-CHAT_WINDOW).map(viewOf),
     });
   });
 
-  router.post('/chat/messages', (req, res) => {
-    const { text, ...user } = validate(SandboxSendRequest, req.body);
-    const update = text.startsWith('/')
-      ? sandbox.sendCommand(userOf(user), text)
-      : sandbox.sendText(userOf(user), text);
+  router.post('/chat/messages', async (req, res) => {
+    const user = await actingUser(req);
+    const { text } = validate(SandboxSendRequest, req.body);
+    const update = text.startsWith('/') ? sandbox.sendCommand(user, text) : sandbox.sendText(user, text);
     respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
   });
 
-  router.post('/chat/uploads', (req, res) => {
-    const { kind, file_name, mime_type, data, caption, ...user } = validate(SandboxUploadRequest, req.body);
+  router.post('/chat/uploads', async (req, res) => {
+    const user = await actingUser(req);
+    const { kind, file_name, mime_type, data, caption } = validate(SandboxUploadRequest, req.body);
     const bytes = Buffer.from(data, 'base64');
     if (kind === 'photo' && !INLINE_IMAGES.has(mime_type))
       throw badRequest('Фото должно быть в формате JPEG, PNG, GIF или WebP', 'unsupported_image');
     const update =
       kind === 'photo'
-        ? sandbox.sendPhoto(userOf(user), bytes, caption || undefined, mime_type)
-        : sandbox.sendDocument(userOf(user), bytes, {
+        ? sandbox.sendPhoto(user, bytes, caption || undefined, mime_type)
+        : sandbox.sendDocument(user, bytes, {
             file_name,
             mime_type,
             ...(caption ? { caption } : {}),
@@ -102,22 +169,23 @@ export function sandboxRouter(sandbox: SandboxBotApi): Router {
     respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
   });
 
-  router.post('/chat/buttons', (req, res) => {
-    const { message_id, data, ...user } = validate(SandboxPressRequest, req.body);
-    if (!sandbox.pressButton(userOf(user), message_id, data))
+  router.post('/chat/buttons', async (req, res) => {
+    const user = await actingUser(req);
+    const { message_id, data } = validate(SandboxPressRequest, req.body);
+    if (!sandbox.pressButton(user, message_id, data))
       throw notFound('У этого сообщения нет такой кнопки', 'button_not_found');
     respond(res, SandboxSent, { message_id });
   });
 
   router.get('/chat/files/:file_id', (req, res) => {
+    const { userId } = sessionOf(req);
     const { file_id } = validate(SandboxFileParams, req.params);
     const file = sandbox.file(file_id);
-    if (!file) throw notFound('Файл не найден', 'file_not_found');
-    const inline = INLINE_IMAGES.has(file.mime);
-    res
-      .type(inline ? file.mime : 'application/octet-stream')
-      .set('Content-Disposition', inline ? 'inline' : `attachment; filename="${file.file_path.split('/').pop()}"`)
-      .send(file.bytes);
+    if (!file || file.chatId !== userId) throw notFound('Файл не найден', 'file_not_found');
+    if (INLINE_IMAGES.has(file.mime)) res.type(file.mime).set('Content-Disposition', 'inline');
+    // attachment() encodes any name safely, and would guess a type from it: the type is set after.
+    else res.attachment(file.name ?? file.file_path.split('/').pop()).type('application/octet-stream');
+    res.send(file.bytes);
   });
 
   router.use((req, res, next) => {

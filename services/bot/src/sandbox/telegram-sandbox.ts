@@ -1,18 +1,45 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { BotConfig } from '../config';
 import { createSandboxBotApi, type SandboxBotApi } from './bot-api';
 
 /** Where the bot service serves its sandbox: the Bot API under it, and the user's side under `/chat`. */
 export const SANDBOX_PATH = '/api/telegram/sandbox';
 
+/** A host only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare === '::ffff:127.0.0.1';
+}
+
+/** Whether the sandbox runs, and the reason, said once at start. */
+export function sandboxDecision(config: BotConfig): { on: boolean; reason: string } {
+  if (config.TELEGRAM_BOT_TOKEN) return { on: false, reason: 'TELEGRAM_BOT_TOKEN is set: the bot talks to Telegram' };
+  if (config.NODE_ENV === 'production') return { on: false, reason: 'never in production' };
+  if (config.TELEGRAM_SANDBOX === false) return { on: false, reason: 'TELEGRAM_SANDBOX=false' };
+  if (!isLoopbackHost(new URL(config.SITE_URL).hostname))
+    return { on: false, reason: `SITE_URL ${config.SITE_URL} is public: anyone could play the sandbox's users` };
+  if (config.TELEGRAM_SANDBOX === true) return { on: true, reason: 'TELEGRAM_SANDBOX=true' };
+  const host = config.GATEWAY_HOST ?? config.HOST;
+  if (!isLoopbackHost(host))
+    return { on: false, reason: `the site listens on ${host}, beyond this machine (TELEGRAM_SANDBOX=true allows it)` };
+  return { on: true, reason: `the site listens on ${host}, this machine only` };
+}
+
 /**
- * The sandbox Bot API when the bot has no token outside production (and TELEGRAM_SANDBOX is not
- * false): a fresh random token each start, known only to this process; null otherwise.
+ * The sandbox Bot API when `sandboxDecision` allows it: a fresh random token each start, known only
+ * to this process, and the memory bounds of the configuration; null otherwise.
  */
 export function telegramSandbox(config: BotConfig): SandboxBotApi | null {
-  if (config.TELEGRAM_BOT_TOKEN || config.NODE_ENV === 'production' || !config.TELEGRAM_SANDBOX) return null;
+  if (!sandboxDecision(config).on) return null;
   return createSandboxBotApi({
     token: `${randomInt(1_000_000_000, 9_000_000_000)}:${randomBytes(27).toString('base64url')}`,
     name: { first_name: 'GPT-бот (песочница)', username: 'sandbox_gpt_bot' },
+    limits: {
+      maxFileBytes: config.TELEGRAM_SANDBOX_MAX_FILE_BYTES,
+      maxChatMessages: config.TELEGRAM_SANDBOX_MAX_CHAT_MESSAGES,
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '@gpt/kit';
 import { GrammyError, type Api } from 'grammy';
 import type { AnswerSink } from '../domain/ask';
-import { splitTelegramHtml, toTelegramHtml } from './format';
+import { splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
 import { texts } from './texts';
 
 const TELEGRAM_LIMIT = 4096;
@@ -56,6 +56,7 @@ export function answerMessage(options: {
     async start() {
       await telegram.sendChatAction(chatId, 'typing').catch(() => undefined);
       messageId = (await telegram.sendMessage(chatId, texts.thinking)).message_id;
+      return messageId;
     },
     progress(text) {
       if (inFlight || Date.now() - lastEdit < intervalMs) return;
@@ -70,10 +71,22 @@ export function answerMessage(options: {
         await telegram.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
       }
     },
-    async fail() {
+    async fail(partial) {
       await editing;
-      if (messageId === undefined) await telegram.sendMessage(chatId, texts.modelFailed);
-      else await edit(texts.modelFailed).catch((err: unknown) => logger.warn({ err }, 'could not show the failure'));
+      // What the model had said stays, marked as cut off; with nothing said, the failure alone.
+      const [shown = ''] = partial.trim() ? splitTelegramHtml(toTelegramHtml(partial), PREVIEW_LIMIT - 200) : [];
+      const html = shown ? shown + texts.answerBroken : texts.modelFailed;
+      if (messageId === undefined) await telegram.sendMessage(chatId, html, { parse_mode: 'HTML' });
+      else await edit(html).catch((err: unknown) => logger.warn({ err }, 'could not show the failure'));
     },
   };
+}
+
+/** Tells the user their answer was interrupted (the bot stopped or died): in its placeholder, or anew. */
+export async function showInterrupted(telegram: Api, chatId: number, messageId: number | null): Promise<void> {
+  if (messageId === null) await telegram.sendMessage(chatId, texts.answerInterrupted);
+  else
+    await telegram.editMessageText(chatId, messageId, texts.answerInterrupted).catch((err: unknown) => {
+      if (!isNotModified(err)) throw err;
+    });
 }

@@ -1,24 +1,28 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { unauthorized, type Logger } from '@gpt/kit';
-import { Bot, webhookCallback, type Api } from 'grammy';
+import { badRequest, unauthorized, type Logger } from '@gpt/kit';
+import { Bot, type Api } from 'grammy';
+import type { Update } from 'grammy/types';
 import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { botFeatures } from './bot';
+import { webhookQueue } from './webhook-queue';
 import type { BotContext } from './context';
 import { COMMANDS, texts } from './texts';
 
 const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 /** How long to wait before trying Telegram again when it could not be reached at start. */
 const CONNECT_RETRY_MS = 15_000;
-/** A webhook update is acknowledged after this long even if its handler still runs (Telegram retries slow ones). */
-const WEBHOOK_ACK_MS = 2_000;
-/** At shutdown, updates being handled get this long to finish before the connections they use close. */
-const STOP_GRACE_MS = 10_000;
+/** After the answers, the other updates being handled (a /start, a button) get this long. */
+const LAST_UPDATES_MS = 5_000;
+/** One long-polling process per bot token: it holds this lock in Redis and refreshes it. */
+const POLLER_LOCK_TTL_SEC = 30;
+/** A process waiting for the poller lock looks again this often. */
+const POLLER_WAIT_MS = 3_000;
 
 export interface Telegram extends TelegramLink {
   /** POST /api/telegram/webhook: checks Telegram's secret header, then hands the update to the bot. */
@@ -60,7 +64,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     },
   });
   bot.api.config.use(apiThrottler());
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
@@ -75,8 +79,39 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   let runner: RunnerHandle | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let stopSweeps: (() => void) | undefined;
+  const owner = deps.generations.owner;
+  const webhooks = webhookQueue({
+    db: deps.db,
+    kv: deps.kv,
+    logger,
+    owner,
+    handle: (update: Update) => bot.handleUpdate(update),
+  });
+  const pollerKey = `bot:poller:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+  let pollerLock: NodeJS.Timeout | undefined;
+
+  /**
+   * Long polling by one process per token: the lock names its holder, whose heartbeat says it is alive;
+   * a second process waits (saying why) and takes over when the holder stops or dies.
+   */
+  async function takePolling(): Promise<boolean> {
+    if (!(await deps.kv.acquire(pollerKey, owner, POLLER_LOCK_TTL_SEC))) {
+      const holder = await deps.kv.get(pollerKey);
+      if (holder && holder !== owner && (await deps.generations.isAlive(holder))) return false;
+      await deps.kv.set(pollerKey, owner, POLLER_LOCK_TTL_SEC);
+    }
+    pollerLock = setInterval(
+      () => void deps.kv.set(pollerKey, owner, POLLER_LOCK_TTL_SEC).catch(() => undefined),
+      (POLLER_LOCK_TTL_SEC * 1000) / 3,
+    );
+    return true;
+  }
 
   async function connect(): Promise<void> {
+    if (stopped) return;
+    // Heartbeat first: it is what tells other processes this one is alive (and holds the poller lock).
+    stopSweeps ??= await deps.generations.start();
     await bot.init();
     await bot.api.setMyCommands(COMMANDS);
     if (config.TELEGRAM_WEBHOOK_URL) {
@@ -87,6 +122,14 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       logger.info({ username: bot.botInfo.username, url: config.TELEGRAM_WEBHOOK_URL }, 'Telegram bot on webhook');
       return;
     }
+    if (!(await takePolling())) {
+      logger.error(
+        'another process is already long-polling Telegram with this bot token: this one waits and takes over when ' +
+          'it stops. Run one bot in polling mode, or set TELEGRAM_WEBHOOK_URL for webhook mode with several replicas',
+      );
+      retryTimer = setTimeout(connectInBackground, POLLER_WAIT_MS);
+      return;
+    }
     await bot.api.deleteWebhook();
     if (stopped) return;
     runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
@@ -94,17 +137,16 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   }
 
   function connectInBackground() {
-    connect().catch((err: unknown) => {
-      if (stopped) return;
-      logger.error({ err }, 'Telegram not reachable; trying again');
-      retryTimer = setTimeout(connectInBackground, CONNECT_RETRY_MS);
-    });
+    connect()
+      .then(async () => {
+        if (config.TELEGRAM_WEBHOOK_URL) await webhooks.forgetOld();
+      })
+      .catch((err: unknown) => {
+        if (stopped) return;
+        logger.error({ err }, 'Telegram not reachable; trying again');
+        retryTimer = setTimeout(connectInBackground, CONNECT_RETRY_MS);
+      });
   }
-
-  const handleUpdate = webhookCallback(bot, 'express', {
-    onTimeout: 'return',
-    timeoutMilliseconds: WEBHOOK_ACK_MS,
-  });
 
   return {
     api: (): Api => bot.api,
@@ -114,8 +156,12 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       const given = req.header('x-telegram-bot-api-secret-token') ?? '';
       if (!secret || !sameSecret(given, secret))
         return next(unauthorized('Неверный секрет вебхука', 'invalid_webhook_secret'));
+      const update = req.body as Update;
+      if (typeof update?.update_id !== 'number') return next(badRequest('Ожидается обновление Telegram', 'bad_update'));
       try {
-        await handleUpdate(req, res);
+        // Kept before Telegram hears 200, so an update is never lost; handled after, so Telegram never waits for an answer.
+        await webhooks.accept(update);
+        res.status(200).json({ ok: true });
       } catch (err) {
         next(err);
       }
@@ -124,10 +170,15 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
+      clearInterval(pollerLock);
+      // No new updates: the runner stops fetching at once (the webhook's server is closed before this).
       if (runner?.isRunning()) await runner.stop();
-      // The runner stops fetching at once; the updates it is handling still answer their chats.
-      const deadline = Date.now() + STOP_GRACE_MS;
-      while (runner && runner.size() > 0 && Date.now() < deadline) await sleep(50);
+      // Answers in progress get the grace time; those still running then end as interrupted.
+      await deps.generations.drain(config.BOT_SHUTDOWN_GRACE_SEC * 1000);
+      const deadline = Date.now() + LAST_UPDATES_MS;
+      while ((runner?.size() ?? 0) + webhooks.size() > 0 && Date.now() < deadline) await sleep(50);
+      stopSweeps?.();
+      await deps.kv.release(pollerKey, owner).catch(() => undefined);
     },
   };
 }

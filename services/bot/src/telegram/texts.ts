@@ -1,5 +1,11 @@
-import type { AiModel, BotBalanceResponse, CreatePaymentResponse, PublicTariff, ReferralSummary } from '@gpt/contracts';
-import { escapeHtml } from './format';
+import {
+  escapeHtml,
+  type AiModel,
+  type BotBalanceResponse,
+  type CreatePaymentResponse,
+  type PublicTariff,
+  type ReferralSummary,
+} from '@gpt/contracts';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
 
@@ -148,6 +154,9 @@ export const texts = {
   modelFailed: '😔 Не удалось получить ответ модели. Кредиты не списаны — попробуйте ещё раз чуть позже.',
   serviceDown: '😔 Сервис временно недоступен. Попробуйте ещё раз через минуту.',
   answerCut: '\n\n<i>Ответ обрезан: достигнут предел длины ответа.</i>',
+  answerBroken:
+    '\n\n<i>⚠️ Ответ прервался на полуслове: модель перестала отвечать. Кредиты не списаны — спросите ещё раз.</i>',
+  answerInterrupted: '⚠️ Ответ был прерван: бот перезапускался. Кредиты не списаны — просто отправьте вопрос ещё раз.',
 
   imageUsage: 'Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>',
   imageNotInTariff: (imageTariffs: string[]) =>

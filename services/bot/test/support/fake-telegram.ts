@@ -98,6 +98,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     chatLog: telegram.chatLog,
     chatVersion: telegram.chatVersion,
     chatChange: telegram.chatChange,
+    forgetChat: telegram.forgetChat,
 
     pressButton(from, messageId, data) {
       const update = telegram.pressButton(from, messageId, data);

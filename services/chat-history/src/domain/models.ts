@@ -1,8 +1,7 @@
 import type { AdminModelsQuery, AiModel } from '@gpt/contracts';
-import type { Logger } from '@gpt/kit';
-import type { Kysely } from 'kysely';
+import type { ChatHistoryDeps } from '../deps';
 import { type AiModelFields, modelsRepository } from '../data/models.repository';
-import type { ChatHistoryDatabase } from '../data/schema';
+import { botReads } from './bot-reads';
 import { chatHistoryErrors } from './errors';
 
 /** The models a new installation starts with; the admin edits them on /admin/models. */
@@ -33,14 +32,17 @@ export const DEFAULT_MODELS: AiModelFields[] = [
   },
 ];
 
-export function modelsUseCases(db: Kysely<ChatHistoryDatabase>, logger: Logger) {
-  const models = modelsRepository(db);
+/** Every write here changes what the bot and the site read (botReads): each drops those answers when it ends. */
+export function modelsUseCases(deps: ChatHistoryDeps) {
+  const models = modelsRepository(deps.db);
+  const { changing } = botReads(deps);
   return {
     /** On the first start (no model at all) the default models are created; later starts change nothing. */
-    async seed(): Promise<void> {
-      const created = await models.insertIfNone(DEFAULT_MODELS);
-      if (created > 0) logger.info({ created }, 'default models created');
-    },
+    seed: () =>
+      changing(async () => {
+        const created = await models.insertIfNone(DEFAULT_MODELS);
+        if (created > 0) deps.logger.info({ created }, 'default models created');
+      }),
 
     list(query: AdminModelsQuery) {
       return models.list({ ...query, offset: (query.page - 1) * query.limit });
@@ -48,21 +50,24 @@ export function modelsUseCases(db: Kysely<ChatHistoryDatabase>, logger: Logger) 
 
     listActive: () => models.listActive(),
 
-    async create(fields: AiModelFields): Promise<AiModel> {
-      const created = await models.create(fields);
-      if (!created) throw chatHistoryErrors.modelExists(fields.model);
-      return created;
-    },
+    create: (fields: AiModelFields): Promise<AiModel> =>
+      changing(async () => {
+        const created = await models.create(fields);
+        if (!created) throw chatHistoryErrors.modelExists(fields.model);
+        return created;
+      }),
 
-    async update(id: number, fields: AiModelFields): Promise<AiModel> {
-      const updated = await models.update(id, fields);
-      if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
-      if (!updated) throw chatHistoryErrors.modelNotFound();
-      return updated;
-    },
+    update: (id: number, fields: AiModelFields): Promise<AiModel> =>
+      changing(async () => {
+        const updated = await models.update(id, fields);
+        if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
+        if (!updated) throw chatHistoryErrors.modelNotFound();
+        return updated;
+      }),
 
-    async remove(id: number): Promise<void> {
-      if (!(await models.delete(id))) throw chatHistoryErrors.modelNotFound();
-    },
+    remove: (id: number): Promise<void> =>
+      changing(async () => {
+        if (!(await models.delete(id))) throw chatHistoryErrors.modelNotFound();
+      }),
   };
 }

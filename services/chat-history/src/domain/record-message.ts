@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BotMessageRequest, type HistoryMessage, messageCost } from '@gpt/contracts';
+import { type BotMessageRequest, type HistoryMessage, messageCost, personName } from '@gpt/contracts';
 import { isUniqueViolation, mediaStore, type UploadedImage } from '@gpt/kit';
 import { type DirectoryUser, directoryRepository } from '../data/directory.repository';
 import { mediaPath, messagesRepository } from '../data/messages.repository';
@@ -89,6 +89,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
         user_id: recorded.user_id,
         telegram_id: recorded.telegram_id,
         username: user.username,
+        user_name: personName(recorded) || null,
         model: recorded.model,
         status: recorded.status,
         input_tokens: recorded.input_tokens,

@@ -16,6 +16,7 @@ import {
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
   WELCOME_CREDITS_KEY,
+  WELCOME_DAILY_LIMIT_KEY,
   type WelcomeOfferResponse,
 } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import type { ChatHistoryDeps } from '../deps';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
 import { sysValsRepository, type SettingChange } from '../data/sys-vals.repository';
+import { botReads } from './bot-reads';
 import { chatHistoryErrors } from './errors';
 
 type Db = Kysely<ChatHistoryDatabase>;
@@ -30,12 +32,13 @@ type Db = Kysely<ChatHistoryDatabase>;
 const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
-const isRequiredKey = (key: string) => isCostKey(key) || key === WELCOME_CREDITS_KEY || isReferralSettingKey(key);
+const isWelcomeKey = (key: string) => key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY;
+const isRequiredKey = (key: string) => isCostKey(key) || isWelcomeKey(key) || isReferralSettingKey(key);
 
 /** What a required setting is used for, in the refusal to delete it. */
 function useOf(key: string): string {
   if (isCostKey(key)) return 'в расчёте стоимости сообщений';
-  return key === WELCOME_CREDITS_KEY ? 'для приветственных кредитов' : 'для бонусов за друзей';
+  return isWelcomeKey(key) ? 'для приветственных кредитов' : 'для бонусов за друзей';
 }
 
 /**
@@ -49,7 +52,7 @@ function assertUsableValue(key: string, value: string): void {
   if (isCostKey(key) && !isValidCostSetting(value)) {
     throw chatHistoryErrors.invalidCostSetting(key);
   }
-  if (key === WELCOME_CREDITS_KEY && parseWelcomeCredits(value) === null) {
+  if (isWelcomeKey(key) && parseWelcomeCredits(value) === null) {
     throw chatHistoryErrors.invalidWholeNumberSetting(key, MAX_WELCOME_CREDITS);
   }
 }
@@ -60,9 +63,11 @@ async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingCh
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
 }
 
-export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'logger'>) {
+/** Every write here changes what the bot and the site read (botReads): each drops those answers when it ends. */
+export function settingsUseCases(deps: ChatHistoryDeps) {
   const { db, bus, logger } = deps;
   const settings = sysValsRepository(db);
+  const { changing } = botReads(deps);
 
   /** The cost settings now; a missing or broken one (only possible by hand in the database) falls back to its default. */
   async function costSettings(): Promise<CostSettings> {
@@ -79,16 +84,18 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
   return {
     /** The settings the cost formula, the bot and the welcome grant need, created on first start and never overwritten. */
     async seed(): Promise<void> {
-      const created = await bus.transaction(async (trx) => {
-        const changes = await sysValsRepository(trx).insertMissing({
-          ...DEFAULT_COST_SETTINGS,
-          ...DEFAULT_BOT_SETTINGS,
-          ...DEFAULT_WELCOME_SETTINGS,
-          ...DEFAULT_REFERRAL_SETTINGS,
-        });
-        await announce(trx, bus, changes);
-        return changes.length;
-      });
+      const created = await changing(() =>
+        bus.transaction(async (trx) => {
+          const changes = await sysValsRepository(trx).insertMissing({
+            ...DEFAULT_COST_SETTINGS,
+            ...DEFAULT_BOT_SETTINGS,
+            ...DEFAULT_WELCOME_SETTINGS,
+            ...DEFAULT_REFERRAL_SETTINGS,
+          });
+          await announce(trx, bus, changes);
+          return changes.length;
+        }),
+      );
       if (created > 0) logger.info({ created }, 'default settings created');
     },
 
@@ -100,31 +107,37 @@ export function settingsUseCases(deps: Pick<ChatHistoryDeps, 'db' | 'bus' | 'log
 
     async create(key: string, value: string): Promise<SysVal> {
       assertUsableValue(key, value);
-      return bus.transaction(async (trx) => {
-        const created = await sysValsRepository(trx).create(key, value);
-        if (!created) throw chatHistoryErrors.settingExists(key);
-        await announce(trx, bus, [created.change]);
-        return created.setting;
-      });
+      return changing(() =>
+        bus.transaction(async (trx) => {
+          const created = await sysValsRepository(trx).create(key, value);
+          if (!created) throw chatHistoryErrors.settingExists(key);
+          await announce(trx, bus, [created.change]);
+          return created.setting;
+        }),
+      );
     },
 
     async update(key: string, value: string): Promise<SysVal> {
       assertUsableValue(key, value);
-      return bus.transaction(async (trx) => {
-        const updated = await sysValsRepository(trx).update(key, value);
-        if (!updated) throw chatHistoryErrors.settingNotFound();
-        await announce(trx, bus, [updated.change]);
-        return updated.setting;
-      });
+      return changing(() =>
+        bus.transaction(async (trx) => {
+          const updated = await sysValsRepository(trx).update(key, value);
+          if (!updated) throw chatHistoryErrors.settingNotFound();
+          await announce(trx, bus, [updated.change]);
+          return updated.setting;
+        }),
+      );
     },
 
     async remove(key: string): Promise<void> {
       if (isRequiredKey(key)) throw chatHistoryErrors.settingInUse(key, useOf(key));
-      await bus.transaction(async (trx) => {
-        const deleted = await sysValsRepository(trx).delete(key);
-        if (!deleted) throw chatHistoryErrors.settingNotFound();
-        await announce(trx, bus, [deleted]);
-      });
+      await changing(() =>
+        bus.transaction(async (trx) => {
+          const deleted = await sysValsRepository(trx).delete(key);
+          if (!deleted) throw chatHistoryErrors.settingNotFound();
+          await announce(trx, bus, [deleted]);
+        }),
+      );
     },
 
     /** The welcome grant a new person gets now and what a typical message costs with the default model. */

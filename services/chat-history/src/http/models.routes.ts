@@ -7,14 +7,15 @@ import {
   ModelIdParams,
   SuccessResponse,
 } from '@gpt/contracts';
-import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
+import { requireAuth, requireBotKey, respond, sendAnswer, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatHistoryDeps } from '../deps';
+import { keptAnswer } from '../domain/bot-reads';
 import { modelsUseCases } from '../domain/models';
 
 /** Admin CRUD of the AI models (spec §7). */
 export function adminModelsRouter(deps: ChatHistoryDeps): Router {
-  const models = modelsUseCases(deps.db, deps.logger);
+  const models = modelsUseCases(deps);
   return Router()
     .use('/api/admin/models', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
     .get('/api/admin/models', async (req, res) => {
@@ -37,10 +38,14 @@ export function adminModelsRouter(deps: ChatHistoryDeps): Router {
     });
 }
 
-/** The models the bot may offer: the active ones. */
+/** The models the bot may offer: the active ones, kept in memory until a model or setting changes, with an ETag. */
 export function botModelsRouter(deps: ChatHistoryDeps): Router {
-  const models = modelsUseCases(deps.db, deps.logger);
-  return Router().get('/api/bot/models', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
-    respond(res, BotModelsResponse, { models: await models.listActive() });
+  const models = modelsUseCases(deps);
+  return Router().get('/api/bot/models', requireBotKey(deps.config.BOT_API_KEY), async (req, res) => {
+    sendAnswer(
+      req,
+      res,
+      await keptAnswer(deps, 'models', BotModelsResponse, async () => ({ models: await models.listActive() })),
+    );
   });
 }

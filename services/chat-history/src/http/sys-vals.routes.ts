@@ -10,9 +10,10 @@ import {
   SysValUpdateRequest,
   WelcomeOfferResponse,
 } from '@gpt/contracts';
-import { requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
+import { requireAuth, requireBotKey, respond, sendAnswer, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ChatHistoryDeps } from '../deps';
+import { keptAnswer } from '../domain/bot-reads';
 import { settingsUseCases } from '../domain/settings';
 
 /** Admin CRUD of the system key/value settings, by key (spec §7). */
@@ -41,18 +42,18 @@ export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
     });
 }
 
-/** Every setting for the bot, as key → value. */
+/** Every setting for the bot, as key → value; kept in memory until a model or setting changes, with an ETag. */
 export function botSettingsRouter(deps: ChatHistoryDeps): Router {
   const settings = settingsUseCases(deps);
-  return Router().get('/api/bot/settings', requireBotKey(deps.config.BOT_API_KEY), async (_req, res) => {
-    respond(res, BotSettingsResponse, await settings.all());
+  return Router().get('/api/bot/settings', requireBotKey(deps.config.BOT_API_KEY), async (req, res) => {
+    sendAnswer(req, res, await keptAnswer(deps, 'settings', BotSettingsResponse, settings.all));
   });
 }
 
-/** Public: the welcome grant now and what a typical message costs, for "roughly how many messages" on the site. */
+/** Public: the welcome grant now and what a typical message costs, for "roughly how many messages" on the site; kept like the bot's reads. */
 export function welcomeOfferRouter(deps: ChatHistoryDeps): Router {
   const settings = settingsUseCases(deps);
-  return Router().get('/api/welcome_offer', async (_req, res) => {
-    respond(res, WelcomeOfferResponse, await settings.welcomeOffer());
+  return Router().get('/api/welcome_offer', async (req, res) => {
+    sendAnswer(req, res, await keptAnswer(deps, 'welcome_offer', WelcomeOfferResponse, settings.welcomeOffer));
   });
 }

@@ -1,4 +1,4 @@
-import { type AnswerCache, answerCache } from '@gpt/kit';
+import { type AnswerCache, serviceAnswerCache } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { viewCounter } from './view-counter';
@@ -24,10 +24,7 @@ export function contentState(deps: ContentDeps): ContentState {
   let state = states.get(deps);
   if (!state) {
     state = {
-      cache: answerCache({
-        kv: deps.kv,
-        channel: `${deps.config.REDIS_KEY_PREFIX}content:changed`,
-        logger: deps.logger,
+      cache: serviceAnswerCache(deps, 'content', {
         maxEntries: PUBLIC_ANSWERS_MAX,
         maxAgeMs: PUBLIC_ANSWER_MAX_AGE_MS,
         nextChangeAt: () => articlesRepository(deps.db).nextPublication(),

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { articleSeoAnswer } from '../domain/article-seo';
-import { sendAnswer } from './public-answer';
+import { sendAnswer } from '@gpt/kit';
 
 /** For the gateway's SEO head and sitemap; under /internal, which the gateway never routes. */
 export function internalRouter(deps: ContentDeps): Router {

@@ -3,7 +3,7 @@ import { respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { publicArticles } from '../domain/public-articles';
-import { sendAnswer } from './public-answer';
+import { sendAnswer } from '@gpt/kit';
 import { visitorOf } from './request-context';
 
 /** The public article calls of spec §7 (no login). */

@@ -26,6 +26,8 @@ const nodeEnv = z.enum(['development', 'production', 'test']).default('developme
 export const commonEnv = {
   NODE_ENV: nodeEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: human-readable in a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   HOST: z.string().default('127.0.0.1'),
   /**
    * No default in the code: `npm start` generates both outside production and keeps them under
@@ -85,3 +87,7 @@ export function serviceDatabaseUrl(service: string, env: { DATABASE_URL?: string
   url.pathname = `/gpt_${service.replace(/-/g, '_')}`;
   return url.toString();
 }
+
+/** LOG_LEVEL and LOG_FORMAT alone, for a process that logs before any service reads its configuration. */
+export const loadLoggingConfig = (env: Env = process.env) =>
+  loadConfig(z.object({ LOG_LEVEL: commonEnv.LOG_LEVEL, LOG_FORMAT: commonEnv.LOG_FORMAT }), env);

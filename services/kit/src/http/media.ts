@@ -85,6 +85,7 @@ export interface MultipartBody {
 /** The texts of a multipart body are at most a few hundred kilobytes. */
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FIELDS = 20;
+const invalidMultipart = () => badRequest('Некорректное тело multipart/form-data', 'invalid_multipart');
 
 /**
  * Reads a multipart/form-data body with text fields and at most one file in the field `image`,
@@ -99,7 +100,7 @@ export function readImageMultipart(req: Request, rules: ImageRules): Promise<Mul
         limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: rules.maxBytes + 1 },
       });
     } catch {
-      reject(badRequest('Некорректное тело multipart/form-data', 'invalid_multipart'));
+      reject(invalidMultipart());
       return;
     }
     const fields: Record<string, string> = {};
@@ -119,6 +120,8 @@ export function readImageMultipart(req: Request, rules: ImageRules): Promise<Mul
       else fields[name] = value;
     });
     parser.on('file', (name, stream) => {
+      // A body cut short ends a file part with an error of its own ("Unexpected end of form").
+      stream.on('error', () => fail(invalidMultipart()));
       if (name !== 'image') {
         stream.resume();
         fail(badRequest(`Неизвестное файловое поле ${name}: ожидается image`, 'unexpected_file'));
@@ -131,7 +134,7 @@ export function readImageMultipart(req: Request, rules: ImageRules): Promise<Mul
     });
     parser.on('filesLimit', () => fail(badRequest('Можно приложить только одно изображение', 'too_many_files')));
     parser.on('fieldsLimit', () => fail(badRequest('Слишком много полей', 'too_many_fields')));
-    parser.on('error', () => fail(badRequest('Некорректное тело multipart/form-data', 'invalid_multipart')));
+    parser.on('error', () => fail(invalidMultipart()));
     parser.on('close', () => {
       if (failure) return;
       try {

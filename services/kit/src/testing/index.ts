@@ -2,4 +2,5 @@ export { readRequestBody, sendJson } from './http';
 export { createEvent, eventProducers, sampleMessageRecorded, sampleUserRegistered } from './events';
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
 export { createTestDatabase, deleteTestBroker, dropTestDatabase, freePort, testInfra, uniqueName } from './infra';
-export { startTestService, TEST_SECRETS, type TestService } from './service';
+export { seenWithin, startTestReplica, startTestService, TEST_SECRETS, type TestService } from './service';
+export { sandboxDecisionCall } from './sandbox-payment';

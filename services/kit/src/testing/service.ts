@@ -47,3 +47,32 @@ export async function startTestService<C extends ServiceConfig, DB>(
     },
   };
 }
+
+/**
+ * Another replica of a running test service: the same database and the same Redis key prefix (so
+ * the same change channels), as `docker compose up --scale` runs them. The first one owns the database.
+ */
+export function startTestReplica<C extends ServiceConfig, DB>(
+  definition: ServiceDefinition<C, DB>,
+  load: (env: Env) => C,
+  of: RunningService<C, DB>,
+  env: Env = {},
+): Promise<TestService<C, DB>> {
+  return startTestService(
+    definition,
+    load,
+    { ...env, REDIS_KEY_PREFIX: of.deps.config.REDIS_KEY_PREFIX },
+    { databaseUrl: of.deps.config.SERVICE_DATABASE_URL },
+  );
+}
+
+/** Reads with `read` until `seen` holds of what it gives; fails after `withinMs` (a change another replica was told of). */
+export async function seenWithin<T>(withinMs: number, read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await read();
+    if (seen(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still not changed after ${withinMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

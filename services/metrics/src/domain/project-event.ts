@@ -1,4 +1,4 @@
-import { eventSubscriptions, type EventData } from '@gpt/contracts';
+import { eventSubscriptions, personName, type EventData } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import { projectionsRepository as projections } from '../data/projections.repository';
 import type { MetricsDatabase } from '../data/schema';
@@ -36,7 +36,8 @@ export async function projectEvent(db: Db, event: MetricsEvent): Promise<void> {
       await projections(db).addToDay(moscowDay(message.created_at), { messages: 1, spent_usd: message.total_cost });
       await projections(db).offerLastMessage({
         messageId: message.message_id,
-        username: message.username,
+        // Events recorded before the name was sent: the username or the Telegram id they carry.
+        username: message.user_name ?? (personName(message) || null),
         createdAt: message.created_at,
         userMessage: message.user_message,
         botResponse: message.bot_response,

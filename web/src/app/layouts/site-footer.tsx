@@ -4,13 +4,16 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
-/** Footer of spec §2: offer, privacy, feedback; the year shown is 2024. */
+/** The site's years: from its first (2024) to this one, so the footer never shows a stale year. */
+const years = (first: number, now = new Date().getFullYear()) => (now > first ? `${first}–${now}` : `${first}`);
+
+/** Footer: offer, privacy, feedback and the site's years. */
 export function SiteFooter() {
   return (
     <footer className="site-footer mt-auto">
       <Container className="py-4 d-flex flex-column flex-md-row align-items-center justify-content-between gap-3">
         <div className="text-body-secondary small">
-          © {site.copyrightYear} {site.name}
+          © {years(site.copyrightYear)} {site.name}
         </div>
         <nav aria-label="Документы и обратная связь" className="d-flex flex-wrap justify-content-center gap-3 small">
           <Link to={paths.offer}>{site.offerTitle}</Link>

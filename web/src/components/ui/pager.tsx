@@ -9,9 +9,9 @@ export interface PagerProps {
   className?: string;
 }
 
-/** Back and Forward with «Страница X из Y» (spec §2); nothing when everything fits one page. */
-export function Pager({ page, pages, onPage, testId, className = 'mt-5' }: PagerProps) {
-  if (pages <= 1) return null;
+/** Back and Forward with «Страница X из Y», always shown; a button with nowhere to go is disabled. */
+export function Pager({ page, pages: counted, onPage, testId, className = 'mt-5' }: PagerProps) {
+  const pages = Math.max(counted, 1);
   return (
     <nav
       className={`d-flex align-items-center justify-content-center gap-2 gap-sm-3 ${className}`}

@@ -19,10 +19,3 @@ export const paymentStatusBadge = {
 } as const satisfies Omit<StatusBadgeProps, 'value'>;
 
 export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
-
-/** The username with the first and last name when present. */
-export function payerName(payment: { username: string | null; first_name: string | null; last_name: string | null }) {
-  const name = [payment.first_name, payment.last_name].filter(Boolean).join(' ');
-  if (payment.username && name) return `@${payment.username} (${name})`;
-  return payment.username ? `@${payment.username}` : name;
-}

@@ -1,5 +1,5 @@
 import { pluralRu } from '@/lib/dates';
-import { exactUsd, formatUsdSum } from '@/lib/money';
+import { exactUsd, formatUsd as formatUsdCost, formatUsdSum } from '@/lib/money';
 
 /** What every figure shows until it is loaded and after a failure (spec §2, §8). */
 export const DASH = '—';
@@ -15,13 +15,6 @@ function num(value: Num): number | null {
 const LOCALE = 'ru-RU';
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-// Message costs are fractions of a cent: keep up to 6 decimals so they do not round to zero.
-const dollars = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
 const roubles = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
 
 const withDash =
@@ -34,13 +27,13 @@ const withDash =
 /** «1 234» */
 export const formatCount = withDash((n) => integer.format(n));
 
-/** Dollars: «0,00045 $», «12,50 $». */
-export const formatUsd = withDash((n) => dollars.format(n));
+/** A cost in dollars: «0,00045 $», «3,09 $» (more decimals only below a cent). */
+export const formatUsd = withDash(formatUsdCost);
 
 /** A sum of dollars: to the cent below 1 000, whole above («3,46 $», «12 515 $»). */
 export const formatUsdTotal = withDash(formatUsdSum);
 
-/** The exact sum for the tooltip; none while unknown. */
+/** The exact dollars for a tooltip (a sum or a single cost); none while unknown. */
 export const exactUsdTotal = (value: Num): string | undefined => {
   const n = num(value);
   return n === null ? undefined : exactUsd(n);

@@ -10,7 +10,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
-import { formatCredits, formatUsd } from '@/lib/money';
+import { exactUsd, formatCredits, formatUsd } from '@/lib/money';
 import { useListState } from '@/lib/use-list-state';
 
 import { downloadHistoryCsv } from '../api/export-history';
@@ -79,7 +79,9 @@ export function AdminHistoryScreen() {
         cell: (m) => (
           <>
             <div>{formatCredits(m.cost)} кр.</div>
-            <div className="small text-body-secondary">{formatUsd(m.total_cost)}</div>
+            <div className="small text-body-secondary" title={exactUsd(m.total_cost)}>
+              {formatUsd(m.total_cost)}
+            </div>
           </>
         ),
       },

@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '@gpt/contracts';
+import { toTelegramHtml, type HistoryMessage } from '@gpt/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { formatCredits, formatUsd } from '@/lib/money';
+import { exactUsd, formatCredits, formatUsd } from '@/lib/money';
 
 import { useHistoryMessage, useNeighbour } from '../api/get-history-message';
 import { messageStatusBadge } from '../status';
@@ -46,13 +46,30 @@ function MessageDetails({ message, onZoom }: { message: HistoryMessage; onZoom: 
           },
           {
             label: 'Ответ бота',
-            value: message.bot_response && <div className="history-full-text">{message.bot_response}</div>,
+            // As the user saw it in Telegram: the bot's own conversion, which escapes the model's text and
+            // emits only Telegram's few tags (links to http(s) and tg: only).
+            value: message.bot_response && (
+              <div
+                className="history-full-text history-bot-answer"
+                data-testid="bot-answer"
+                dangerouslySetInnerHTML={{ __html: toTelegramHtml(message.bot_response) }}
+              />
+            ),
           },
           { label: 'Токены ввода', value: formatCredits(message.input_tokens) },
           { label: 'Токены вывода', value: formatCredits(message.output_tokens) },
-          { label: 'Стоимость ввода', value: formatUsd(message.input_cost) },
-          { label: 'Стоимость вывода', value: formatUsd(message.output_cost) },
-          { label: 'Общая стоимость', value: <strong>{formatUsd(message.total_cost)}</strong> },
+          {
+            label: 'Стоимость ввода',
+            value: <span title={exactUsd(message.input_cost)}>{formatUsd(message.input_cost)}</span>,
+          },
+          {
+            label: 'Стоимость вывода',
+            value: <span title={exactUsd(message.output_cost)}>{formatUsd(message.output_cost)}</span>,
+          },
+          {
+            label: 'Общая стоимость',
+            value: <strong title={exactUsd(message.total_cost)}>{formatUsd(message.total_cost)}</strong>,
+          },
           { label: 'Кредиты', value: formatCredits(message.cost) },
           { label: 'Ошибка', value: message.error_message, hidden: !message.error_message },
         ]}

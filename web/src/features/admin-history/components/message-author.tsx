@@ -1,13 +1,11 @@
-import type { HistoryMessage } from '@gpt/contracts';
+import { personName, type HistoryMessage } from '@gpt/contracts';
 import Badge from 'react-bootstrap/Badge';
 
-import { authorName } from '../status';
-
-/** Who wrote a message: username with first and last name, the user id, and a mark once the user is deleted. */
+/** Who wrote a message: the person's name (as everywhere), the user id, and a mark once the user is deleted. */
 export function MessageAuthor({ message }: { message: HistoryMessage }) {
   return (
     <>
-      <div className="text-break">{authorName(message) || '—'}</div>
+      <div className="text-break">{personName(message) || '—'}</div>
       <div className="small text-body-secondary">
         ID {message.user_id}
         {message.user_deleted && (

@@ -1,4 +1,4 @@
-import { ADMIN_PAYMENTS_SORT_FIELDS, type Payment } from '@gpt/contracts';
+import { ADMIN_PAYMENTS_SORT_FIELDS, personName, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
@@ -10,7 +10,7 @@ import { formatCredits, formatRoubles } from '@/lib/money';
 import { useListState } from '@/lib/use-list-state';
 
 import { useAdminPayments } from '../api/get-admin-payments';
-import { payerName, paymentStatusBadge } from '../status';
+import { paymentStatusBadge } from '../status';
 import { PaymentsFilters, type PaymentFilters } from './payments-filters';
 import { PaymentViewDialog } from './payment-view-dialog';
 
@@ -35,7 +35,7 @@ export function AdminPaymentsScreen() {
         className: 'data-table-person',
         cell: (p) => (
           <>
-            <div className="text-break">{payerName(p) || (p.email ? <EmailText email={p.email} /> : '—')}</div>
+            <div className="text-break">{personName(p) || (p.email ? <EmailText email={p.email} /> : '—')}</div>
             <div className="small text-body-secondary">ID {p.user_id}</div>
           </>
         ),

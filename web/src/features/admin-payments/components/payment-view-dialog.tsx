@@ -1,3 +1,5 @@
+import { personName } from '@gpt/contracts';
+
 import { StatusBadge } from '@/components/ui/status-badge';
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -5,7 +7,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatCredits, formatRoubles } from '@/lib/money';
 
 import { useAdminPayment } from '../api/get-admin-payment';
-import { payerName, paymentStatusBadge } from '../status';
+import { paymentStatusBadge } from '../status';
 
 /** The payment's detail (spec §2): ids (ours and YooKassa's), user, amounts, status, times, metadata. */
 export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | null; onHide: () => void }) {
@@ -26,7 +28,7 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
             { label: 'ID', value: data.id },
             { label: 'Номер платежа', value: <code>{data.payment_id}</code> },
             { label: 'ID платежа ЮKassa', value: data.yookassa_payment_id && <code>{data.yookassa_payment_id}</code> },
-            { label: 'Пользователь', value: `${payerName(data) || data.email || '—'} · ID ${data.user_id}` },
+            { label: 'Пользователь', value: `${personName(data) || data.email || '—'} · ID ${data.user_id}` },
             { label: 'Email', value: data.email },
             { label: 'Сумма', value: formatRoubles(data.amount) },
             { label: 'Кредиты', value: formatCredits(data.credits_amount) },

@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { formatDateTime } from '@/lib/dates';
 
 import type { LastMessage } from '../api/get-admin-stats';
-import { DASH, formatUsd } from '../format';
+import { DASH, exactUsdTotal, formatUsd } from '../format';
 
 /** The newest recorded message; dashes until loaded, after a failure, or when there is none yet. */
 export function LastMessageCard({ message }: { message: LastMessage | null | undefined }) {
@@ -11,7 +11,12 @@ export function LastMessageCard({ message }: { message: LastMessage | null | und
     { stat: 'username', label: 'Пользователь', value: message?.username },
     { stat: 'created_at', label: 'Дата', value: formatDateTime(message?.created_at) },
     { stat: 'model', label: 'Модель', value: message?.model },
-    { stat: 'total_cost', label: 'Стоимость', value: message ? formatUsd(message.total_cost) : DASH },
+    {
+      stat: 'total_cost',
+      label: 'Стоимость',
+      value: message ? formatUsd(message.total_cost) : DASH,
+      exact: exactUsdTotal(message?.total_cost),
+    },
     { stat: 'user_message', label: 'Сообщение', value: message?.user_message, long: true },
     { stat: 'bot_response', label: 'Ответ', value: message?.bot_response, long: true },
   ];
@@ -26,6 +31,7 @@ export function LastMessageCard({ message }: { message: LastMessage | null | und
               <dd
                 className={row.long ? 'text-break last-message-text' : 'text-break'}
                 data-stat={`lastMessage.${row.stat}`}
+                title={row.exact}
               >
                 {row.value || DASH}
               </dd>

@@ -1,4 +1,4 @@
-import { ADMIN_USERS_SORT_FIELDS, type AdminUserRow as AdminUser } from '@gpt/contracts';
+import { ADMIN_USERS_SORT_FIELDS, personName, type AdminUserRow as AdminUser } from '@gpt/contracts';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -21,7 +21,7 @@ import { useListState } from '@/lib/use-list-state';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUtmStats } from '../api/get-utm-stats';
-import { displayName, formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
+import { formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
 import { roleLabel, USER_FILTERS } from '../types';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserViewDialog } from './user-view-dialog';
@@ -61,7 +61,7 @@ export function AdminUsersScreen() {
         cell: (u) => (
           <>
             <div>{u.email ? <EmailText email={u.email} /> : '—'}</div>
-            {displayName(u) && <div className="small text-body-secondary">{displayName(u)}</div>}
+            {personName(u) && <div className="small text-body-secondary">{personName(u)}</div>}
           </>
         ),
       },

@@ -1,10 +1,10 @@
-import type { AdminUserRow as AdminUser } from '@gpt/contracts';
+import { personName, type AdminUserRow as AdminUser } from '@gpt/contracts';
 
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { formatDateTime } from '@/lib/dates';
 import { exactUsd } from '@/lib/money';
 
-import { displayName, formatCredits, formatRoubles, tariffLabel, utmLabel } from '../format';
+import { formatCredits, formatRoubles, tariffLabel, utmLabel } from '../format';
 import { roleLabel } from '../types';
 
 /** 'Информация о пользователе': every field of the row. */
@@ -16,7 +16,7 @@ export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHid
           items={[
             { label: 'ID', value: user.id },
             { label: 'Email', value: user.email },
-            { label: 'Пользователь', value: displayName(user) },
+            { label: 'Пользователь', value: personName(user) },
             { label: 'Telegram ID', value: user.telegram_id === null ? null : String(user.telegram_id) },
             { label: 'Роль', value: roleLabel(user.role) },
             { label: 'UTM-источник', value: utmLabel(user.utm_source) },

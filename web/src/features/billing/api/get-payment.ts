@@ -1,7 +1,7 @@
 import type { PaymentStatus, UserPayment } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 /** The statuses after which nothing more happens to a payment. */
 export const FINAL_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled', 'failed'];
@@ -18,9 +18,15 @@ export const paymentQuery = (paymentId: string) =>
   queryOptions({
     queryKey: ['billing-payment', paymentId],
     queryFn: () => getPayment(paymentId),
+    // Settled, or refused (a payment of another account is 404): asking again changes nothing.
     refetchInterval: (query) =>
-      query.state.data && FINAL_STATUSES.includes(query.state.data.status) ? false : POLL_MS,
+      (query.state.data && FINAL_STATUSES.includes(query.state.data.status)) || isRefusal(query.state.error)
+        ? false
+        : POLL_MS,
   });
+
+export const isRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export function usePayment(paymentId: string | null) {
   return useQuery({ ...paymentQuery(paymentId ?? ''), enabled: paymentId !== null });

@@ -1,4 +1,4 @@
-import type { SandboxPayment } from '@gpt/contracts';
+import type { SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,9 +15,12 @@ export function useSandboxPayment(id: string) {
   return useQuery(sandboxPaymentQuery(id));
 }
 
-/** POST …/decision: pay or cancel; then the payer goes back to the site, as from the real provider. */
-export function decideSandboxPayment({ id, decision }: { id: string; decision: 'succeeded' | 'canceled' }) {
-  return api.post<SandboxPayment>(`/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, { decision });
+/**
+ * POST …/decision: pay or cancel, with the key of the payer's link (a signed-in payer needs none);
+ * then the payer goes back to the site, as from the real provider.
+ */
+export function decideSandboxPayment({ id, ...body }: { id: string } & SandboxDecisionRequest) {
+  return api.post<SandboxPayment>(`/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, body);
 }
 
 export function useDecideSandboxPayment() {

@@ -80,7 +80,7 @@ export function PaymentHistory() {
           )}
         </Card.Body>
       </Card>
-      <Pager page={page} pages={pages} onPage={setPage} testId="payments-page" className="mt-3" />
+      {pages > 1 && <Pager page={page} pages={pages} onPage={setPage} testId="payments-page" className="mt-3" />}
     </section>
   );
 }

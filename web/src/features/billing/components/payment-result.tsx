@@ -12,7 +12,7 @@ import { formatCredits, formatRoubles } from '@/lib/money';
 import { useSession, useSessionActions } from '@/lib/session/use-session';
 
 import { useBalance } from '../api/get-balance';
-import { FINAL_STATUSES, usePayment } from '../api/get-payment';
+import { FINAL_STATUSES, isRefusal, usePayment } from '../api/get-payment';
 
 const OUTCOMES: Record<PaymentStatus, { variant: string; title: string; text: string }> = {
   succeeded: { variant: 'success', title: 'Оплата прошла успешно', text: 'Спасибо! Платёж зачислен.' },
@@ -25,6 +25,8 @@ const OUTCOMES: Record<PaymentStatus, { variant: string; title: string; text: st
   pending: { variant: 'info', title: 'Ожидаем подтверждение оплаты', text: 'Это займёт несколько секунд.' },
   pending_email: { variant: 'info', title: 'Ожидает email', text: 'Для чека нужен email: укажите его в боте.' },
 };
+
+const BACK_TO_BOT = 'Если вы оплачивали из Telegram-бота, вернитесь в бот — баланс обновится автоматически.';
 
 /** How often the profile is re-read until it shows what billing already holds. */
 const PROFILE_SYNC_MS = 1000;
@@ -45,8 +47,17 @@ export function PaymentResult({ paymentId }: { paymentId: string | null }) {
   if (!token) {
     return (
       <Alert variant="info">
-        Платёж принят в обработку. Если вы оплачивали из Telegram-бота, вернитесь в бот — баланс обновится
-        автоматически. <Link to={paths.login}>Войдите</Link>, чтобы увидеть результат на сайте.
+        Платёж принят в обработку. {BACK_TO_BOT} <Link to={paths.login}>Войдите</Link>, чтобы увидеть результат на
+        сайте.
+      </Alert>
+    );
+  }
+  // Opened in a browser signed in as someone else (a bot payment on a shared computer): say what is known.
+  if (isRefusal(payment.error)) {
+    return (
+      <Alert variant="info" data-testid="payment-of-another-account">
+        Платёж принят в обработку, но он оформлен не из этого аккаунта, поэтому его результат здесь не показан.{' '}
+        {BACK_TO_BOT}
       </Alert>
     );
   }

@@ -13,7 +13,7 @@ import { useDecideSandboxPayment, useSandboxPayment } from '../api/sandbox-payme
  * The sandbox provider's confirmation page (no YooKassa keys configured): the payer pays or
  * cancels; billing then receives the same notification YooKassa would send.
  */
-export function SandboxCheckout({ id }: { id: string }) {
+export function SandboxCheckout({ id, paymentKey }: { id: string; paymentKey?: string | undefined }) {
   const payment = useSandboxPayment(id);
   const decide = useDecideSandboxPayment();
   const busy = decide.isPending || decide.isSuccess;
@@ -52,7 +52,7 @@ export function SandboxCheckout({ id }: { id: string }) {
               variant="success"
               size="lg"
               disabled={busy}
-              onClick={() => decide.mutate({ id, decision: 'succeeded' })}
+              onClick={() => decide.mutate({ id, decision: 'succeeded', key: paymentKey })}
             >
               {busy && decide.variables?.decision === 'succeeded' && (
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden />
@@ -63,7 +63,7 @@ export function SandboxCheckout({ id }: { id: string }) {
               variant="outline-secondary"
               size="lg"
               disabled={busy}
-              onClick={() => decide.mutate({ id, decision: 'canceled' })}
+              onClick={() => decide.mutate({ id, decision: 'canceled', key: paymentKey })}
             >
               Отменить
             </Button>

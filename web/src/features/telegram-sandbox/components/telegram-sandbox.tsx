@@ -1,3 +1,4 @@
+import type { SandboxSession } from '@gpt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -11,8 +12,9 @@ import { telegramBotInfoQuery } from '@/lib/use-bot-url';
 import { useSandboxChat } from '../api/get-chat';
 import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
+import { useNewSandboxUser, useSandboxSession } from '../api/start-session';
 import { useUploadSandboxFile } from '../api/upload-file';
-import { loadSandboxUser, resetSandboxUser } from '../sandbox-user';
+import { useFillViewport } from '../use-fill-viewport';
 import { Composer, type Attachment } from './composer';
 import { MessageBubble } from './message-bubble';
 
@@ -32,18 +34,32 @@ export function TelegramSandbox() {
       </Alert>
     );
   }
-  return <SandboxChatWindow />;
+  return <SandboxSessionGate />;
 }
 
-/** A chat window drawn like Telegram's, played by a pseudo user this browser keeps. */
-function SandboxChatWindow() {
-  const [user, setUser] = useState(loadSandboxUser);
+/** The user this browser plays, from the server (kept behind an HttpOnly cookie). */
+function SandboxSessionGate() {
+  const session = useSandboxSession();
+  if (session.isPending) return <SpinnerBlock />;
+  if (session.isError) {
+    return (
+      <Alert variant="danger">{errorMessage(session.error, 'Не удалось открыть песочницу, обновите страницу')}</Alert>
+    );
+  }
+  return <SandboxChatWindow user={session.data} />;
+}
+
+/** A chat window drawn like Telegram's, played by the session's pseudo user. */
+function SandboxChatWindow({ user }: { user: SandboxSession }) {
   const { chat, failed } = useSandboxChat(user.user_id);
+  const newUser = useNewSandboxUser();
   const send = useSendSandboxMessage();
   const upload = useUploadSandboxFile();
   const press = usePressSandboxButton();
   const [error, setError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const chatWindow = useRef<HTMLElement>(null);
+  useFillViewport(chatWindow);
 
   useEffect(() => {
     const element = scroller.current;
@@ -53,18 +69,15 @@ function SandboxChatWindow() {
   const failWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
   const sendText = (text: string) => {
     setError(null);
-    send.mutate({ ...user, text }, { onError: failWith('Сообщение не отправлено') });
+    send.mutate({ text }, { onError: failWith('Сообщение не отправлено') });
   };
   const sendFile = (attachment: Attachment, caption: string) => {
     setError(null);
-    upload.mutate(
-      { ...user, ...attachment, ...(caption ? { caption } : {}) },
-      { onError: failWith('Файл не отправлен') },
-    );
+    upload.mutate({ ...attachment, ...(caption ? { caption } : {}) }, { onError: failWith('Файл не отправлен') });
   };
   const pressButton = (messageId: number, data: string) => {
     setError(null);
-    press.mutate({ ...user, message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
+    press.mutate({ message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
   };
 
   return (
@@ -74,7 +87,7 @@ function SandboxChatWindow() {
         с этой страницей: сообщения, кнопки, фото и документы проходят через тот же код, что и в Telegram. Переписка
         хранится в памяти сервиса бота и пропадает при его перезапуске.
       </Alert>
-      <section className="tg-window" aria-label="Чат с ботом">
+      <section className="tg-window" aria-label="Чат с ботом" ref={chatWindow}>
         <header className="tg-header">
           <div className="tg-avatar" aria-hidden>
             🤖
@@ -89,7 +102,11 @@ function SandboxChatWindow() {
             variant="outline-secondary"
             size="sm"
             title="Начать заново от имени нового пользователя"
-            onClick={() => setUser(resetSandboxUser())}
+            disabled={newUser.isPending}
+            onClick={() => {
+              setError(null);
+              newUser.mutate(undefined, { onError: failWith('Новый пользователь не создан') });
+            }}
           >
             Новый пользователь
           </Button>

@@ -1,0 +1,48 @@
+import { internalTelegramUserPath, internalUserPath, UserUpdatedData } from '@gpt/contracts';
+import { serviceFetch } from '@gpt/kit';
+import { usersRepository, type BillingUser } from '../data/users.repository';
+import type { BillingDeps } from '../deps';
+
+/** How long a read-through of auth may take before the caller is told the user is not known yet. */
+const READ_TIMEOUT_MS = 3_000;
+
+/** Asks auth for a user's snapshot with the caller's credentials; null when auth does not answer it. */
+async function readFromAuth(deps: BillingDeps, path: string, headers: Record<string, string>) {
+  try {
+    const response = await serviceFetch(new URL(path, deps.config.AUTH_URL), {
+      headers,
+      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const snapshot = UserUpdatedData.safeParse(await response.json());
+    return snapshot.success ? snapshot.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * billing's copy of a user, by id or Telegram id. A user whose snapshot has not come by event yet
+ * (a payment or a hold a moment after sign-up) is read through from auth with the caller's own
+ * credentials and kept under the version rule, so the event, when it comes, changes nothing.
+ */
+export async function knownUser(
+  deps: BillingDeps,
+  key: { id: number; authorization?: string } | { telegramId: number },
+): Promise<BillingUser | null> {
+  const users = usersRepository(deps.db);
+  const find = () => ('id' in key ? users.find(key.id) : users.findByTelegramId(key.telegramId));
+  const known = await find();
+  if (known) return known;
+  const snapshot =
+    'id' in key
+      ? await readFromAuth(
+          deps,
+          internalUserPath(key.id),
+          key.authorization ? { Authorization: key.authorization } : {},
+        )
+      : await readFromAuth(deps, internalTelegramUserPath(key.telegramId), { 'X-Bot-Key': deps.config.BOT_API_KEY });
+  if (!snapshot) return null;
+  await users.upsertSnapshot(snapshot);
+  return find();
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { BotDatabase } from './schema';
+
+/** An answer in progress as the database keeps it. */
+export interface Generation {
+  id: string;
+  owner: string;
+  telegramId: number;
+  chatId: number;
+  messageId: number | null;
+  holdId: string;
+}
+
+export function generationsRepository(db: Kysely<BotDatabase>) {
+  return {
+    async begin(generation: Omit<Generation, 'messageId'>): Promise<void> {
+      await db
+        .insertInto('generations')
+        .values({
+          id: generation.id,
+          owner: generation.owner,
+          telegram_id: generation.telegramId,
+          chat_id: generation.chatId,
+          message_id: null,
+          hold_id: generation.holdId,
+        })
+        .execute();
+    },
+    async placeholderSent(id: string, messageId: number): Promise<void> {
+      await db.updateTable('generations').set({ message_id: messageId }).where('id', '=', id).execute();
+    },
+    async end(id: string): Promise<void> {
+      await db.deleteFrom('generations').where('id', '=', id).execute();
+    },
+    /** Every owner with answers in progress. */
+    async owners(): Promise<string[]> {
+      const rows = await db.selectFrom('generations').select('owner').distinct().execute();
+      return rows.map((row) => row.owner);
+    },
+    async ofOwner(owner: string): Promise<Generation[]> {
+      const rows = await db.selectFrom('generations').selectAll().where('owner', '=', owner).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        owner: row.owner,
+        telegramId: Number(row.telegram_id),
+        chatId: Number(row.chat_id),
+        messageId: row.message_id,
+        holdId: row.hold_id,
+      }));
+    },
+  };
+}
