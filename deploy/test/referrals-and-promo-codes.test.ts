@@ -8,7 +8,7 @@ import type {
   ReferralSummary,
 } from '@gpt/contracts';
 import type { Bus, EventSchemas } from '@gpt/kit';
-import { createEvent, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
+import { createEvent, sandboxDecisionCall, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import type { Kysely } from 'kysely';
 import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../src/testing';
@@ -101,8 +101,8 @@ async function pay(person: Person, amount = 150): Promise<Envelope<'payment.succ
     (e) => e.type === 'payment.succeeded' && (e.data as PaymentSucceededData).payment_id === created.body.payment_id,
     20_000,
   );
-  const sandboxId = new URL(created.body.confirmation_url!).pathname.split('/').pop()!;
-  await api('POST', `/api/billing/sandbox/payments/${sandboxId}/decision`, { body: { decision: 'succeeded' } });
+  const decision = sandboxDecisionCall(created.body.confirmation_url!, 'succeeded');
+  await api('POST', decision.path, { body: decision.body });
   return (await handled) as Envelope<'payment.succeeded', PaymentSucceededData>;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { PaymentSucceededData } from '@gpt/contracts';
-import { uniqueName } from '@gpt/kit/testing';
+import { sandboxDecisionCall, uniqueName } from '@gpt/kit/testing';
 import { BOT_KEY, startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 import type { FakeUser } from './support/fake-telegram';
@@ -29,15 +29,13 @@ async function payThroughBot(user: FakeUser, userId: number, roubles: number) {
   await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
   await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:topup:${roubles}`));
   const offer = await reply(user, `Сумма: ${roubles} ₽`, say(user, `payer.${user.id}@example.com`));
-  const sandboxId = decodeURIComponent(new URL(buttonsOf(offer)[0]!.url!).pathname.split('/').pop()!);
+  const decision = sandboxDecisionCall(buttonsOf(offer)[0]!.url!, 'succeeded');
   const handled = serviceOf('billing').deps.bus.waitFor(
     'acked',
     (event) => event.type === 'payment.succeeded' && (event.data as PaymentSucceededData).user_id === userId,
     20_000,
   );
-  const paid = await bot.api('POST', `/api/billing/sandbox/payments/${encodeURIComponent(sandboxId)}/decision`, {
-    body: { decision: 'succeeded' },
-  });
+  const paid = await bot.api('POST', decision.path, { body: decision.body });
   expect(paid.status).toBe(200);
   await handled;
 }
