@@ -43,7 +43,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'promo-codes', lazy: () => import('./routes/admin/promo-codes') },
 ];
 
-/** The route table of spec §2. */
+/** The route table of docs/product.md, Screens. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

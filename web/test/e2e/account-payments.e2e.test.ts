@@ -8,7 +8,7 @@ import { registeredPayer, storeSession } from '../support/payers';
 import { latinOnlyWords } from '../support/screens';
 import { startSelfAddressedStack } from '../support/site';
 
-/** The personal account's payment history, the purchase confirmation and the Telegram link dialog (issue 15). */
+/** The personal account's payment history, the purchase confirmation and the Telegram link dialog. */
 const BOT_NAME = 'gpt_payments_test_bot';
 
 let stack: TestStack;
@@ -51,7 +51,7 @@ async function topUp(token: string, amount: string) {
 
 const history = () => page.getByTestId('payment-history');
 
-/** The page speaks Russian and has no serious or critical axe violation (issue 15 items 2 and 10). */
+/** The page speaks Russian and has no serious or critical axe violation. */
 async function expectReadable() {
   await expect(latinOnlyWords(page)).resolves.toEqual([]);
   const axe = await new AxeBuilder({ page }).analyze();
@@ -150,7 +150,7 @@ describe('buying a tariff on the tariffs page (/pricing)', () => {
   });
 });
 
-describe('roubles to the kopeck (issue 15)', () => {
+describe('roubles to the kopeck', () => {
   test('a tariff priced 349,90 ₽ reads so on its card, in the purchase dialog and, once bought, in the account', async () => {
     const admin = await api<{ token: string }>('POST', '/api/auth/login', {
       body: { email: stack.admin.email, password: stack.admin.password },

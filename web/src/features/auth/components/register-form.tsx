@@ -27,7 +27,7 @@ export function RegisterForm({ linkToken }: { linkToken: string | null }) {
         utm_source: readUtmSource(),
         ref: readReferralCode(),
       }),
-    // Spec §8 only logs a registration failure; we also show why (e.g. the e-mail is taken).
+    // docs/product.md, Errors only logs a registration failure; we also show why (e.g. the e-mail is taken).
     'Registration failed',
   );
 
