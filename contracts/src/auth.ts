@@ -16,6 +16,7 @@ import {
   TelegramIdInput,
   UsdAmount,
 } from './common';
+import { ReferralCodeInput } from './growth';
 
 /**
  * Auth service: sign-up, login, profile, password change, Telegram linking, bot users and the
@@ -97,6 +98,7 @@ export const RegisterRequest = z
     email: emailInput('Email обязателен для заполнения'),
     password: passwordInput('Пароль обязателен для заполнения', 'Пароль должен быть не менее 6 символов'),
     utm_source: nullableText(100).meta({ description: 'utm_source captured from the landing URL' }),
+    ref: ReferralCodeInput,
   })
   .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
@@ -245,6 +247,9 @@ export const BotUpsertUserRequest = z
     first_name: nullableText(128),
     last_name: nullableText(128),
     utm_source: nullableText(100),
+    referral_code: ReferralCodeInput.optional().meta({
+      description: 'From a /start ref_<CODE> link; used only when the Telegram user is new',
+    }),
     language_code: z
       .string()
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'language_code: языковой тег вроде ru или en-US' })
@@ -304,6 +309,8 @@ export const AdminUserRow = z
     role: UserRole,
     tariff_id: Id.nullable(),
     tariff_name: z.string().nullable().meta({ description: "Shown as 'Не указан' when empty" }),
+    referred_by: Id.nullable().meta({ description: 'The user who invited this one' }),
+    referrer: z.string().nullable().meta({ description: "The inviter's e-mail, else username, else #id" }),
     created_at: IsoDateTime,
   })
   .meta({ id: 'AdminUserRow' });
@@ -336,6 +343,9 @@ export const AdminUsersQuery = listQuery({
   username: queryText(),
   utm_source: queryText().meta({ description: "'organic' selects users without a source" }),
   tariff_id: QueryId,
+  referrer: queryText().meta({
+    description: "The inviter's e-mail, username or referral code (a part of it); '*' selects every invited user",
+  }),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 

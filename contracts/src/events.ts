@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserRole } from './auth';
 import { BalanceSnapshot, PaymentKind, PaymentProvider, StarAmount } from './billing';
 import { MessageStatus } from './chat-history';
+import { ReferralRewardedData } from './growth';
 import { Credits, CreditsAmount, Id, IsoDateTime, Money, ServiceName, TelegramId, UsdAmount } from './common';
 
 /**
@@ -25,6 +26,10 @@ const UserSnapshot = z.object({
   telegram_username: z.string().nullable(),
   telegram_email: z.string().nullable().meta({ description: 'E-mail for payment receipts' }),
   utm_source: z.string().nullable(),
+  referral_code: z.string().nullable().default(null).meta({ description: "The user's own referral code" }),
+  referred_by: Id.nullable()
+    .default(null)
+    .meta({ description: 'Who invited the user (set at first contact only; null: nobody)' }),
   created_at: IsoDateTime,
   version: z.int().min(0),
 });
@@ -85,6 +90,9 @@ export const CreditsChangeReason = z.enum([
   'welcome_revoked',
   'payment_refund',
   'payment_refund_reverted',
+  'referral_bonus',
+  'referral_revoked',
+  'promo_code',
 ]);
 export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
 
@@ -131,7 +139,8 @@ export type PaymentCanceledData = z.infer<typeof PaymentCanceledData>;
 
 /**
  * An admin refunded a succeeded payment: the provider returned the money (`refund_id`) and the
- * ledger took back what the payment gave (its credits, or the tariff and its included credits).
+ * ledger took back what the payment gave (its credits, or the tariff and its included credits), and
+ * billing's referral bonus for it too.
  */
 export const PaymentRefundedData = PaymentFact.extend({
   credits_amount: CreditsAmount.meta({ description: 'Credits taken back' }),
@@ -212,6 +221,7 @@ export const eventSchemas = {
   'payment.failed': PaymentFailedData,
   'payment.canceled': PaymentCanceledData,
   'payment.refunded': PaymentRefundedData,
+  'referral.rewarded': ReferralRewardedData,
   'receipt_email.supplied': ReceiptEmailSuppliedData,
   'message.recorded': MessageRecordedData,
   'setting.changed': SettingChangedData,
@@ -348,6 +358,7 @@ export const eventProducers = {
   'payment.failed': 'billing',
   'payment.canceled': 'billing',
   'payment.refunded': 'billing',
+  'referral.rewarded': 'billing',
   'receipt_email.supplied': 'billing',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',
@@ -368,6 +379,8 @@ export const eventSubscriptions = {
     'accounts.linked',
     'message.recorded',
     'setting.changed',
+    'payment.succeeded',
+    'payment.refunded',
   ],
   'chat-history': ['user.registered', 'user.updated', 'user.deleted', 'accounts.linked'],
   metrics: [
@@ -386,5 +399,6 @@ export const eventSubscriptions = {
     'credits.changed',
     'accounts.linked',
     'password_reset.requested',
+    'referral.rewarded',
   ],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

@@ -3,6 +3,7 @@ export * from './common';
 export * from './auth';
 export * from './content';
 export * from './billing';
+export * from './growth';
 export * from './chat-history';
 export * from './metrics';
 export * from './pricing';

@@ -49,6 +49,8 @@ const fx = {
   categoryId: 0,
   tagId: 0,
   tariffId: 0,
+  promoCodeId: 0,
+  promoCode: '',
   modelId: 0,
   modelName: '',
   sysValKey: '',
@@ -89,6 +91,13 @@ beforeAll(async () => {
   ).tag.id;
   fx.articleId = (await made<{ article: Made }>('POST', '/api/admin/articles', asAdmin(articleBody()))).article.id;
   fx.tariffId = (await made<{ tariff: Made }>('POST', '/api/admin/tariffs', asAdmin(tariffBody()))).tariff.id;
+  const promo = await made<{ promo_code: Made & { code: string } }>(
+    'POST',
+    '/api/admin/promo-codes',
+    asAdmin(promoBody()),
+  );
+  fx.promoCodeId = promo.promo_code.id;
+  fx.promoCode = promo.promo_code.code;
   const { model } = await made<{ model: Made & { model: string } }>('POST', '/api/admin/models', asAdmin(modelBody()));
   fx.modelId = model.id;
   fx.modelName = model.model;
@@ -121,6 +130,14 @@ const articleBody = () => ({
   status: 'published',
 });
 const tariffBody = () => ({ name: uniqueName('Тариф'), description: 'Описание', monthly_price: '100.00' });
+const promoBody = () => ({
+  code: uniqueName('SEC')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-24),
+  kind: 'credits',
+  credits: 10,
+  max_uses: 1000,
+});
 const modelBody = () => ({
   model: uniqueName('sec-model'),
   description: 'Модель',
@@ -190,6 +207,14 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/admin/tariffs': () => ({ body: tariffBody() }),
   'PUT /api/admin/tariffs/{id}': () => ({ params: { id: fx.tariffId }, body: tariffBody() }),
   'DELETE /api/admin/tariffs/{id}': () => ({ params: { id: fx.tariffId } }),
+  'POST /api/admin/promo-codes': () => ({ body: promoBody() }),
+  'PUT /api/admin/promo-codes/{id}': () => ({
+    params: { id: fx.promoCodeId },
+    body: { ...promoBody(), code: fx.promoCode },
+  }),
+  'DELETE /api/admin/promo-codes/{id}': () => ({ params: { id: fx.promoCodeId } }),
+  'POST /api/billing/promo-codes/redeem': () => ({ body: { code: fx.promoCode } }),
+  'POST /api/bot/promo-codes/redeem': () => ({ body: { telegram_id: fx.telegramId, code: fx.promoCode } }),
   'POST /api/bot/payments': () => ({
     body: { telegram_id: fx.telegramId, amount: '100.00', email: 'buyer@example.com' },
   }),

@@ -72,6 +72,10 @@ export const GatewayConfigSchema = z
     /** Per signed-in user, on POST /api/billing/payments. */
     RATE_LIMIT_PAYMENT_POINTS: positiveInt(10),
     RATE_LIMIT_PAYMENT_WINDOW_SEC: positiveInt(600),
+    /** Promo code attempts (each a guess when the code is wrong), per signed-in user and per client IP. */
+    RATE_LIMIT_PROMO_POINTS: positiveInt(10),
+    RATE_LIMIT_PROMO_IP_POINTS: positiveInt(30),
+    RATE_LIMIT_PROMO_WINDOW_SEC: positiveInt(600),
     RATE_LIMIT_REGISTER_POINTS: positiveInt(10),
     RATE_LIMIT_REGISTER_WINDOW_SEC: positiveInt(600),
     /** Per client IP, on POST /api/auth/password-reset (auth also caps the links one account gets). */

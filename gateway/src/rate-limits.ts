@@ -97,6 +97,21 @@ export function createRateLimits(options: { config: GatewayConfig; kv: KeyValue;
       },
     ],
     [
+      'POST /api/billing/promo-codes/redeem',
+      {
+        perIp: make({
+          name: 'promo-ip',
+          points: config.RATE_LIMIT_PROMO_IP_POINTS,
+          windowSec: config.RATE_LIMIT_PROMO_WINDOW_SEC,
+        }),
+        perUser: make({
+          name: 'promo-user',
+          points: config.RATE_LIMIT_PROMO_POINTS,
+          windowSec: config.RATE_LIMIT_PROMO_WINDOW_SEC,
+        }),
+      },
+    ],
+    [
       'POST /api/auth/register',
       {
         perIp: make({

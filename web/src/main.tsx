@@ -8,9 +8,9 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startSession } from './lib/session/start-session';
-import { captureUtmSource } from './lib/utm';
+import { captureAttribution } from './lib/attribution';
 
-captureUtmSource(window.location.search);
+captureAttribution(window.location.search);
 startSession();
 const router = createAppRouter();
 

@@ -100,6 +100,8 @@ describe('GET /api/admin/users', () => {
       role: 'user',
       tariff_id: PREMIUM_TARIFF.id,
       tariff_name: 'Premium',
+      referred_by: null,
+      referrer: null,
       created_at: expect.any(String),
     });
     for (let i = 0; i < 7; i += 1) await h.buildTelegramUser();

@@ -1,5 +1,6 @@
 import { createHttpApp, standardReadiness } from '@gpt/kit';
 import type { BillingDeps } from './deps';
+import { adminGrowthRouter, botGrowthRouter, userGrowthRouter } from './http/growth.routes';
 import { botHoldsRouter } from './http/holds.routes';
 import { internalRouter } from './http/internal.routes';
 import { adminPaymentsRouter, botPaymentsRouter, userPaymentsRouter } from './http/payments.routes';
@@ -20,6 +21,9 @@ export function buildApp(deps: BillingDeps, providers: Providers) {
       app.use(botPaymentsRouter(deps, providers));
       app.use(botHoldsRouter(deps));
       app.use(adminPaymentsRouter(deps, providers));
+      app.use(userGrowthRouter(deps));
+      app.use(botGrowthRouter(deps));
+      app.use(adminGrowthRouter(deps));
       app.use(webhookRouter(deps, providers));
       app.use(sandboxRouter(deps, providers));
       app.use(internalRouter(deps));

@@ -78,6 +78,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The streamed answer is edited into the placeholder at most this often. */
   BOT_STREAM_EDIT_INTERVAL_MS: positiveInt(1000),
+  /** /promo attempts one Telegram user may make per 10 minutes (each wrong one a guess). */
+  BOT_PROMO_ATTEMPTS: positiveInt(10),
   /** At a stop (SIGTERM), answers in progress get this long to finish; the rest end as interrupted. */
   BOT_SHUTDOWN_GRACE_SEC: z.coerce.number().int().min(0).max(300).default(20),
 })

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@gpt/kit';
+import type { AttemptLimiter, ServiceDeps } from '@gpt/kit';
 import type { Api } from 'grammy';
 import type { ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
@@ -26,5 +26,7 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   documents: DocumentReader;
   /** Answers in progress, resolved as interrupted when their process stops or dies. */
   generations: Generations;
+  /** Promo code attempts per Telegram user (`BOT_PROMO_ATTEMPTS` per 10 minutes): guessing is slowed down. */
+  promoLimiter: AttemptLimiter;
   telegram: TelegramLink;
 }

@@ -1,4 +1,4 @@
-import type { ServiceDefinition, ServiceDeps } from '@gpt/kit';
+import { attemptLimiter, type ServiceDefinition, type ServiceDeps } from '@gpt/kit';
 import { buildApp } from './app';
 import { serviceClients } from './clients/services';
 import type { BotConfig } from './config';
@@ -76,6 +76,7 @@ export function createBotService(
           if (api) await showInterrupted(api, chatId, messageId);
         },
       }),
+      promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
     };
     const telegram: Telegram = createTelegram(engine, config, base.logger);
     wired = { deps: { ...engine, telegram }, telegram, sandbox };

@@ -40,6 +40,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'history', lazy: () => import('./routes/admin/history') },
   { path: 'payments', lazy: () => import('./routes/admin/payments') },
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
+  { path: 'promo-codes', lazy: () => import('./routes/admin/promo-codes') },
 ];
 
 /** The route table of docs/product.md, Screens. */

@@ -25,6 +25,7 @@ export const paths = {
     history: '/admin/history',
     payments: '/admin/payments',
     sysvals: '/admin/sysvals',
+    promoCodes: '/admin/promo-codes',
   },
 } as const;
 

@@ -103,6 +103,10 @@ const ALL_FIGURES = [
   'diskTotal',
   ...['newUsers', 'messages', 'spent', 'deposited'].flatMap((f) => [`${f}Today`, `${f}Week`, `${f}Month`]),
   ...['username', 'created_at', 'model', 'total_cost', 'user_message', 'bot_response'].map((f) => `lastMessage.${f}`),
+  // Billing's referral tile: this site has no billing, so it stays a dash.
+  'referralInvited',
+  'referralPaying',
+  'referralCredits',
 ];
 
 function expectAllDashes(shown: Record<string, string>) {
@@ -254,6 +258,7 @@ describe('/admin dashboard in Chromium', () => {
       'Тарифы',
       'История',
       'Платежи',
+      'Промокоды',
       'Настройки',
     ];
     const p = await adminPage(800);

@@ -165,7 +165,7 @@ describe('/admin/sysvals', () => {
   test('add, view, edit (value only) and delete a setting', async () => {
     const key = uniqueName('max_tokens_per_request');
     await page.goto(`${stack.url}/admin/sysvals`);
-    await rowOf('Настройки', 'usd_rub_rate').waitFor();
+    await rowOf('Настройки', 'credit_markup').waitFor();
     await screenshot(page, 'admin-sysvals-list');
     await page.getByRole('button', { name: 'Добавить настройку' }).click();
     const form = dialog('Добавить настройку');

@@ -333,7 +333,7 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
     await shot(admin, 'admin-payments');
 
     await sidebar('Настройки').click();
-    await admin.locator('table[aria-label="Настройки"] tbody tr').filter({ hasText: 'usd_rub_rate' }).waitFor();
+    await admin.locator('table[aria-label="Настройки"] tbody tr').filter({ hasText: 'credit_markup' }).waitFor();
     await shot(admin, 'admin-sysvals');
 
     await sidebar('Тарифы').click();

@@ -46,7 +46,8 @@ export function screensOf(role: Role, article: { slug: string; title: string }):
     { name: 'admin-tariffs', path: '/admin/tariffs', ready: 'Premium' },
     { name: 'admin-history', path: '/admin/history', ready: 'Успешно' },
     { name: 'admin-payments', path: '/admin/payments', ready: 'Ожидает оплаты' },
-    { name: 'admin-sysvals', path: '/admin/sysvals', ready: 'usd_rub_rate' },
+    { name: 'admin-sysvals', path: '/admin/sysvals', ready: 'credit_markup' },
+    { name: 'admin-promo-codes', path: '/admin/promo-codes', ready: 'Добавить промокод' },
   ];
 }
 

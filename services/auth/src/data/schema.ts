@@ -15,6 +15,10 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   utm_source: string | null;
+  /** The user's own referral code, upper case, unique (migration 0020). */
+  referral_code: string;
+  /** Who invited the user; set when the account is created, never changed (linking may drop a self-referral). */
+  referred_by: number | null;
   telegram_language: string | null;
   /** bigint, as a string. */
   telegram_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;

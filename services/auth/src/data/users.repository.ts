@@ -1,5 +1,6 @@
 import type { AdminUsersQuery, BalanceSnapshot } from '@gpt/contracts';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { newReferralCode } from './referral-code';
 import type { AuthDatabase, UsersTable } from './schema';
 
 export type Role = 'admin' | 'user';
@@ -13,6 +14,9 @@ export interface User {
   firstName: string | null;
   lastName: string | null;
   utmSource: string | null;
+  referralCode: string;
+  /** Who invited this user (null: nobody). */
+  referredBy: number | null;
   telegramLanguage: string | null;
   telegramId: string | null;
   telegramUsername: string | null;
@@ -47,6 +51,7 @@ export interface UserChanges {
   firstName?: string | null;
   lastName?: string | null;
   utmSource?: string | null;
+  referredBy?: number | null;
   telegramLanguage?: string | null;
   telegramId?: string | null;
   telegramUsername?: string | null;
@@ -69,6 +74,8 @@ function toUser(row: Selectable<UsersTable>): User {
     firstName: row.first_name,
     lastName: row.last_name,
     utmSource: row.utm_source,
+    referralCode: row.referral_code,
+    referredBy: row.referred_by,
     telegramLanguage: row.telegram_language,
     telegramId: row.telegram_id === null ? null : String(row.telegram_id),
     telegramUsername: row.telegram_username,
@@ -100,6 +107,7 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
   if (changes.firstName !== undefined) columns.first_name = changes.firstName;
   if (changes.lastName !== undefined) columns.last_name = changes.lastName;
   if (changes.utmSource !== undefined) columns.utm_source = changes.utmSource;
+  if (changes.referredBy !== undefined) columns.referred_by = changes.referredBy;
   if (changes.telegramLanguage !== undefined) columns.telegram_language = changes.telegramLanguage;
   if (changes.telegramId !== undefined) columns.telegram_id = changes.telegramId;
   if (changes.telegramUsername !== undefined) columns.telegram_username = changes.telegramUsername;
@@ -144,7 +152,13 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row && toUser(row);
     },
 
-    async create(user: { email: string; passwordHash: string; role: Role; utmSource?: string | null }): Promise<User> {
+    async create(user: {
+      email: string;
+      passwordHash: string;
+      role: Role;
+      utmSource?: string | null;
+      referredBy?: number | null;
+    }): Promise<User> {
       const row = await db
         .insertInto('users')
         .values({
@@ -152,6 +166,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           password_hash: user.passwordHash,
           role: user.role,
           utm_source: user.utmSource ?? null,
+          referral_code: newReferralCode(),
+          referred_by: user.referredBy ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -165,6 +181,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       firstName: string | null;
       lastName: string | null;
       utmSource: string | null;
+      referredBy: number | null;
       language: string | null;
     }): Promise<User | undefined> {
       const row = await db
@@ -176,6 +193,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           first_name: user.firstName,
           last_name: user.lastName,
           utm_source: user.utmSource,
+          referral_code: newReferralCode(),
+          referred_by: user.referredBy,
           telegram_language: user.language,
         })
         .onConflict((oc) => oc.column('telegram_id').doNothing())
@@ -218,6 +237,33 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toUser(row);
+    },
+
+    /** The user a referral code belongs to (codes are upper case; the caller upper-cases). */
+    async findIdByReferralCode(code: string): Promise<number | undefined> {
+      const row = await db.selectFrom('users').select('id').where('referral_code', '=', code).executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The people `fromId` invited are from now on invited by `toId` (an account merged into another). */
+    async moveReferrals(fromId: number, toId: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ referred_by: toId })
+        .where('referred_by', '=', fromId)
+        .where('id', '!=', toId)
+        .execute();
+    },
+
+    /** How the admin list names each inviter: e-mail, else username, else #id. */
+    async referrerLabels(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'username'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.email ?? (row.username ? `@${row.username}` : `#${row.id}`)]));
     },
 
     async delete(id: number): Promise<void> {
@@ -277,6 +323,23 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
             : filtered.where('utm_source', 'ilike', containing(source));
       }
       if (query.tariff_id) filtered = filtered.where('tariff_id', '=', query.tariff_id);
+      if (query.referrer === '*') filtered = filtered.where('referred_by', 'is not', null);
+      else if (query.referrer) {
+        const pattern = containing(query.referrer);
+        const code = query.referrer.toUpperCase();
+        filtered = filtered.where('referred_by', 'in', (eb) =>
+          eb
+            .selectFrom('users as inviter')
+            .select('inviter.id')
+            .where((inner) =>
+              inner.or([
+                inner('inviter.email', 'ilike', pattern),
+                inner('inviter.username', 'ilike', pattern),
+                inner('inviter.referral_code', '=', code),
+              ]),
+            ),
+        );
+      }
 
       const direction = query.sortOrder;
       const [rows, count] = await Promise.all([

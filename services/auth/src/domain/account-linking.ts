@@ -5,6 +5,7 @@ import { type User, usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';
 import { changingProfiles } from './profile-cache';
 import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
+import { mergedInviter } from './referrals';
 import { toProfile } from './user-views';
 import { userSnapshot } from './user-snapshot';
 
@@ -16,7 +17,7 @@ export async function issueLinkToken(deps: AuthDeps, telegramId: number): Promis
   return { token, url: `${config.SITE_URL}/link/${token}`, expires_at: expiresAt.toISOString() };
 }
 
-/** The web account keeps its own identity and takes what only the Telegram side knew. */
+/** The web account keeps its own identity and takes what only the Telegram side knew (see `mergedInviter`). */
 function mergedProfile(web: User, telegramId: string, telegram: User | undefined) {
   return {
     telegramId,
@@ -26,6 +27,7 @@ function mergedProfile(web: User, telegramId: string, telegram: User | undefined
     lastName: web.lastName ?? telegram?.lastName ?? null,
     telegramEmail: web.telegramEmail ?? telegram?.telegramEmail ?? null,
     utmSource: web.utmSource ?? telegram?.utmSource ?? null,
+    referredBy: mergedInviter(web, telegram),
   };
 }
 
@@ -55,6 +57,7 @@ export async function linkAccounts(deps: AuthDeps, userId: number, token: string
     if (telegram && telegram.email !== null) throw authErrors.telegramLinkedElsewhere();
 
     if (telegram) {
+      await usersRepository(trx).moveReferrals(telegram.id, web.id);
       await usersRepository(trx).delete(telegram.id);
       changed(telegram.id);
       await usersRepository(trx).addUsage(web.id, {

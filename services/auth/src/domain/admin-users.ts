@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '@gpt/kit';
 import { randomUUID } from 'node:crypto';
 import type {
+  AdminUserRow,
   AdminUserUpdateRequest,
   AdminUserUpdateResponse,
   AdminUsersQuery,
@@ -26,7 +27,14 @@ export interface AdminActor {
 
 export async function listUsers(deps: AuthDeps, query: AdminUsersQuery): Promise<AdminUsersResponse> {
   const { users, total } = await usersRepository(deps.db).list(query);
-  return { users: users.map(toAdminRow), total };
+  return { users: await adminRows(deps, users), total };
+}
+
+/** Rows of the admin list, each naming its inviter. */
+async function adminRows(deps: AuthDeps, users: User[]): Promise<AdminUserRow[]> {
+  const inviters = users.flatMap((user) => (user.referredBy === null ? [] : [user.referredBy]));
+  const labels = await usersRepository(deps.db).referrerLabels(inviters);
+  return users.map((user) => toAdminRow(user, user.referredBy === null ? null : (labels.get(user.referredBy) ?? null)));
 }
 
 export async function utmStats(deps: AuthDeps): Promise<UtmStatsResponse> {
@@ -104,7 +112,8 @@ export async function updateUser(
   }).catch((err: unknown) => {
     throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
   });
-  return { success: true, user: toAdminRow(updated) };
+  const [row] = await adminRows(deps, [updated]);
+  return { success: true, user: row! };
 }
 
 /** Deletes an account (`user.deleted`) and revokes its tokens; never oneself, never the last admin. */

@@ -4,6 +4,7 @@ import type { AuthDeps } from '../deps';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
 import { changingProfiles } from './profile-cache';
 import { toBotUser } from './user-views';
+import { inviterOf } from './referrals';
 import { userSnapshot } from './user-snapshot';
 
 /** What the bot's current view of the Telegram profile changes; utm_source is only ever filled in once. */
@@ -45,6 +46,7 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
         firstName: input.first_name,
         lastName: input.last_name,
         utmSource: input.utm_source,
+        referredBy: await inviterOf(trx, input.referral_code ?? null),
         language: input.language_code ?? null,
       });
       if (created) {

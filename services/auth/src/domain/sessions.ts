@@ -16,6 +16,7 @@ import { passwordHasher } from './passwords';
 import { profileCache } from './profile-cache';
 import { publishTokenVersion } from './token-versions';
 import { toProfile } from './user-views';
+import { inviterOf } from './referrals';
 import { userSnapshot } from './user-snapshot';
 
 const accessToken = (config: AuthConfig, user: User) =>
@@ -40,6 +41,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
         passwordHash,
         role: 'user',
         utmSource: input.utm_source,
+        referredBy: await inviterOf(trx, input.ref),
       });
       await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'web' });
       return created;

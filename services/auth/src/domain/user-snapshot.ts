@@ -16,6 +16,8 @@ export function userSnapshot(user: User): Omit<UserUpdatedData, 'updated_at'> {
     telegram_username: user.telegramUsername,
     telegram_email: user.telegramEmail,
     utm_source: user.utmSource,
+    referral_code: user.referralCode,
+    referred_by: user.referredBy,
     created_at: user.createdAt.toISOString(),
     version: user.version,
   };

@@ -26,8 +26,8 @@ export function toProfile(user: User): UserProfile {
   };
 }
 
-/** A row of the admin users table (docs/product.md, Data). */
-export function toAdminRow(user: User): AdminUserRow {
+/** A row of the admin users table (docs/product.md, Data), with how the list names the user's inviter. */
+export function toAdminRow(user: User, referrer: string | null): AdminUserRow {
   return {
     id: user.id,
     email: user.email,
@@ -44,6 +44,8 @@ export function toAdminRow(user: User): AdminUserRow {
     role: user.role,
     tariff_id: user.balance.tariffId,
     tariff_name: user.balance.tariffName,
+    referred_by: user.referredBy,
+    referrer,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -39,6 +39,10 @@ export interface UsersTable {
   version: number;
   /** Set when the account was merged into another on linking: charges and payments go there. */
   merged_into: number | null;
+  /** The user's own referral code (auth's). */
+  referral_code: string | null;
+  /** Who invited the user, as auth says (migration 0020). */
+  referred_by: number | null;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -84,6 +88,45 @@ export interface LedgerEntriesTable {
   tariff_id: number | null;
   description: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+}
+
+/** The bonus one of a friend's payments earned the inviter; revoked (in part) when the payment is refunded. */
+export interface ReferralRewardsTable {
+  payment_id: string;
+  referrer_id: number;
+  friend_id: number;
+  credits: BigIntColumn;
+  /** Taken back on refund. */
+  revoked_credits: ColumnType<string, string | number | undefined, string | number>;
+  /** Of the bonus to take back, what the inviter had already spent (never taken below zero). */
+  lost_credits: ColumnType<string, string | number | undefined, string | number>;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  /** Upper case, unique. */
+  code: string;
+  kind: 'credits' | 'tariff';
+  credits: ColumnType<string | null, number | null, number | null>;
+  tariff_id: number | null;
+  tariff_days: number | null;
+  max_uses: number;
+  used_count: ColumnType<number, number | undefined, number>;
+  valid_from: NullableTimestamp;
+  valid_until: NullableTimestamp;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One person's use of a promo code (the balance holder: a linked site and Telegram account are one). */
+export interface PromoRedemptionsTable {
+  id: Generated<number>;
+  promo_code_id: number;
+  user_id: number;
+  redeemed_at: Timestamp;
 }
 
 export type HoldStatus = 'active' | 'settled' | 'released' | 'expired';
@@ -177,4 +220,7 @@ export interface BillingDatabase extends BusTables {
   sandbox_payments: SandboxPaymentsTable;
   star_invoices: StarInvoicesTable;
   settings: SettingsTable;
+  referral_rewards: ReferralRewardsTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
 }

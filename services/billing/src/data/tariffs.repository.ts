@@ -130,9 +130,9 @@ export function tariffsRepository(db: Kysely<BillingDatabase>) {
       return result.numDeletedRows > 0n;
     },
 
-    /** How many balances hold the tariff and how many payments name it (either blocks deletion). */
-    async usage(id: number): Promise<{ holders: number; payments: number }> {
-      const [holders, payments] = await Promise.all([
+    /** How many balances hold the tariff, payments name it and promo codes give it (any blocks deletion). */
+    async usage(id: number): Promise<{ holders: number; payments: number; promoCodes: number }> {
+      const [holders, payments, promoCodes] = await Promise.all([
         db
           .selectFrom('balances')
           .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -143,8 +143,13 @@ export function tariffsRepository(db: Kysely<BillingDatabase>) {
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('tariff_id', '=', id)
           .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('promo_codes')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('tariff_id', '=', id)
+          .executeTakeFirstOrThrow(),
       ]);
-      return { holders: toSafeInt(holders.n), payments: toSafeInt(payments.n) };
+      return { holders: toSafeInt(holders.n), payments: toSafeInt(payments.n), promoCodes: toSafeInt(promoCodes.n) };
     },
   };
 }

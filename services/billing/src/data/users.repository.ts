@@ -10,6 +10,9 @@ export interface BillingUser {
   telegramId: number | null;
   telegramEmail: string | null;
   mergedInto: number | null;
+  referralCode: string | null;
+  /** Who invited the user (null: nobody). */
+  referredBy: number | null;
   deleted: boolean;
 }
 
@@ -30,6 +33,8 @@ export function usersRepository(db: Kysely<BillingDatabase>) {
         last_name: user.last_name,
         telegram_id: user.telegram_id,
         telegram_email: user.telegram_email,
+        referral_code: user.referral_code,
+        referred_by: user.referred_by,
         version: user.version,
       };
       const row = await db
@@ -70,7 +75,17 @@ export function usersRepository(db: Kysely<BillingDatabase>) {
     async find(id: number): Promise<BillingUser | null> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'email', 'username', 'telegram_id', 'telegram_email', 'merged_into', 'deleted_at'])
+        .select([
+          'id',
+          'email',
+          'username',
+          'telegram_id',
+          'telegram_email',
+          'merged_into',
+          'referral_code',
+          'referred_by',
+          'deleted_at',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return null;
@@ -81,6 +96,8 @@ export function usersRepository(db: Kysely<BillingDatabase>) {
         telegramId: row.telegram_id === null ? null : Number(row.telegram_id),
         telegramEmail: row.telegram_email,
         mergedInto: row.merged_into,
+        referralCode: row.referral_code,
+        referredBy: row.referred_by,
         deleted: row.deleted_at !== null,
       };
     },

@@ -1,5 +1,18 @@
 import { AppError, badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests } from '@gpt/kit';
 
+/** A moment as a person in Moscow reads it: 01.12.2026, 10:00 (МСК). */
+function formatMoscowTime(date: Date): string {
+  const text = date.toLocaleString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `${text} (МСК)`;
+}
+
 /** The billing service's refusals, each with the sentence a person reads. */
 export const billingErrors = {
   userNotFound: () => notFound('Пользователь не найден', 'user_not_found'),
@@ -21,6 +34,22 @@ export const billingErrors = {
   tariffDefault: () => conflict('Базовый тариф нельзя удалить: на нём начинают все пользователи', 'tariff_default'),
   tariffHasPayments: () =>
     conflict('Тариф нельзя удалить: по нему есть платежи. Отключите его вместо удаления.', 'tariff_has_payments'),
+  tariffHasPromoCodes: (codes: number) =>
+    conflict(
+      `Тариф нельзя удалить: его дают промокоды (${codes}). Отключите его вместо удаления.`,
+      'tariff_has_promo_codes',
+    ),
+  promoNotFound: () => notFound('Промокод не найден', 'promo_not_found'),
+  promoNotStarted: (from: Date) =>
+    conflict(`Промокод начнёт действовать ${formatMoscowTime(from)}`, 'promo_not_started'),
+  promoExpired: () => new AppError('Срок действия промокода истёк', 'promo_expired', 410),
+  promoUsedUp: () => new AppError('Промокод больше недоступен: все активации уже использованы', 'promo_used_up', 410),
+  promoAlreadyUsed: () => conflict('Вы уже активировали этот промокод', 'promo_already_used'),
+  promoCodeTaken: () => conflict('Промокод с таким кодом уже существует', 'promo_code_taken'),
+  promoUsed: () =>
+    conflict('Промокод уже использовали: удалить его нельзя, его можно только отключить', 'promo_code_used'),
+  promoMaxBelowUsed: (used: number) =>
+    conflict(`Число использований не может быть меньше уже сделанных (${used})`, 'promo_max_below_used'),
   paymentNotFound: () => notFound('Платёж не найден', 'payment_not_found'),
   paymentNotWaitingForEmail: () => conflict('Платёж не ожидает email', 'payment_not_waiting_for_email'),
   tooManyPayments: (retryAfterSec: number) =>

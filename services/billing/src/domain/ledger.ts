@@ -23,7 +23,7 @@ export interface BalanceChange {
   welcomeCredits?: number;
   adminId?: number;
   paymentId?: number;
-  /** The entry in words («Возврат платежа 42»). */
+  /** The entry in words («Возврат платежа 42», «Бонус за друга», «Промокод КОД»). */
   description?: string;
 }
 

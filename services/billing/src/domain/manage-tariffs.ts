@@ -66,6 +66,7 @@ async function remove(deps: BillingDeps, id: number): Promise<void> {
   if (usage.payments > 0) {
     throw billingErrors.tariffHasPayments();
   }
+  if (usage.promoCodes > 0) throw billingErrors.tariffHasPromoCodes(usage.promoCodes);
   try {
     await tariffs.delete(id);
   } catch (err) {

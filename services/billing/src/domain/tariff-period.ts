@@ -16,15 +16,25 @@ function addMonths(from: Date, months: number): Date {
   return next;
 }
 
+/** `days` whole days later. */
+export const addDays = (days: number) => (from: Date) => new Date(from.getTime() + days * 86_400_000);
+
 /**
- * A paid month of `tariff`: bought again before the end of the same tariff it extends from the
- * current end date, otherwise it runs from now; the tariff's included credits are granted.
+ * A period of `tariff` (a paid month, or the days a promo code gives): given again before the end
+ * of the same tariff it extends from the current end date, otherwise it runs from now; the
+ * tariff's included credits are granted.
  */
-export function purchasedPeriod(balance: Balance, tariff: Pick<Tariff, 'id'>, includedCredits: number, now: Date) {
+export function purchasedPeriod(
+  balance: Balance,
+  tariff: Pick<Tariff, 'id'>,
+  includedCredits: number,
+  now: Date,
+  end: (start: Date) => Date = addOneMonth,
+) {
   const renewing = balance.tariff.id === tariff.id && balance.tariffEndDate !== null && balance.tariffEndDate > now;
   const start = renewing ? (balance.tariffEndDate as Date) : now;
   return {
-    tariff: { id: tariff.id, endDate: addOneMonth(start) },
+    tariff: { id: tariff.id, endDate: end(start) },
     postings: [{ bucket: 'included' as const, amount: includedCredits }],
   } satisfies Pick<BalanceChange, 'tariff' | 'postings'>;
 }

@@ -2,6 +2,7 @@ import {
   DEFAULT_WELCOME_SETTINGS,
   parseWelcomeCredits,
   STAR_RATE_KEY,
+  REFERRAL_SETTING_KEYS,
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
   type SettingChangedData,
@@ -14,8 +15,13 @@ import { ledgerEntriesRepository } from '../data/ledger-entries.repository';
 import { usersRepository } from '../data/users.repository';
 import { changeBalance } from './ledger';
 
-/** The settings billing keeps from chat-history's `setting.changed`. */
-const PROJECTED_SETTINGS: readonly string[] = [WELCOME_CREDITS_KEY, WELCOME_DAILY_LIMIT_KEY, STAR_RATE_KEY];
+/** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals'. */
+const PROJECTED_SETTINGS: readonly string[] = [
+  WELCOME_CREDITS_KEY,
+  WELCOME_DAILY_LIMIT_KEY,
+  STAR_RATE_KEY,
+  ...REFERRAL_SETTING_KEYS,
+];
 
 /** Keeps a setting billing needs; an older change than the one kept is ignored. */
 export async function rememberSetting(trx: Kysely<BillingDatabase>, change: SettingChangedData): Promise<void> {

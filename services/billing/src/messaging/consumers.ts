@@ -3,6 +3,7 @@ import type { BillingDeps } from '../deps';
 import type { BillingDatabase } from '../data/schema';
 import { accountsLinkedConsumer } from './accounts-linked.consumer';
 import { messageRecordedConsumer } from './message-recorded.consumer';
+import { referralPaymentConsumers } from './referral-payments.consumer';
 import { settingChangedConsumer } from './setting-changed.consumer';
 import { userChangedConsumers } from './user-changed.consumer';
 import { userDeletedConsumer } from './user-deleted.consumer';
@@ -15,5 +16,6 @@ export function billingConsumers(deps: BillingDeps): Consumer<BillingDatabase, E
     accountsLinkedConsumer(deps),
     messageRecordedConsumer(deps),
     settingChangedConsumer,
+    ...referralPaymentConsumers(deps),
   ];
 }

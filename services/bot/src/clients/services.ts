@@ -11,6 +11,8 @@ import {
   PublicTariffsResponse,
   UserPayment,
   UserPaymentsResponse,
+  RedeemPromoResponse,
+  ReferralSummary,
   type BotCreatePaymentRequest,
   type BotStarInvoiceRequest,
   type BotStarPaymentRequest,
@@ -33,6 +35,9 @@ export class ServiceCallError extends Error {
     this.name = 'ServiceCallError';
   }
 }
+
+/** A refusal of another service (4xx) is told to the user; anything else is a failure of the update. */
+export const isRefusal = (err: unknown): err is ServiceCallError => err instanceof ServiceCallError && err.status < 500;
 
 const CALL_TIMEOUT_MS = 15_000;
 /**
@@ -126,6 +131,15 @@ export function serviceClients(
       call(CreatePaymentResponse, 'PATCH', billing(`/api/bot/payments/${encodeURIComponent(paymentId)}/email`), {
         json: { email },
       }),
+
+    referrals: (telegramId: number) =>
+      waitingForNewUser(() => call(ReferralSummary, 'GET', billing(`/api/bot/referrals?telegram_id=${telegramId}`))),
+    redeemPromo: (telegramId: number, code: string) =>
+      waitingForNewUser(() =>
+        call(RedeemPromoResponse, 'POST', billing('/api/bot/promo-codes/redeem'), {
+          json: { telegram_id: telegramId, code },
+        }),
+      ),
 
     models: () => call(BotModelsResponse, 'GET', history('/api/bot/models')),
     settings: () => call(BotSettingsResponse, 'GET', history('/api/bot/settings')),

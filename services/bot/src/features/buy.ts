@@ -1,6 +1,6 @@
 import { BotPaymentEmailRequest, type CreatePaymentResponse } from '@gpt/contracts';
 import { Composer } from 'grammy';
-import { ServiceCallError } from '../clients/services';
+import { isRefusal } from '../clients/services';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
 import { onCallback } from '../telegram/callbacks';
@@ -8,8 +8,6 @@ import { reply, type BotContext, type PrivateContext } from '../telegram/context
 import { keyboards } from '../telegram/keyboards';
 import { buttons, COMMANDS, texts } from '../telegram/texts';
 
-/** A refusal of billing (4xx) is told to the user; anything else is a failure of the update. */
-const isRefusal = (err: unknown): err is ServiceCallError => err instanceof ServiceCallError && err.status < 500;
 /** The bot's commands: they are answered as usual while an e-mail is awaited, and the wait stays. */
 const KNOWN_COMMANDS = COMMANDS.map(({ command }) => command);
 

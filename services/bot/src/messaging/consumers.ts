@@ -116,6 +116,18 @@ export const accountsLinkedConsumer = (deps: BotDeps): BotConsumer<'accounts.lin
   afterCommit: (_event, notes) => sendNotes(deps, notes),
 });
 
+/** A friend's payment earned the inviter a bonus: «Бонус за друга: +N кредитов» in the inviter's chats. */
+export const referralRewardedConsumer = (deps: BotDeps): BotConsumer<'referral.rewarded'> => ({
+  event: 'referral.rewarded',
+  async handle(trx, event) {
+    return (await chatsRepository(trx).findByUser(event.data.referrer_id)).map((chat) => ({
+      chat,
+      html: texts.referralRewarded(event.data.credits),
+    }));
+  },
+  afterCommit: (_event, notes) => sendNotes(deps, notes),
+});
+
 /** Every event the bot reacts to. */
 export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>[] {
   return [
@@ -126,5 +138,6 @@ export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>
     creditsChangedConsumer(deps),
     accountsLinkedConsumer(deps),
     passwordResetConsumer(deps),
+    referralRewardedConsumer(deps),
   ];
 }

@@ -1,15 +1,31 @@
+import { BOT_REFERRAL_PREFIX } from '@gpt/contracts';
 import type { MiddlewareFn } from 'grammy';
 import { chatsRepository, type Chat } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
 import type { PrivateContext } from './context';
 
-/** A /start payload becomes the UTM source: Telegram allows A-Z, a-z, 0-9, _ and -, up to 64 characters. */
+/** A /start payload (Telegram allows A-Z, a-z, 0-9, _ and -, up to 64 characters): a referral code or the UTM source. */
 const START_PAYLOAD = /^[\w-]{1,64}$/;
 /** The payload of the site's «Связать» deep link (t.me/<bot>?start=link): /start answers as /link does. */
 export const LINK_START_PAYLOAD = 'link';
 
-/** Registers the Telegram user through auth (UTM source on first contact) and keeps their chat. */
-async function register(deps: BotDeps, ctx: PrivateContext, utmSource: string | null): Promise<Chat> {
+/** Where a /start came from: a friend's referral link (`ref_CODE`) or a campaign's UTM source. */
+function attribution(payload: string | undefined): { utmSource: string | null; referralCode: string | null } {
+  if (!payload || payload === LINK_START_PAYLOAD || !START_PAYLOAD.test(payload)) {
+    return { utmSource: null, referralCode: null };
+  }
+  if (payload.startsWith(BOT_REFERRAL_PREFIX)) {
+    return { utmSource: null, referralCode: payload.slice(BOT_REFERRAL_PREFIX.length) };
+  }
+  return { utmSource: payload, referralCode: null };
+}
+
+/**
+ * Registers the Telegram user through auth (UTM source and inviter on first contact only: auth
+ * ignores both for a known user) and keeps their chat.
+ */
+async function register(deps: BotDeps, ctx: PrivateContext, payload: string | undefined): Promise<Chat> {
+  const { utmSource, referralCode } = attribution(payload);
   const from = ctx.from;
   const user = await deps.services.upsertUser({
     telegram_id: from.id,
@@ -17,6 +33,7 @@ async function register(deps: BotDeps, ctx: PrivateContext, utmSource: string | 
     first_name: from.first_name,
     last_name: from.last_name ?? null,
     utm_source: utmSource,
+    referral_code: referralCode,
     language_code: from.language_code ?? null,
   });
   return chatsRepository(deps.db).upsert({
@@ -38,8 +55,7 @@ export function account(deps: BotDeps): MiddlewareFn<PrivateContext> {
       ctx.account = known;
     } else {
       const payload = isStart ? (ctx.message?.text ?? '').split(/\s+/)[1] : undefined;
-      const utmSource = payload && payload !== LINK_START_PAYLOAD && START_PAYLOAD.test(payload) ? payload : null;
-      ctx.account = await register(deps, ctx, utmSource);
+      ctx.account = await register(deps, ctx, payload);
     }
     await next();
   };

@@ -7,6 +7,8 @@ import { linkFeature } from '../features/link';
 import { mediaFeature } from '../features/media';
 import { modelFeature } from '../features/model';
 import { preCheckoutFeature, starsFeature } from '../features/stars';
+import { promoFeature } from '../features/promo';
+import { referralsFeature } from '../features/referrals';
 import { startFeature } from '../features/start';
 import { supportFeature } from '../features/support';
 import { account } from './account';
@@ -30,6 +32,8 @@ export function botFeatures(deps: BotDeps): Composer<BotContext> {
       buyFeature(deps),
       starsFeature(deps),
       supportFeature(deps),
+      referralsFeature(deps),
+      promoFeature(deps),
       imageFeature(deps),
       mediaFeature(deps),
       chatFeature(deps),

@@ -6,6 +6,7 @@ import {
   type CreatePaymentResponse,
   type PublicTariff,
   type UserPayment,
+  type ReferralSummary,
 } from '@gpt/contracts';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
@@ -114,6 +115,8 @@ export const texts = {
     '/paysupport — помощь с оплатой и возвраты',
     '/terms — условия (публичная оферта)',
     '/link — связать с аккаунтом на сайте',
+    '/ref — пригласить друга и получать бонусы',
+    '/promo КОД — активировать промокод',
     '/help — эта справка',
   ].join('\n'),
 
@@ -253,6 +256,27 @@ export const texts = {
     `Условия использования и оплаты — в публичной оферте: ${escapeHtml(siteUrl)}/offer\nПокупая кредиты или тариф, вы соглашаетесь с ней.`,
   starsInvoiceFailed: (reason: string) => `Не удалось выставить счёт в звёздах: ${escapeHtml(reason)}`,
   starsNotRecorded: 'Оплата звёздами получена, но не записана. Напишите в /paysupport — мы зачислим её вручную.',
+  referrals: (summary: ReferralSummary, botLink: string | null) =>
+    [
+      '🎁 <b>Пригласить друга</b>',
+      '',
+      `С каждой оплаты друга вы получите ${summary.percent}% купленных им кредитов${
+        summary.max_credits_per_friend > 0 ? ` (до ${creditsText(summary.max_credits_per_friend)} с одного друга)` : ''
+      }.`,
+      '',
+      `Ссылка на сайт: ${escapeHtml(summary.site_link)}`,
+      ...(botLink ? [`Ссылка на бота: ${escapeHtml(botLink)}`] : []),
+      '',
+      `Приглашено: <b>${credits(summary.invited)}</b>`,
+      `Оплатили: <b>${credits(summary.paying)}</b>`,
+      `Заработано: <b>${creditsText(summary.credits_earned)}</b>`,
+    ].join('\n'),
+  referralRewarded: (amount: number) =>
+    `🎁 Бонус за друга: ваш друг оплатил покупку, вам начислено +${creditsText(amount)}.`,
+  promoUsage: 'Напишите код после команды, например: <code>/promo SPRING2026</code>',
+  promoRedeemed: (message: string) => `🎉 ${escapeHtml(message)}`,
+  promoRefused: (reason: string) => `😔 ${escapeHtml(reason)}`,
+  promoTooMany: (seconds: number) => `Слишком много попыток. Попробуйте снова через ${Math.ceil(seconds / 60)} мин.`,
 };
 
 export const buttons = {
@@ -282,5 +306,7 @@ export const COMMANDS = [
   { command: 'link', description: 'Связать с сайтом' },
   { command: 'paysupport', description: 'Помощь с оплатой' },
   { command: 'terms', description: 'Условия и оферта' },
+  { command: 'ref', description: 'Пригласить друга' },
+  { command: 'promo', description: 'Активировать промокод' },
   { command: 'help', description: 'Справка' },
 ];

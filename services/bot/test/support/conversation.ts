@@ -37,10 +37,10 @@ export function conversations(stack: () => BotStack) {
       .flat()
       .map((button) => ({ ...button, text: button.text.replace(/\u00a0/g, ' ') }));
 
-  /** A user who pressed /start and was given credits. */
-  async function startedUser(credits: number, overrides: Partial<FakeUser> = {}) {
+  /** A user who pressed /start (or a deep link's `/start payload`) and was given credits. */
+  async function startedUser(credits: number, overrides: Partial<FakeUser> = {}, start = '/start') {
     const user = telegramUser(overrides);
-    await reply(user, 'Здравствуйте', say(user, '/start'));
+    await reply(user, 'Здравствуйте', say(user, start));
     const userId = await userIdOf(stack(), user.id);
     if (credits > 0) await deposit(stack(), userId, credits);
     return { user, userId };

@@ -5,11 +5,15 @@ import {
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
   DEFAULT_PAYMENT_SETTINGS,
+  DEFAULT_REFERRAL_SETTINGS,
   DEFAULT_WELCOME_SETTINGS,
+  isReferralSettingKey,
   isValidCostSetting,
   MAX_WELCOME_CREDITS,
+  parseReferralSetting,
   parseWelcomeCredits,
   STAR_RATE_KEY,
+  referralSettingMax,
   type SysVal,
   typicalMessageCost,
   TYPICAL_MESSAGE_TOKENS,
@@ -31,22 +35,33 @@ const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
 const isWelcomeKey = (key: string) => key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY;
-const isRequiredKey = (key: string) => isCostKey(key) || isWelcomeKey(key) || key === STAR_RATE_KEY;
+const isRequiredKey = (key: string) =>
+  isCostKey(key) || isWelcomeKey(key) || key === STAR_RATE_KEY || isReferralSettingKey(key);
+
+/** What a required setting is used for, in the refusal to delete it. */
+function useOf(key: string): string {
+  if (isCostKey(key)) return 'в расчёте стоимости сообщений';
+  if (key === STAR_RATE_KEY) return 'для цен в звёздах Telegram';
+  return isWelcomeKey(key) ? 'для приветственных кредитов' : 'для бонусов за друзей';
+}
 
 /**
  * The message price is made of the cost settings and Stars prices of the star rate, so they must
- * stay positive numbers; the welcome grant is whole credits.
+ * stay positive numbers; the welcome grant and the referral settings are whole numbers within their ranges.
  */
 function assertUsableValue(key: string, value: string): void {
+  if (isReferralSettingKey(key) && parseReferralSetting(key, value) === null) {
+    throw chatHistoryErrors.invalidWholeNumberSetting(key, referralSettingMax(key));
+  }
   if ((isCostKey(key) || key === STAR_RATE_KEY) && !isValidCostSetting(value)) {
     throw chatHistoryErrors.invalidCostSetting(key);
   }
   if (isWelcomeKey(key) && parseWelcomeCredits(value) === null) {
-    throw chatHistoryErrors.invalidWelcomeCredits(key, MAX_WELCOME_CREDITS);
+    throw chatHistoryErrors.invalidWholeNumberSetting(key, MAX_WELCOME_CREDITS);
   }
 }
 
-/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant, the star rate). */
+/** `setting.changed`, written with the change: billing projects the settings it needs (the welcome grant, the star rate, referrals). */
 async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingChange[]): Promise<void> {
   const changedAt = new Date().toISOString();
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
@@ -80,6 +95,7 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
             ...DEFAULT_BOT_SETTINGS,
             ...DEFAULT_WELCOME_SETTINGS,
             ...DEFAULT_PAYMENT_SETTINGS,
+            ...DEFAULT_REFERRAL_SETTINGS,
           });
           await announce(trx, bus, changes);
           return changes.length;
@@ -119,14 +135,7 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
     },
 
     async remove(key: string): Promise<void> {
-      if (isRequiredKey(key)) {
-        const use = isCostKey(key)
-          ? 'в расчёте стоимости сообщений'
-          : key === STAR_RATE_KEY
-            ? 'для цен в звёздах Telegram'
-            : 'для приветственных кредитов';
-        throw chatHistoryErrors.settingInUse(key, use);
-      }
+      if (isRequiredKey(key)) throw chatHistoryErrors.settingInUse(key, useOf(key));
       await changing(() =>
         bus.transaction(async (trx) => {
           const deleted = await sysValsRepository(trx).delete(key);

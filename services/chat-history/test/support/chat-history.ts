@@ -93,6 +93,8 @@ export async function startHarness(): Promise<Harness> {
         telegram_username: `tg${n}`,
         telegram_email: null,
         utm_source: null,
+        referral_code: null,
+        referred_by: null,
         created_at: new Date().toISOString(),
         version: 0,
         source: 'telegram',

@@ -11,7 +11,7 @@ export interface BotLinkButtonProps extends Omit<ButtonProps, 'href' | 'as'> {
 }
 
 /** The bot's link with a /start payload when it is Telegram's (the sandbox page takes none). */
-function withStart(url: string, start: string | undefined): string {
+export function withStart(url: string, start: string | undefined): string {
   if (!start) return url;
   const link = new URL(url, window.location.href);
   if (link.hostname !== 't.me') return url;

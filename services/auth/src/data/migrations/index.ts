@@ -6,6 +6,7 @@ import { heldCreditsMigration } from './0004-held-credits';
 import { passwordResetTokensMigration } from './0005-password-reset-tokens';
 import { welcomeCreditsMigration } from './0006-welcome-credits';
 import { telegramLanguageMigration } from './0007-telegram-language';
+import { referralsMigration } from './0020-referrals';
 
 /** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_password_reset_tokens': passwordResetTokensMigration,
   '0006_welcome_credits': welcomeCreditsMigration,
   '0007_telegram_language': telegramLanguageMigration,
+  '0020_referrals': referralsMigration,
 };

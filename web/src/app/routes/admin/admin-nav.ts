@@ -19,5 +19,6 @@ export const adminNav: readonly AdminNavItem[] = [
   { to: paths.admin.tariffs, label: 'Тарифы', icon: 'tag' },
   { to: paths.admin.history, label: 'История', icon: 'history' },
   { to: paths.admin.payments, label: 'Платежи', icon: 'card' },
+  { to: paths.admin.promoCodes, label: 'Промокоды', icon: 'gift' },
   { to: paths.admin.sysvals, label: 'Настройки', icon: 'settings' },
 ];

@@ -17,6 +17,8 @@ import { isAdmin, type SessionUser } from '@/lib/session/types';
 import { useWelcomeOffer } from '../api/get-welcome-offer';
 import { useWelcomeGrantArrival } from '../use-welcome-grant-arrival';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { InviteFriends } from './invite-friends';
+import { PromoCodeForm } from './promo-code-form';
 import { TelegramLinkDialog } from './telegram-link-dialog';
 
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
@@ -78,7 +80,7 @@ function Section({
   );
 }
 
-/** Personal account sections: basic info, tariff and balance, Telegram link, actions. */
+/** Personal account sections: basic info, tariff and balance, Telegram link, inviting friends, promo code, actions. */
 export function AccountOverview({ user }: { user: SessionUser }) {
   const [dialog, setDialog] = useState<'password' | 'telegram' | null>(null);
   const close = () => setDialog(null);
@@ -141,6 +143,17 @@ export function AccountOverview({ user }: { user: SessionUser }) {
                 </Button>
               </>
             )}
+          </Section>
+        </Col>
+        <Col>
+          <Section title="Пригласить друга" icon="users">
+            <InviteFriends />
+          </Section>
+        </Col>
+        <Col>
+          <Section title="Промокод" icon="gift">
+            <p className="text-body-secondary">Есть промокод? Введите его, чтобы получить кредиты или тариф.</p>
+            <PromoCodeForm />
           </Section>
         </Col>
         <Col>

@@ -65,15 +65,20 @@ export function StatTile({
 
 const PERIOD_NAMES = ['Сегодня', 'Неделя', 'Месяц'] as const;
 
-/** Today, this week and this month of one figure (Moscow calendar; the week starts on Monday). */
+/**
+ * Three figures under their names: by default today, this week and this month of one figure
+ * (Moscow calendar; the week starts on Monday).
+ */
 export function PeriodCard({
   icon,
   label,
   figures,
+  names = PERIOD_NAMES,
 }: {
   icon: IconName;
   label: string;
   figures: readonly [Figure, Figure, Figure];
+  names?: readonly [string, string, string];
 }) {
   const labelId = useId();
   return (
@@ -90,7 +95,7 @@ export function PeriodCard({
         <dl className="period-grid mb-0">
           {figures.map((figure, i) => (
             <div key={figure.stat}>
-              <dt className="small text-body-secondary fw-normal">{PERIOD_NAMES[i]}</dt>
+              <dt className="small text-body-secondary fw-normal">{names[i]}</dt>
               <dd className="period-value mb-0" data-stat={figure.stat} title={figure.exact}>
                 {figure.value}
               </dd>

@@ -18,6 +18,7 @@ import {
   percentOf,
 } from '../format';
 import { LastMessageCard } from './last-message-card';
+import { ReferralsCard } from './referrals-card';
 import { PeriodCard, StatTile, type Figure } from './stat-tiles';
 
 // chart.js is fetched after the figures, and only by the admin area.
@@ -117,6 +118,9 @@ export function StatsOverview() {
         </Col>
         <Col>
           <PeriodCard icon="card" label="Пополнено, ₽" figures={period('deposited', formatRub)} />
+        </Col>
+        <Col>
+          <ReferralsCard />
         </Col>
       </Row>
       <Row xs={1} xl={2} className="g-3">

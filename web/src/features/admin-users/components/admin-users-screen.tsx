@@ -15,11 +15,11 @@ import { errorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/dates';
 import { exactUsd, formatUsdSum } from '@/lib/money';
 import { toApiListQuery } from '@/lib/list-params';
+import { useTariffOptions } from '@/lib/admin-tariff-options';
 import { useListState } from '@/lib/use-list-state';
 
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
-import { useTariffOptions } from '../api/get-tariff-options';
 import { useUtmStats } from '../api/get-utm-stats';
 import { formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
 import { roleLabel, USER_FILTERS } from '../types';
@@ -72,6 +72,13 @@ export function AdminUsersScreen() {
         // Narrower than the sidebar layout, the UTM source (also the chips above) and the deposits (also in the
         // view dialog) give way, so the sticky actions never sit over the role and tariff.
         className: 'admin-users-utm d-none d-lg-table-cell',
+      },
+      {
+        id: 'referrer',
+        header: 'Пригласил',
+        cell: (u) => (u.referrer ? <span data-testid="user-referrer">{u.referrer}</span> : '—'),
+        sortable: false,
+        className: 'admin-users-referrer d-none d-xl-table-cell',
       },
       { id: 'credits', header: 'Кредиты', cell: (u) => formatCredits(u.credits), className: 'text-end text-nowrap' },
       {

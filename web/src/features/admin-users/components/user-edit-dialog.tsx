@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { parseDeposit } from '../format';
-import { TariffSelect } from './tariff-select';
+import { TariffSelect } from '@/components/ui/tariff-select';
 
 /**
  * 'Редактировать пользователя': e-mail, role, tariff and a credit deposit. Mount it with a key

@@ -20,6 +20,7 @@ export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHid
             { label: 'Telegram ID', value: user.telegram_id === null ? null : String(user.telegram_id) },
             { label: 'Роль', value: roleLabel(user.role) },
             { label: 'UTM-источник', value: utmLabel(user.utm_source) },
+            { label: 'Пригласил', value: user.referrer },
             { label: 'Тариф', value: tariffLabel(user.tariff_name) },
             { label: 'Кредиты', value: formatCredits(user.credits) },
             { label: 'Включённые кредиты', value: formatCredits(user.included_credits) },

@@ -5,8 +5,9 @@ import Col from 'react-bootstrap/Col';
 
 import { FilterField, FiltersCard, FilterText } from '@/components/ui/list-filters';
 
+import { TariffSelect } from '@/components/ui/tariff-select';
+
 import type { UserFilter } from '../types';
-import { TariffSelect } from './tariff-select';
 
 type Filters = Record<UserFilter, string>;
 
@@ -14,6 +15,7 @@ const TEXT_FILTERS: Array<{ name: Exclude<UserFilter, 'tariff_id'>; label: strin
   { name: 'email', label: 'Email', placeholder: 'Поиск по email' },
   { name: 'username', label: 'Имя пользователя', placeholder: 'Поиск по имени пользователя' },
   { name: 'utm_source', label: 'UTM-источник', placeholder: 'Значение utm_source' },
+  { name: 'referrer', label: 'Пригласил', placeholder: 'Email, имя или код; * — все приглашённые' },
 ];
 
 /**

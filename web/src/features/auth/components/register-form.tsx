@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { paths, withLinkToken } from '@/config/paths';
 import { useSessionActions } from '@/lib/session/use-session';
-import { readUtmSource } from '@/lib/utm';
+import { readReferralCode, readUtmSource } from '@/lib/attribution';
 
 import { useAuthForm } from '../use-auth-form';
 import { validateRegister, type RegisterValues } from '../validation';
@@ -20,7 +20,13 @@ export function RegisterForm({ linkToken }: { linkToken: string | null }) {
     linkToken,
   );
   const onSubmit = form.submit(
-    () => register({ email: form.values.email.trim(), password: form.values.password, utm_source: readUtmSource() }),
+    () =>
+      register({
+        email: form.values.email.trim(),
+        password: form.values.password,
+        utm_source: readUtmSource(),
+        ref: readReferralCode(),
+      }),
     // docs/product.md, Errors only logs a registration failure; we also show why (e.g. the e-mail is taken).
     'Registration failed',
   );

@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type {
+  AdminReferralStats,
+  AdminUsersResponse,
+  CreatePaymentResponse,
+  Envelope,
+  PaymentSucceededData,
+  ReferralSummary,
+} from '@gpt/contracts';
+import type { Bus, EventSchemas } from '@gpt/kit';
+import { createEvent, sandboxDecisionCall, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
+import amqp from 'amqplib';
+import type { Kysely } from 'kysely';
+import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../src/testing';
+
+/**
+ * Referrals on the whole product: a friend who arrives through the site link (`?ref=` kept through
+ * registration) or the bot link (`/start ref_CODE`) and pays earns the inviter `referral_percent`
+ * (10 %) of the credits bought, once per payment, up to the per-friend cap; a refund takes it
+ * back; one person never earns from themselves through linking. Welcome credits are off, so the
+ * figures are the bonuses alone; a top-up of 150 ₽ on Base buys 15 000 credits.
+ */
+let stack: TestStack;
+let adminToken: string;
+let channel: amqp.ConfirmChannel;
+let connection: amqp.ChannelModel;
+
+beforeAll(async () => {
+  stack = await startTestStack(MANY_USERS_ENV);
+  const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', { body: stack.admin });
+  adminToken = login.body.token;
+  await setWelcomeCredits(stack, 0);
+  connection = await amqp.connect(testInfra.amqpUrl);
+  channel = await connection.createConfirmChannel();
+}, 60_000);
+afterAll(async () => {
+  await channel?.close();
+  await connection?.close();
+  await stack?.close();
+});
+
+const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+  callApi<T>(stack.url, method, path, options);
+const bot = { botKey: TEST_SECRETS.BOT_API_KEY };
+const billing = () => stack.services.find((s) => s.name === 'billing')!;
+const billingBus = () => billing().deps.bus as Bus<unknown, EventSchemas>;
+
+interface Person {
+  id: number;
+  token?: string;
+  telegramId?: number;
+}
+
+async function signUp(ref?: string): Promise<Required<Pick<Person, 'id' | 'token'>>> {
+  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+    body: { email: `${uniqueName('ref')}@example.com`, password: 'password1', ref },
+  });
+  expect(res.status).toBe(201);
+  await billingSaw(res.body.user.id);
+  return { id: res.body.user.id, token: res.body.token };
+}
+
+/** A person first seen by the bot, with the `/start ref_CODE` code when given. */
+async function botUser(referralCode?: string, telegramId = 4_000_000 + Math.floor(Math.random() * 1e9)) {
+  const res = await api<{ id: number }>('POST', '/api/bot/users', {
+    ...bot,
+    body: { telegram_id: telegramId, first_name: 'Друг', referral_code: referralCode },
+  });
+  expect(res.status).toBe(200);
+  await billingSaw(res.body.id);
+  return { id: res.body.id, telegramId };
+}
+
+/** Billing has the user's snapshot (its referral code and inviter). */
+const billingSaw = (userId: number) =>
+  billingBus().waitFor(
+    'acked',
+    (e) => ['user.registered', 'user.updated'].includes(e.type) && (e.data as { user_id: number }).user_id === userId,
+    20_000,
+  );
+
+const summaryOf = async (person: Person) => {
+  const res = person.token
+    ? await api<ReferralSummary>('GET', '/api/billing/referrals', { token: person.token })
+    : await api<ReferralSummary>('GET', `/api/bot/referrals?telegram_id=${person.telegramId}`, bot);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+/** Pays a top-up through the sandbox provider and waits until billing has handled its `payment.succeeded`. */
+async function pay(person: Person, amount = 150): Promise<Envelope<'payment.succeeded', PaymentSucceededData>> {
+  const created = person.token
+    ? await api<CreatePaymentResponse>('POST', '/api/billing/payments', { token: person.token, body: { amount } })
+    : await api<CreatePaymentResponse>('POST', '/api/bot/payments', {
+        ...bot,
+        body: { telegram_id: person.telegramId, amount, email: 'payer@example.com' },
+      });
+  expect(created.status).toBe(201);
+  const handled = billingBus().waitFor(
+    'acked',
+    (e) => e.type === 'payment.succeeded' && (e.data as PaymentSucceededData).payment_id === created.body.payment_id,
+    20_000,
+  );
+  const decision = sandboxDecisionCall(created.body.confirmation_url!, 'succeeded');
+  await api('POST', decision.path, { body: decision.body });
+  return (await handled) as Envelope<'payment.succeeded', PaymentSucceededData>;
+}
+
+/** Publishes an envelope on the stack's exchange and waits until billing has consumed it. */
+async function deliverToBilling(envelope: Envelope) {
+  const consumed = billingBus().waitFor('acked', (e) => e.id === envelope.id, 20_000);
+  await new Promise<void>((resolve, reject) =>
+    channel.publish(
+      billing().deps.config.AMQP_EXCHANGE,
+      envelope.type,
+      Buffer.from(JSON.stringify(envelope)),
+      { persistent: true, contentType: 'application/json', messageId: envelope.id },
+      (err) => (err ? reject(err) : resolve()),
+    ),
+  );
+  await consumed;
+}
+
+/** `payment.refunded` of a succeeded payment, as billing's refund publishes it. */
+const refundOf = (paid: PaymentSucceededData) =>
+  createEvent('payment.refunded', 'billing', {
+    payment_id: paid.payment_id,
+    yookassa_payment_id: paid.yookassa_payment_id,
+    user_id: paid.user_id,
+    kind: paid.kind,
+    tariff_id: paid.tariff_id,
+    amount: paid.amount,
+    currency: paid.currency,
+    credits_amount: paid.credits_amount,
+    refund_id: `refund-${paid.payment_id}`,
+    refunded_at: new Date().toISOString(),
+  });
+
+/** The referral ledger entries of a user: amount and label. */
+const referralEntries = async (userId: number) => {
+  const db = billing().deps.db as Kysely<{
+    ledger_entries: { id: string; user_id: number; reason: string; amount: string; description: string | null };
+  }>;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['reason', 'amount', 'description'])
+    .where('user_id', '=', userId)
+    .where('reason', 'like', 'referral%')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ reason: row.reason, amount: Number(row.amount), description: row.description }));
+};
+
+const creditsOf = async (person: Person) =>
+  person.token
+    ? (await api<{ credits: number }>('GET', '/api/billing/balance', { token: person.token })).body.credits
+    : (await api<{ credits: number }>('GET', `/api/bot/balance?telegram_id=${person.telegramId}`, bot)).body.credits;
+
+/** Links the Telegram account to the site account; resolves once billing has merged them and has the survivor's snapshot. */
+async function linkTelegram(web: { id: number; token: string }, telegramId: number) {
+  const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+    ...bot,
+    body: { telegram_id: telegramId },
+  });
+  const linked = billingBus().waitFor(
+    'acked',
+    (e) => e.type === 'accounts.linked' && (e.data as { user_id: number }).user_id === web.id,
+    20_000,
+  );
+  const updated = billingBus().waitFor(
+    'acked',
+    (e) => e.type === 'user.updated' && (e.data as { user_id: number }).user_id === web.id,
+    20_000,
+  );
+  const res = await api('POST', '/api/auth/link', { token: web.token, body: { token: link.body.token } });
+  expect(res.status).toBe(200);
+  await Promise.all([linked, updated]);
+}
+
+async function setSetting(key: string, value: string) {
+  const taken = billingBus().waitFor(
+    'acked',
+    (e) => e.type === 'setting.changed' && (e.data as { key: string; value: string }).value === value,
+    20_000,
+  );
+  const res = await api('PUT', `/api/admin/sys_vals/${key}`, { token: adminToken, body: { value } });
+  expect(res.status).toBe(200);
+  await taken;
+}
+
+describe('a friend who arrives through a referral link and pays', () => {
+  test('through the site link: the inviter gets exactly 10 % of the credits bought, once, also when the payment event comes twice', async () => {
+    const inviter = await signUp();
+    const code = (await summaryOf(inviter)).referral_code;
+    expect((await summaryOf(inviter)).site_link).toMatch(new RegExp(`^https?://[^/]+/\\?ref=${code}$`));
+    const friend = await signUp(code.toLowerCase());
+
+    const succeeded = await pay(friend);
+    await deliverToBilling(succeeded);
+    await deliverToBilling(createEvent('payment.succeeded', 'billing', succeeded.data));
+
+    expect(await referralEntries(inviter.id)).toEqual([
+      { reason: 'referral_bonus', amount: 1500, description: 'Бонус за друга' },
+    ]);
+    expect(await creditsOf(inviter)).toBe(1500);
+    expect(await summaryOf(inviter)).toMatchObject({ invited: 1, paying: 1, credits_earned: 1500, percent: 10 });
+    expect(await creditsOf(friend)).toBe(15_000);
+  });
+
+  test('through the bot link: the same 10 %, and a later /start with another code changes nothing', async () => {
+    const inviter = await signUp();
+    const other = await signUp();
+    const summary = await summaryOf(inviter);
+    expect(summary.bot_start_payload).toBe(`ref_${summary.referral_code}`);
+    const friend = await botUser(summary.referral_code);
+    await api('POST', '/api/bot/users', {
+      ...bot,
+      body: { telegram_id: friend.telegramId, referral_code: (await summaryOf(other)).referral_code },
+    });
+
+    await pay(friend, 200);
+
+    expect(await referralEntries(inviter.id)).toEqual([
+      { reason: 'referral_bonus', amount: 2000, description: 'Бонус за друга' },
+    ]);
+    expect(await summaryOf(other)).toMatchObject({ invited: 0, credits_earned: 0 });
+    const users = await api<AdminUsersResponse>('GET', `/api/admin/users?referrer=${summary.referral_code}`, {
+      token: adminToken,
+    });
+    expect(users.body.users.map((user) => user.id)).toEqual([friend.id]);
+    expect(users.body.users[0]).toMatchObject({ referred_by: inviter.id });
+  });
+
+  test('a friend who registers but never pays earns nothing; admin sees who invited whom and the month tile', async () => {
+    const inviter = await signUp();
+    const code = (await summaryOf(inviter)).referral_code;
+    const friend = await signUp(code);
+    const before = (await api<AdminReferralStats>('GET', '/api/admin/referrals/stats', { token: adminToken })).body;
+
+    expect(await summaryOf(inviter)).toMatchObject({ invited: 1, paying: 0, credits_earned: 0 });
+    expect(await referralEntries(inviter.id)).toEqual([]);
+    const email = (await api<{ email: string }>('GET', '/api/auth/profile', { token: inviter.token })).body.email;
+    const users = await api<AdminUsersResponse>('GET', `/api/admin/users?referrer=${email}`, { token: adminToken });
+    expect(users.body.users).toEqual([
+      expect.objectContaining({ id: friend.id, referred_by: inviter.id, referrer: email }),
+    ]);
+
+    await pay(friend, 100);
+    const after = (await api<AdminReferralStats>('GET', '/api/admin/referrals/stats', { token: adminToken })).body;
+    expect(after.paying - before.paying).toBe(1);
+    expect(after.credits_paid - before.credits_paid).toBe(1000);
+    expect(after.invited).toBeGreaterThanOrEqual(1);
+  });
+
+  test('the bonuses from one friend stop at referral_max_credits_per_friend', async () => {
+    await setSetting('referral_max_credits_per_friend', '2000');
+    try {
+      const inviter = await signUp();
+      const friend = await signUp((await summaryOf(inviter)).referral_code);
+      await pay(friend, 150);
+      await pay(friend, 150);
+      await pay(friend, 150);
+
+      expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1500, 500]);
+      expect(await summaryOf(inviter)).toMatchObject({ credits_earned: 2000, paying: 1 });
+    } finally {
+      await setSetting('referral_max_credits_per_friend', '50000');
+    }
+  });
+});
+
+describe('a refunded payment takes its bonus back', () => {
+  test('in full while the inviter still has the credits', async () => {
+    const inviter = await signUp();
+    const friend = await signUp((await summaryOf(inviter)).referral_code);
+    const succeeded = await pay(friend);
+
+    await deliverToBilling(refundOf(succeeded.data));
+
+    expect(await referralEntries(inviter.id)).toEqual([
+      { reason: 'referral_bonus', amount: 1500, description: 'Бонус за друга' },
+      { reason: 'referral_revoked', amount: -1500, description: 'Возврат бонуса за друга' },
+    ]);
+    expect(await creditsOf(inviter)).toBe(1500 - 1500);
+    expect(await summaryOf(inviter)).toMatchObject({ credits_earned: 0 });
+  });
+
+  test('never below zero: what the inviter has already committed is recorded as lost, once', async () => {
+    const inviter = await botUser();
+    const friend = await signUp((await summaryOf(inviter)).referral_code);
+    const succeeded = await pay(friend);
+    // The inviter's bot holds 1 000 of the 1 500 for a model call in progress.
+    const hold = await api('POST', '/api/bot/holds', {
+      ...bot,
+      body: { telegram_id: inviter.telegramId, amount: 1000 },
+    });
+    expect(hold.status).toBe(201);
+    const refunded = refundOf(succeeded.data);
+
+    await deliverToBilling(refunded);
+    await deliverToBilling(createEvent('payment.refunded', 'billing', refunded.data));
+
+    expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1500, -500]);
+    expect(await creditsOf(inviter)).toBe(1000);
+    const db = billing().deps.db as Kysely<{ referral_rewards: { payment_id: string; lost_credits: string } }>;
+    const reward = await db
+      .selectFrom('referral_rewards')
+      .select('lost_credits')
+      .where('payment_id', '=', succeeded.data.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(Number(reward.lost_credits)).toBe(1000);
+  });
+});
+
+describe('nobody earns from themselves through linking', () => {
+  test('site account first: its own Telegram account started with its bot link, linked, pays nothing', async () => {
+    const web = await signUp();
+    const telegram = await botUser((await summaryOf(web)).referral_code);
+    await linkTelegram(web, telegram.telegramId);
+
+    await pay(web);
+
+    expect(await referralEntries(web.id)).toEqual([]);
+    expect(await summaryOf(web)).toMatchObject({ invited: 0, credits_earned: 0 });
+    const users = await api<AdminUsersResponse>('GET', `/api/admin/users?referrer=*&email=`, { token: adminToken });
+    expect(users.body.users.find((user) => user.id === web.id)).toBeUndefined();
+  });
+
+  test('Telegram first: a site account registered through its own bot account’s link; a bonus paid before linking is taken back', async () => {
+    const telegram = await botUser();
+    const web = await signUp((await summaryOf(telegram)).referral_code);
+    await pay(web);
+    expect((await referralEntries(telegram.id)).map((entry) => entry.amount)).toEqual([1500]);
+
+    await linkTelegram(web, telegram.telegramId);
+    await pay(web);
+
+    expect((await referralEntries(web.id)).map((entry) => entry.amount)).toEqual([-1500]);
+    expect(await summaryOf(web)).toMatchObject({ invited: 0, credits_earned: 0 });
+    expect(await creditsOf(web)).toBe(30_000);
+  });
+
+  test('a real friend’s inviter is kept when the friend links their own two accounts', async () => {
+    const inviter = await signUp();
+    const friendBot = await botUser((await summaryOf(inviter)).referral_code);
+    const friendWeb = await signUp();
+    await linkTelegram(friendWeb, friendBot.telegramId);
+
+    await pay(friendWeb, 100);
+
+    expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1000]);
+    expect(await summaryOf(inviter)).toMatchObject({ invited: 1, paying: 1 });
+  });
+});
+
+describe('promo code guessing through the gateway', () => {
+  test('is throttled per user (10 attempts a window) and per address (30), with 429 and Retry-After', async () => {
+    const guess = (token: string, n: number) =>
+      api('POST', '/api/billing/promo-codes/redeem', { token, body: { code: `GUESS${n}` } });
+    const [first, second, third, late] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
+
+    const firstAnswers = [];
+    for (let n = 0; n < 11; n++) firstAnswers.push((await guess(first.token, n)).status);
+    expect(firstAnswers).toEqual([...Array(10).fill(404), 429]);
+    for (let n = 0; n < 10; n++) expect((await guess(second.token, n)).status).toBe(404);
+    for (let n = 0; n < 9; n++) expect((await guess(third.token, n)).status).toBe(404);
+
+    // 30 attempts came from this address: anyone else here now waits too.
+    const refused = await guess(late.token, 0);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

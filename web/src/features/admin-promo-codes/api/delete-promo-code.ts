@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminPromoCodesKey } from './get-admin-promo-codes';
+
+/** DELETE /api/admin/promo-codes/{id} (refused once the code was used). */
+export async function deletePromoCode(id: number): Promise<void> {
+  await api.delete(`/api/admin/promo-codes/${id}`);
+}
+
+export function useDeletePromoCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePromoCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPromoCodesKey }),
+  });
+}

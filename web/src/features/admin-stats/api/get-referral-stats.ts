@@ -1,0 +1,18 @@
+import type { AdminReferralStats } from '@gpt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { liveRefresh } from './get-admin-stats';
+
+/** GET /api/admin/referrals/stats: invited, paying and bonus credits paid out this month. */
+export const referralStatsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'referral-stats'],
+    queryFn: ({ signal }) => api.get<AdminReferralStats>('/api/admin/referrals/stats', { signal }),
+    ...liveRefresh,
+  });
+
+export function useReferralStats() {
+  return useQuery(referralStatsQuery());
+}
