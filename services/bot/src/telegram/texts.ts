@@ -1,5 +1,6 @@
 import {
   escapeHtml,
+  formatRoubles,
   type AiModel,
   type BotBalanceResponse,
   type CreatePaymentResponse,
@@ -10,7 +11,6 @@ import {
 
 const number = new Intl.NumberFormat('ru-RU');
 export const credits = (value: number) => number.format(value);
-const roubles = (value: string) => `${number.format(Number(value))} ₽`;
 const date = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
     day: 'numeric',
@@ -180,7 +180,7 @@ export const texts = {
         .filter((tariff) => Number(tariff.monthly_price) > 0)
         .map(
           (tariff) =>
-            `<b>${escapeHtml(tariff.name)}</b> — ${roubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
+            `<b>${escapeHtml(tariff.name)}</b> — ${formatRoubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
         ),
     ].join('\n'),
   askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
@@ -190,19 +190,19 @@ export const texts = {
       payment.kind === 'topup'
         ? `💳 Пополнение баланса: +${creditsText(payment.credits_amount)}.`
         : `💳 ${escapeHtml(payment.description)}: +${creditsText(payment.credits_amount)} сразу.`,
-      `Сумма: <b>${roubles(payment.amount)}</b>.`,
+      `Сумма: <b>${formatRoubles(payment.amount)}</b>.`,
       'Нажмите кнопку, чтобы оплатить картой.',
     ].join('\n'),
   paymentFailed: (reason: string) => `Не удалось создать платёж: ${escapeHtml(reason)}`,
   /** YooKassa canceled the payment (the payer left, the bank declined, the time ran out); `reason` is its code. */
   paymentCanceled: (amount: string, reason: string | null) =>
     [
-      `❌ Оплата ${roubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ''}.`,
+      `❌ Оплата ${formatRoubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ''}.`,
       'Кредиты не начислены. Можно попробовать ещё раз.',
     ].join('\n'),
   paymentNotCompleted: (amount: string) =>
     [
-      `😔 Оплата ${roubles(amount)} не завершена: платёжный сервис её не подтвердил.`,
+      `😔 Оплата ${formatRoubles(amount)} не завершена: платёжный сервис её не подтвердил.`,
       'Кредиты не начислены. Можно попробовать ещё раз.',
     ].join('\n'),
   paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
@@ -228,9 +228,9 @@ export const buttons = {
   site: '🌐 Сайт',
   link: '🔗 Связать с сайтом',
   retryPayment: '🔁 Попробовать снова',
-  pay: (amount: string) => `Оплатить ${roubles(amount)}`,
-  topUpAmount: (amount: number) => `+${number.format(amount)} ₽`,
-  tariff: (tariff: PublicTariff) => `${tariff.name} — ${roubles(tariff.monthly_price)}`,
+  pay: (amount: string) => `Оплатить ${formatRoubles(amount)}`,
+  topUpAmount: (amount: number) => `+${formatRoubles(String(amount))}`,
+  tariff: (tariff: PublicTariff) => `${tariff.name} — ${formatRoubles(tariff.monthly_price)}`,
   image: '🎨 Нарисовать',
 };
 
