@@ -39,7 +39,9 @@ describe('journey', () => {
 
     const offer = await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
     const labels = buttonsOf(offer).map((button) => button.text);
-    expect(labels).toEqual(expect.arrayContaining(['+100,00 ₽', '+300,00 ₽', 'Premium — 350,00 ₽', 'Elite — 1 250,00 ₽']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['+100,00 ₽', '+300,00 ₽', 'Premium — 350,00 ₽', 'Elite — 1 250,00 ₽']),
+    );
 
     // No e-mail known yet: the bot asks once, then sends the payment page.
     await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:100'));

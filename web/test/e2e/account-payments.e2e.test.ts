@@ -8,7 +8,7 @@ import { registeredPayer, storeSession } from '../support/payers';
 import { latinOnlyWords } from '../support/screens';
 import { startSelfAddressedStack } from '../support/site';
 
-/** The personal account's payment history, the purchase confirmation and the Telegram link dialog (issue 15). */
+/** The personal account's payment history, the purchase confirmation and the Telegram link dialog. */
 const BOT_NAME = 'gpt_payments_test_bot';
 
 let stack: TestStack;
@@ -51,7 +51,7 @@ async function topUp(token: string, amount: string) {
 
 const history = () => page.getByTestId('payment-history');
 
-/** The page speaks Russian and has no serious or critical axe violation (issue 15 items 2 and 10). */
+/** The page speaks Russian and has no serious or critical axe violation. */
 async function expectReadable() {
   await expect(latinOnlyWords(page)).resolves.toEqual([]);
   const axe = await new AxeBuilder({ page }).analyze();
@@ -92,6 +92,21 @@ describe('the personal account’s payment history', () => {
     await rows().filter({ hasText: '101,00' }).waitFor();
     await expect(rows().count()).resolves.toBe(2);
     await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 2 из 2');
+  });
+
+  test('payments that fit one page still have the pager: «Страница 1 из 1», both buttons disabled', async () => {
+    const payer = await registeredUser();
+    for (const amount of ['150', '250', '350']) await topUp(payer.token, amount);
+    await openAs(payer, 1280);
+    await page.goto(`${stack.url}/dashboard`);
+    await rows().filter({ hasText: '150,00' }).waitFor();
+    await expect(rows().count()).resolves.toBe(3);
+    await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 1 из 1');
+    const pager = page.getByRole('navigation', { name: 'Страницы' });
+    await expect(pager.getByRole('button', { name: '← Назад' }).isDisabled()).resolves.toBe(true);
+    await expect(pager.getByRole('button', { name: 'Вперёд →' }).isDisabled()).resolves.toBe(true);
+    await pager.scrollIntoViewIfNeeded();
+    await screenshot(page, 'account-payment-history-one-page');
   });
 
   test('a user with no payments reads so, with no pager; a failed load says so with «Повторить»', async () => {
@@ -150,7 +165,7 @@ describe('buying a tariff on the tariffs page (/pricing)', () => {
   });
 });
 
-describe('roubles to the kopeck (issue 15)', () => {
+describe('roubles to the kopeck', () => {
   test('a tariff priced 349,90 ₽ reads so on its card, in the purchase dialog and, once bought, in the account', async () => {
     const admin = await api<{ token: string }>('POST', '/api/auth/login', {
       body: { email: stack.admin.email, password: stack.admin.password },

@@ -5,69 +5,59 @@ import {
   type BotBalanceResponse,
   type CreatePaymentResponse,
   type PublicTariff,
-} from "@gpt/contracts";
+} from '@gpt/contracts';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
 
-const number = new Intl.NumberFormat("ru-RU");
+const number = new Intl.NumberFormat('ru-RU');
 export const credits = (value: number) => number.format(value);
 const date = (iso: string) =>
-  new Intl.DateTimeFormat("ru-RU", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Moscow",
+  new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Moscow',
   }).format(new Date(iso));
 
-const pluralRules = new Intl.PluralRules("ru-RU");
+const pluralRules = new Intl.PluralRules('ru-RU');
 /** The word's form for a whole number: `one` for 1, 21…, `few` for 2–4, 22…, `many` for the rest. */
-const plural = (
-  value: number,
-  forms: { one: string; few: string; many: string },
-) => {
+const plural = (value: number, forms: { one: string; few: string; many: string }) => {
   const form = pluralRules.select(Math.abs(value));
-  return form === "one" || form === "few" ? forms[form] : forms.many;
+  return form === 'one' || form === 'few' ? forms[form] : forms.many;
 };
 
 /** «1 кредит», «2 кредита», «5 кредитов». */
-export const creditsWord = (value: number) =>
-  plural(value, { one: "кредит", few: "кредита", many: "кредитов" });
+export const creditsWord = (value: number) => plural(value, { one: 'кредит', few: 'кредита', many: 'кредитов' });
 /** «тариф Premium», «тарифы Premium и Elite». */
 const tariffsText = (names: string[]) =>
-  `${names.length === 1 ? "тариф" : "тарифы"} ${escapeHtml(new Intl.ListFormat("ru-RU").format(names))}`;
+  `${names.length === 1 ? 'тариф' : 'тарифы'} ${escapeHtml(new Intl.ListFormat('ru-RU').format(names))}`;
 /** «на тарифе Premium», «на тарифах Premium и Elite». */
 const onTariffsText = (names: string[]) =>
-  `на ${names.length === 1 ? "тарифе" : "тарифах"} ${escapeHtml(new Intl.ListFormat("ru-RU").format(names))}`;
-const creditsText = (value: number) =>
-  `${credits(value)} ${creditsWord(value)}`;
+  `на ${names.length === 1 ? 'тарифе' : 'тарифах'} ${escapeHtml(new Intl.ListFormat('ru-RU').format(names))}`;
+const creditsText = (value: number) => `${credits(value)} ${creditsWord(value)}`;
 
 export function balanceLines(balance: BotBalanceResponse): string[] {
   const tariff = balance.tariff.end_date
     ? `${escapeHtml(balance.tariff.name)} (до ${date(balance.tariff.end_date)})`
     : escapeHtml(balance.tariff.name);
-  const lines = [
-    `💰 Доступно: <b>${creditsText(balance.available_credits)}</b>`,
-  ];
-  if (balance.included_credits > 0)
-    lines.push(`   из них по тарифу: ${creditsText(balance.included_credits)}`);
+  const lines = [`💰 Доступно: <b>${creditsText(balance.available_credits)}</b>`];
+  if (balance.included_credits > 0) lines.push(`   из них по тарифу: ${creditsText(balance.included_credits)}`);
   if (balance.held_credits > 0)
-    lines.push(
-      `   зарезервировано под текущий ответ: ${creditsText(balance.held_credits)}`,
-    );
+    lines.push(`   зарезервировано под текущий ответ: ${creditsText(balance.held_credits)}`);
   lines.push(`📦 Тариф: <b>${tariff}</b>`);
   return lines;
 }
 
 /** YooKassa's cancellation reasons a payer can act on, in their words; others get no explanation. */
 const CANCEL_REASONS: Record<string, string> = {
-  expired_on_confirmation: "время на оплату истекло",
-  insufficient_funds: "на карте недостаточно средств",
-  card_expired: "срок действия карты истёк",
-  invalid_card_number: "неверный номер карты",
-  invalid_csc: "неверный код CVC/CVV",
-  "3d_secure_failed": "платёж не подтверждён в банке",
-  payment_method_limit_exceeded: "превышен лимит платежей по карте",
-  canceled_by_merchant: "платёж отменён",
+  expired_on_confirmation: 'время на оплату истекло',
+  insufficient_funds: 'на карте недостаточно средств',
+  card_expired: 'срок действия карты истёк',
+  invalid_card_number: 'неверный номер карты',
+  invalid_csc: 'неверный код CVC/CVV',
+  '3d_secure_failed': 'платёж не подтверждён в банке',
+  payment_method_limit_exceeded: 'превышен лимит платежей по карте',
+  canceled_by_merchant: 'платёж отменён',
 };
 
 export const texts = {
@@ -83,206 +73,175 @@ export const texts = {
     imageTariffs: string[],
   ) =>
     [
-      `Здравствуйте${firstName ? `, ${escapeHtml(firstName)}` : ""}! 👋`,
-      "",
-      "Я даю доступ к моделям GPT прямо в Telegram:",
-      "• отвечаю на вопросы и помню ход разговора;",
-      "• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);",
+      `Здравствуйте${firstName ? `, ${escapeHtml(firstName)}` : ''}! 👋`,
+      '',
+      'Я даю доступ к моделям GPT прямо в Telegram:',
+      '• отвечаю на вопросы и помню ход разговора;',
+      '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
       ...(imageTariffs.length > 0
-        ? [
-            `• рисую картинки по описанию — команда /image (${tariffsText(imageTariffs)}).`,
-          ]
+        ? [`• рисую картинки по описанию — команда /image (${tariffsText(imageTariffs)}).`]
         : []),
-      "",
+      '',
       ...(gift
         ? [
             `🎁 Вам в подарок <b>${creditsText(gift.credits)}</b>.`,
             ...(gift.messages === null
               ? []
-              : [
-                  `Сообщений с моделью ${escapeHtml(gift.model)} на них: примерно <b>${credits(gift.messages)}</b>.`,
-                ]),
-            "",
+              : [`Сообщений с моделью ${escapeHtml(gift.model)} на них: примерно <b>${credits(gift.messages)}</b>.`]),
+            '',
           ]
         : []),
       ...balanceLines(balance),
-      "",
-      "Просто напишите вопрос. /new — начать новый разговор, /help — все команды.",
-      ...(sandbox
-        ? [
-            "",
-            "🧪 Сейчас бот работает в тестовом режиме: ответы не от настоящей модели.",
-          ]
-        : []),
-    ].join("\n"),
+      '',
+      'Просто напишите вопрос. /new — начать новый разговор, /help — все команды.',
+      ...(sandbox ? ['', '🧪 Сейчас бот работает в тестовом режиме: ответы не от настоящей модели.'] : []),
+    ].join('\n'),
 
   help: [
-    "<b>Что я умею</b>",
-    "",
-    "Напишите вопрос — отвечу выбранной моделью с учётом разговора.",
-    "Пришлите фото — опишу и отвечу на вопрос в подписи.",
-    "Пришлите документ (.txt, .md, .pdf, .docx) — отвечу на вопрос из подписи по его тексту.",
-    "",
-    "/new — начать новый разговор",
-    "/model — выбрать модель",
-    "/image &lt;описание&gt; — нарисовать картинку",
-    "/balance — баланс и тариф",
-    "/buy — пополнить баланс или купить тариф",
-    "/link — связать с аккаунтом на сайте",
-    "/help — эта справка",
-  ].join("\n"),
+    '<b>Что я умею</b>',
+    '',
+    'Напишите вопрос — отвечу выбранной моделью с учётом разговора.',
+    'Пришлите фото — опишу и отвечу на вопрос в подписи.',
+    'Пришлите документ (.txt, .md, .pdf, .docx) — отвечу на вопрос из подписи по его тексту.',
+    '',
+    '/new — начать новый разговор',
+    '/model — выбрать модель',
+    '/image &lt;описание&gt; — нарисовать картинку',
+    '/balance — баланс и тариф',
+    '/buy — пополнить баланс или купить тариф',
+    '/link — связать с аккаунтом на сайте',
+    '/help — эта справка',
+  ].join('\n'),
 
   balance: (balance: BotBalanceResponse, linked: boolean) =>
     [
       ...balanceLines(balance),
-      linked
-        ? "🔗 Аккаунт связан с сайтом: баланс общий."
-        : "🔗 Аккаунт не связан с сайтом — /link.",
-    ].join("\n"),
+      linked ? '🔗 Аккаунт связан с сайтом: баланс общий.' : '🔗 Аккаунт не связан с сайтом — /link.',
+    ].join('\n'),
 
-  newConversation:
-    "🆕 Начали новый разговор. Предыдущие сообщения я больше не учитываю.",
-  thinking: "⏳ Думаю…",
-  typingCursor: " ▍",
+  newConversation: '🆕 Начали новый разговор. Предыдущие сообщения я больше не учитываю.',
+  thinking: '⏳ Думаю…',
+  typingCursor: ' ▍',
 
-  models: (
-    models: AiModel[],
-    current: string,
-    per1000: (model: AiModel) => { input: number; output: number },
-  ) =>
+  models: (models: AiModel[], current: string, per1000: (model: AiModel) => { input: number; output: number }) =>
     [
-      "<b>Выберите модель</b>",
-      "",
+      '<b>Выберите модель</b>',
+      '',
       ...models.map((model) => {
         const price = per1000(model);
-        const mark = model.model === current ? "✅ " : "";
-        const about = model.description
-          ? ` — ${escapeHtml(model.description)}`
-          : "";
+        const mark = model.model === current ? '✅ ' : '';
+        const about = model.description ? ` — ${escapeHtml(model.description)}` : '';
         return `${mark}<b>${escapeHtml(model.model)}</b>${about}\n   ${credits(price.input)} / ${credits(price.output)} кредитов за 1 000 токенов (вопрос / ответ)`;
       }),
-    ].join("\n"),
-  modelChosen: (model: string) =>
-    `✅ Теперь отвечает модель <b>${escapeHtml(model)}</b>.`,
-  modelUnavailable: "Эта модель больше недоступна. Выберите другую: /model",
-  noModels: "Сейчас нет доступных моделей. Попробуйте позже.",
+    ].join('\n'),
+  modelChosen: (model: string) => `✅ Теперь отвечает модель <b>${escapeHtml(model)}</b>.`,
+  modelUnavailable: 'Эта модель больше недоступна. Выберите другую: /model',
+  noModels: 'Сейчас нет доступных моделей. Попробуйте позже.',
 
   insufficient: (needed: number, available: number) =>
     [
-      "😔 Недостаточно кредитов для ответа.",
+      '😔 Недостаточно кредитов для ответа.',
       `Нужно до ${creditsText(needed)}, доступно ${creditsText(Math.max(available, 0))}.`,
-      "Пополните баланс, и я сразу отвечу.",
-    ].join("\n"),
+      'Пополните баланс, и я сразу отвечу.',
+    ].join('\n'),
   lowBalance: (available: number) =>
     `⚠️ На балансе осталось ${creditsText(Math.max(available, 0))}. Пополните его, чтобы разговор не прервался.`,
   rateLimited: (retryAfterSec: number) =>
     `Слишком много сообщений подряд. Подождите ${retryAfterSec} с и напишите снова.`,
-  modelFailed:
-    "😔 Не удалось получить ответ модели. Кредиты не списаны — попробуйте ещё раз чуть позже.",
-  serviceDown:
-    "😔 Сервис временно недоступен. Попробуйте ещё раз через минуту.",
-  answerCut: "\n\n<i>Ответ обрезан: достигнут предел длины ответа.</i>",
+  modelFailed: '😔 Не удалось получить ответ модели. Кредиты не списаны — попробуйте ещё раз чуть позже.',
+  serviceDown: '😔 Сервис временно недоступен. Попробуйте ещё раз через минуту.',
+  answerCut: '\n\n<i>Ответ обрезан: достигнут предел длины ответа.</i>',
   answerBroken:
-    "\n\n<i>⚠️ Ответ прервался на полуслове: модель перестала отвечать. Кредиты не списаны — спросите ещё раз.</i>",
-  answerInterrupted:
-    "⚠️ Ответ был прерван: бот перезапускался. Кредиты не списаны — просто отправьте вопрос ещё раз.",
+    '\n\n<i>⚠️ Ответ прервался на полуслове: модель перестала отвечать. Кредиты не списаны — спросите ещё раз.</i>',
+  answerInterrupted: '⚠️ Ответ был прерван: бот перезапускался. Кредиты не списаны — просто отправьте вопрос ещё раз.',
 
-  imageUsage:
-    "Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>",
+  imageUsage: 'Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>',
   imageNotInTariff: (imageTariffs: string[]) =>
     imageTariffs.length > 0
       ? `🎨 Генерация изображений доступна ${onTariffsText(imageTariffs)}. Выберите тариф, и я нарисую что угодно.`
-      : "🎨 Генерация изображений сейчас не входит ни в один тариф.",
-  imageDrawing: "🎨 Рисую…",
-  imageCaption: (prompt: string) =>
-    `🎨 ${escapeHtml(prompt.length > 900 ? `${prompt.slice(0, 900)}…` : prompt)}`,
-  noImageModel: "Генерация изображений сейчас недоступна. Попробуйте позже.",
+      : '🎨 Генерация изображений сейчас не входит ни в один тариф.',
+  imageDrawing: '🎨 Рисую…',
+  imageCaption: (prompt: string) => `🎨 ${escapeHtml(prompt.length > 900 ? `${prompt.slice(0, 900)}…` : prompt)}`,
+  noImageModel: 'Генерация изображений сейчас недоступна. Попробуйте позже.',
 
-  photoDefaultQuestion: "Опиши это изображение.",
-  documentDefaultQuestion: "Кратко перескажи этот документ.",
-  documentTooLarge: (maxMb: number) =>
-    `Файл слишком большой: я читаю документы до ${maxMb} МБ.`,
-  documentTruncated: (chars: number) =>
-    `\n\n<i>Документ длинный: я прочитал первые ${credits(chars)} символов.</i>`,
-  unsupportedMessage:
-    "Я понимаю текст, фотографии и документы (.txt, .md, .pdf, .docx).",
+  photoDefaultQuestion: 'Опиши это изображение.',
+  documentDefaultQuestion: 'Кратко перескажи этот документ.',
+  documentTooLarge: (maxMb: number) => `Файл слишком большой: я читаю документы до ${maxMb} МБ.`,
+  documentTruncated: (chars: number) => `\n\n<i>Документ длинный: я прочитал первые ${credits(chars)} символов.</i>`,
+  unsupportedMessage: 'Я понимаю текст, фотографии и документы (.txt, .md, .pdf, .docx).',
 
   buy: (tariffs: PublicTariff[]) =>
     [
-      "<b>Пополнение и тарифы</b>",
-      "",
-      "Пополнить баланс: выберите сумму — кредиты начисляются по курсу вашего тарифа.",
-      "",
+      '<b>Пополнение и тарифы</b>',
+      '',
+      'Пополнить баланс: выберите сумму — кредиты начисляются по курсу вашего тарифа.',
+      '',
       ...tariffs
         .filter((tariff) => Number(tariff.monthly_price) > 0)
         .map(
           (tariff) =>
-            `<b>${escapeHtml(tariff.name)}</b> — ${formatRoubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ", генерация изображений" : ""}.`,
+            `<b>${escapeHtml(tariff.name)}</b> — ${formatRoubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
         ),
-    ].join("\n"),
-  askEmail:
-    "📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.",
-  badEmail: "Это не похоже на e-mail. Напишите адрес вида name@example.ru.",
+    ].join('\n'),
+  askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
+  badEmail: 'Это не похоже на e-mail. Напишите адрес вида name@example.ru.',
   payment: (payment: CreatePaymentResponse) =>
     [
-      payment.kind === "topup"
+      payment.kind === 'topup'
         ? `💳 Пополнение баланса: +${creditsText(payment.credits_amount)}.`
         : `💳 ${escapeHtml(payment.description)}: +${creditsText(payment.credits_amount)} сразу.`,
       `Сумма: <b>${formatRoubles(payment.amount)}</b>.`,
-      "Нажмите кнопку, чтобы оплатить картой.",
-    ].join("\n"),
-  paymentFailed: (reason: string) =>
-    `Не удалось создать платёж: ${escapeHtml(reason)}`,
+      'Нажмите кнопку, чтобы оплатить картой.',
+    ].join('\n'),
+  paymentFailed: (reason: string) => `Не удалось создать платёж: ${escapeHtml(reason)}`,
   /** YooKassa canceled the payment (the payer left, the bank declined, the time ran out); `reason` is its code. */
   paymentCanceled: (amount: string, reason: string | null) =>
     [
-      `❌ Оплата ${formatRoubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ""}.`,
-      "Кредиты не начислены. Можно попробовать ещё раз.",
-    ].join("\n"),
+      `❌ Оплата ${formatRoubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ''}.`,
+      'Кредиты не начислены. Можно попробовать ещё раз.',
+    ].join('\n'),
   paymentNotCompleted: (amount: string) =>
     [
       `😔 Оплата ${formatRoubles(amount)} не завершена: платёжный сервис её не подтвердил.`,
-      "Кредиты не начислены. Можно попробовать ещё раз.",
-    ].join("\n"),
-  paymentTopUp: (amount: number) =>
-    `✅ Оплата получена: +${creditsText(amount)}.`,
+      'Кредиты не начислены. Можно попробовать ещё раз.',
+    ].join('\n'),
+  paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
   paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
-    `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ""}, +${creditsText(amount)}.`,
+    `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
 
   /** `minutes`: how long the link stays valid. */
   link: (minutes: number) =>
-    `Нажмите кнопку, чтобы связать Telegram с аккаунтом на сайте. После входа баланс и тариф станут общими. Ссылка действует ${minutes} ${plural(minutes, { one: "минуту", few: "минуты", many: "минут" })}.`,
+    `Нажмите кнопку, чтобы связать Telegram с аккаунтом на сайте. После входа баланс и тариф станут общими. Ссылка действует ${minutes} ${plural(minutes, { one: 'минуту', few: 'минуты', many: 'минут' })}.`,
   linked: (balance: BotBalanceResponse) =>
     [
-      "🔗 Готово: Telegram связан с аккаунтом на сайте. Баланс и тариф теперь общие.",
-      "",
+      '🔗 Готово: Telegram связан с аккаунтом на сайте. Баланс и тариф теперь общие.',
+      '',
       ...balanceLines(balance),
-    ].join("\n"),
-  alreadyLinked: "Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.",
+    ].join('\n'),
+  alreadyLinked: 'Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.',
 };
 
 export const buttons = {
-  model: "🤖 Модель",
-  balance: "💰 Баланс",
-  topUp: "💳 Пополнить",
-  site: "🌐 Сайт",
-  link: "🔗 Связать с сайтом",
-  retryPayment: "🔁 Попробовать снова",
+  model: '🤖 Модель',
+  balance: '💰 Баланс',
+  topUp: '💳 Пополнить',
+  site: '🌐 Сайт',
+  link: '🔗 Связать с сайтом',
+  retryPayment: '🔁 Попробовать снова',
   pay: (amount: string) => `Оплатить ${formatRoubles(amount)}`,
   topUpAmount: (amount: number) => `+${formatRoubles(String(amount))}`,
-  tariff: (tariff: PublicTariff) =>
-    `${tariff.name} — ${formatRoubles(tariff.monthly_price)}`,
-  image: "🎨 Нарисовать",
+  tariff: (tariff: PublicTariff) => `${tariff.name} — ${formatRoubles(tariff.monthly_price)}`,
+  image: '🎨 Нарисовать',
 };
 
 /** Bot commands for Telegram's menu. */
 export const COMMANDS = [
-  { command: "start", description: "Начало работы" },
-  { command: "new", description: "Новый разговор" },
-  { command: "model", description: "Выбрать модель" },
-  { command: "image", description: "Нарисовать картинку" },
-  { command: "balance", description: "Баланс и тариф" },
-  { command: "buy", description: "Пополнить баланс" },
-  { command: "link", description: "Связать с сайтом" },
-  { command: "help", description: "Справка" },
+  { command: 'start', description: 'Начало работы' },
+  { command: 'new', description: 'Новый разговор' },
+  { command: 'model', description: 'Выбрать модель' },
+  { command: 'image', description: 'Нарисовать картинку' },
+  { command: 'balance', description: 'Баланс и тариф' },
+  { command: 'buy', description: 'Пополнить баланс' },
+  { command: 'link', description: 'Связать с сайтом' },
+  { command: 'help', description: 'Справка' },
 ];
