@@ -392,8 +392,18 @@ describe('GET /api/admin/history/export', () => {
   });
 
   test('the person is named as everywhere in the product (personName); the raw name columns stay', async () => {
-    const named = await h.registerUser({ username: null, first_name: 'Дарья', last_name: 'Смирнова' });
-    const anonymous = await h.registerUser({ username: null, first_name: null, last_name: null });
+    const named = await h.registerUser({
+      username: null,
+      telegram_username: null,
+      first_name: 'Дарья',
+      last_name: 'Смирнова',
+    });
+    const anonymous = await h.registerUser({
+      username: null,
+      telegram_username: null,
+      first_name: null,
+      last_name: null,
+    });
     for (const user of [named, anonymous]) {
       await h.recordMessage({
         telegram_id: user.telegram_id,
