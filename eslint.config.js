@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import direction inside web/src (CONVENTIONS.md): shared code (components, lib, config) imports
+ * Import direction inside web/src (docs/architecture.md, Folders): shared code (components, lib, config) imports
  * no feature and not the app; a feature imports neither another feature nor the app.
  * Resolves relative and `@/` specifiers, so a deep `../../x` cannot slip past.
  */

@@ -1,5 +1,5 @@
 /**
- * Accounts speed (issue 3): `POST /api/auth/login` requests per second and `GET /api/auth/profile`
+ * Accounts speed: `POST /api/auth/login` requests per second and `GET /api/auth/profile`
  * requests per second and latency (p50 / p99), each at 50 concurrent connections, through the
  * gateway and straight at the auth service (the reference: what the gateway adds).
  *
@@ -12,7 +12,7 @@
  * generator (autocannon) runs in this process, apart from the measured ones. --smoke: 10 connections,
  * one-second runs.
  *
- * Issue 14's target for the profile read: through the gateway ≥ 0.5× the gateway's own ceiling with
+ * The target for the profile read: through the gateway ≥ 0.5× the gateway's own ceiling with
  * p99 ≤ 50 ms. The ceiling is the gateway in front of gateway.mjs's trivial JSON service (its
  * `--upstream` role), asked for the same path with a token it checks the same way, measured in this run
  * before and after the profile reads (their mean). Beside each run: the CPU time per request of the
@@ -42,7 +42,7 @@ const values = benchArgs(
   },
   { duration: '1', connections: '10', warmup: '1' },
 );
-/** Issue 14: the profile read through the gateway against the gateway's ceiling. */
+/** the profile read through the gateway against the gateway's ceiling. */
 const PROFILE_TARGET_RATIO = 0.5;
 const PROFILE_TARGET_P99_MS = 50;
 /** gateway.mjs runs the trivial JSON service behind the ceiling's gateway (its `--upstream` role). */
@@ -140,7 +140,7 @@ async function main(group) {
   console.log(
     `\nceiling: the gateway in front of a trivial JSON service, ${ceilingBefore.rps.toFixed(0)} req/s before and ` +
       `${ceilingAfter.rps.toFixed(0)} after the profile reads\n` +
-      `issue 14, GET /api/auth/profile through the gateway: ${ratio.toFixed(2)}× the ceiling, p99 ${viaGateway.p99} ms; ` +
+      `GET /api/auth/profile through the gateway: ${ratio.toFixed(2)}× the ceiling, p99 ${viaGateway.p99} ms; ` +
       `target ≥ ${PROFILE_TARGET_RATIO}× with p99 ≤ ${PROFILE_TARGET_P99_MS} ms → ${verdict.text}`,
   );
   const of = (name, via) => results[`${name} ${via}`];

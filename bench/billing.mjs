@@ -1,5 +1,5 @@
 /**
- * Billing (issue 5): from a YooKassa notification received by the gateway to the new balance
+ * Billing: from a YooKassa notification received by the gateway to the new balance
  * visible in GET /api/auth/profile, at a steady rate of notifications per second.
  *
  *   node bench/billing.mjs [--rate 50] [--duration 10] [--users 100] [--smoke] [--json FILE]

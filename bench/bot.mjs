@@ -1,5 +1,5 @@
 /**
- * The Telegram bot (issue 12): simulated users talking to the bot through a fake Telegram Bot API,
+ * The Telegram bot: simulated users talking to the bot through a fake Telegram Bot API,
  * answered by a fake OpenAI-compatible model API that streams, with every message paid through
  * billing's holds.
  *

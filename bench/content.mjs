@@ -1,5 +1,5 @@
 /**
- * Public article reads at scale (issue 4): 10 000 generated Russian articles (with categories and
+ * Public article reads at scale: 10 000 generated Russian articles (with categories and
  * tags) in a database of their own, then GET /api/articles and GET /api/articles/search through the
  * gateway, and straight at the service (the reference: what the gateway adds).
  *
@@ -18,7 +18,7 @@
  * article (so all 9 000 match, are counted and ranked) are shown as stress cases.
  *
  * Then the public reads at `--public-connections` (50) through the gateway, each against the
- * gateway's own ceiling measured in the same run (issue 14): the gateway in front of gateway.mjs's
+ * gateway's own ceiling measured in the same run: the gateway in front of gateway.mjs's
  * trivial JSON service, measured before and after the reads (their mean is the ceiling). Targets:
  * the list, an article, a category's and a tag's list, the select lists and the server-rendered
  * article page each ≥ 0.7× the ceiling with p99 ≤ 50 ms. Tariffs (billing) are not served here.
@@ -39,7 +39,7 @@ import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
 
 const TARGET_P99_MS = 100;
-/** Issue 14: public reads through the gateway against the gateway's ceiling, at `public-connections`. */
+/** public reads through the gateway against the gateway's ceiling, at `public-connections`. */
 const PUBLIC_TARGET_RATIO = 0.7;
 const PUBLIC_TARGET_P99_MS = 50;
 /** gateway.mjs runs the trivial JSON service behind the ceiling's gateway (its `--upstream` role). */
@@ -237,7 +237,7 @@ async function main(group) {
 }
 
 /**
- * Issue 14: each public read at PUBLIC_CONNECTIONS through the gateway, against the gateway in
+ * each public read at PUBLIC_CONNECTIONS through the gateway, against the gateway in
  * front of a trivial JSON service (the ceiling), measured in this run before and after the reads.
  */
 async function publicReads(group, gatewayBundle, gatewayUrl) {

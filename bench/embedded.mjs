@@ -1,4 +1,4 @@
-// The embedded default (`npm start` with no server URLs, issue 14): the whole product in one process,
+// The embedded default (`npm start` with no server URLs): the whole product in one process,
 // on a fresh DATA_DIR. Measures its memory after start, `GET /api/articles` at --connections against
 // the gateway's ceiling in the same run (the gateway in front of gateway.mjs's trivial JSON service,
 // measured before and after; their mean), and its memory after that load. Targets: RSS ≤ 500 MB after

@@ -1,5 +1,5 @@
 /**
- * Gateway speed (issue 9): one service, nginx in front of it, our gateway in front of it; the same
+ * Gateway speed: one service, nginx in front of it, our gateway in front of it; the same
  * load against each, twice, for a public read and an authenticated read.
  *
  *   node bench/gateway.mjs [--duration 10] [--connections 50] [--rounds 2] [--warmup 3] [--no-access-log]

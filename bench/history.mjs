@@ -1,5 +1,5 @@
 /**
- * Message history at scale (issue 6): 1 000 000 messages across 10 000 users in a database of
+ * Message history at scale: 1 000 000 messages across 10 000 users in a database of
  * its own, then GET /api/admin/history through the gateway and straight at the service (the
  * reference: what the gateway adds) for the first page, deep pages, a sort, a userId filter and
  * text filters.

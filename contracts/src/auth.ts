@@ -19,11 +19,11 @@ import {
 
 /**
  * Auth service: sign-up, login, profile, password change, Telegram linking, bot users and the
- * admin users screen. Validation texts are the spec's (§5) so the server answers 400 with them.
+ * admin users screen. Validation texts are the product's (docs/product.md, Validation) so the server answers 400 with them.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Field rules (spec §5, §9: e-mail ≥ 3 characters, password ≥ 6)
+// Field rules (docs/product.md, Validation and Limits: e-mail ≥ 3 characters, password ≥ 6)
 
 export const EMAIL_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 6;
@@ -60,7 +60,7 @@ export type UserRole = z.infer<typeof UserRole>;
 // ---------------------------------------------------------------------------------------------
 // Session: login, register, profile, password
 
-/** The personal-account user (spec §3) plus id; also the `user` of login and register answers. */
+/** The personal-account user (docs/product.md, Data) plus id; also the `user` of login and register answers. */
 export const UserProfile = z
   .object({
     id: Id,
@@ -101,7 +101,7 @@ export const RegisterRequest = z
   .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-/** Answer of login and register: the JWT and the user to store (spec §3 session). */
+/** Answer of login and register: the JWT and the user to store (docs/product.md, Data session). */
 export const AuthResponse = z
   .object({ token: z.string().meta({ description: 'JWT access token (HS256)' }), user: UserProfile })
   .meta({ id: 'AuthResponse' });
@@ -159,7 +159,7 @@ export const PasswordResetConfirmResponse = AuthResponse.extend({ message: z.str
 });
 export type PasswordResetConfirmResponse = z.infer<typeof PasswordResetConfirmResponse>;
 
-// Client-side forms (spec §5): the extra fields never reach the server. A filled-in confirmation that differs
+// Client-side forms (docs/product.md, Validation): the extra fields never reach the server. A filled-in confirmation that differs
 // says so at once, whatever else the form still lacks (checked beside the fields, so their own rules cannot stop it).
 
 const mismatch = { error: 'Пароли не совпадают', path: ['confirmPassword'] };
@@ -176,7 +176,7 @@ const newPasswordConfirmed = z
 /** The registration form: confirm password and the agreement checkbox on top of RegisterRequest. */
 export const RegisterForm = z.intersection(
   z.object({
-    // Spec §5 gives the registration e-mail two rules only: required, then a valid address.
+    // docs/product.md, Validation gives the registration e-mail two rules only: required, then a valid address.
     email: z
       .string({ error: 'Email обязателен для заполнения' })
       .trim()
@@ -197,7 +197,7 @@ const newPasswordFields = z.object({
     .min(1, { error: 'Подтвердите новый пароль', abort: true }),
 });
 
-/** The change-password dialog (spec §5). */
+/** The change-password dialog (docs/product.md, Validation). */
 export const ChangePasswordForm = z.intersection(
   newPasswordFields.extend({
     currentPassword: z.string({ error: 'Введите текущий пароль' }).min(1, { error: 'Введите текущий пароль' }),
@@ -286,7 +286,7 @@ export type BotLinkTokenResponse = z.infer<typeof BotLinkTokenResponse>;
 // ---------------------------------------------------------------------------------------------
 // Admin users
 
-/** A row of the admin users table (spec §3). */
+/** A row of the admin users table (docs/product.md, Data). */
 export const AdminUserRow = z
   .object({
     id: Id,

@@ -63,7 +63,7 @@ export type PublicTariffsResponse = z.infer<typeof PublicTariffsResponse>;
 
 const creditsPerRubleMessage = 'Количество кредитов должно быть больше 0';
 
-/** Body of `POST /api/admin/tariffs` and `PUT /api/admin/tariffs/{id}` with the spec §3 defaults. */
+/** Body of `POST /api/admin/tariffs` and `PUT /api/admin/tariffs/{id}` with the docs/product.md, Data defaults. */
 export const TariffInput = z
   .object({
     name: z
@@ -250,7 +250,7 @@ export const PaymentStatus = z.enum(['pending', 'pending_email', 'succeeded', 'c
 });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-/** Russian labels of payment statuses (spec §4). */
+/** Russian labels of payment statuses (docs/product.md, States). */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Ожидает оплаты',
   pending_email: 'Ожидает email',
@@ -263,7 +263,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 export const PaymentKind = z.enum(['topup', 'tariff']);
 export type PaymentKind = z.infer<typeof PaymentKind>;
 
-/** A payment as the admin screen reads it (spec §3). `payment_id` is our public payment id. */
+/** A payment as the admin screen reads it (docs/product.md, Data). `payment_id` is our public payment id. */
 export const Payment = z
   .object({
     id: Id,

@@ -103,7 +103,7 @@ export type BotModelsResponse = z.infer<typeof BotModelsResponse>;
 export const MessageStatus = z.enum(['success', 'error'], { error: 'Статус сообщения: success или error' });
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
-/** A message of the history (spec §3); costs are the model's prices at the time it was recorded. */
+/** A message of the history (docs/product.md, Data); costs are the model's prices at the time it was recorded. */
 export const HistoryMessage = z
   .object({
     id: Id,

@@ -18,7 +18,7 @@ import {
  * screens. Public cards carry tags and categories as names; admin reads carry objects with ids.
  */
 
-/** The spec's text for a missing title, slug, content, or category/tag name and slug (§5). */
+/** The text for a missing title, slug, content, or category/tag name and slug (docs/product.md, Validation). */
 export const REQUIRED_FIELDS_MESSAGE = 'Заполните обязательные поля';
 
 export const PUBLIC_ARTICLES_PAGE_SIZE = 12;
@@ -200,7 +200,7 @@ export type ArticleDetailResponse = z.infer<typeof ArticleDetailResponse>;
 // ---------------------------------------------------------------------------------------------
 // Admin articles
 
-/** An article as the admin screens read it (every spec §3 field; categories and tags with ids). */
+/** An article as the admin screens read it (every docs/product.md, Data field; categories and tags with ids). */
 export const AdminArticle = z
   .object({
     id: Id,
@@ -332,7 +332,7 @@ export type ArticleImageResponse = z.infer<typeof ArticleImageResponse>;
 // ---------------------------------------------------------------------------------------------
 // Contact form
 
-/** `POST /api/feedback`: all three fields required (spec §5). */
+/** `POST /api/feedback`: all three fields required (docs/product.md, Validation). */
 export const FeedbackRequest = z
   .object({
     telegram: requiredText(100, 'Укажите Telegram'),

@@ -26,7 +26,7 @@ export type LastMessage = z.infer<typeof LastMessage>;
 const count = z.int().min(0);
 const bytes = z.int().min(0).meta({ description: 'Bytes' });
 
-/** `GET /api/admin/stats`: every spec §3 field. */
+/** `GET /api/admin/stats`: every docs/product.md, Data field. */
 export const AdminStats = z
   .object({
     usersCount: count,

@@ -88,7 +88,7 @@ describe('RegisterForm', () => {
     expect(problems.agreement).toEqual(['Необходимо согласиться с условиями']);
   });
 
-  test('when the e-mail is too short to be an address, then "Некорректный email" (spec §5 has no length rule here)', () => {
+  test('when the e-mail is too short to be an address, then "Некорректный email" (docs/product.md, Validation has no length rule here)', () => {
     expect(
       messages(RegisterForm, { email: 'ab', password: 'secret1', confirmPassword: 'secret1', agreement: true }),
     ).toEqual({ email: ['Некорректный email'] });
@@ -103,7 +103,7 @@ describe('RegisterForm', () => {
 });
 
 describe('ChangePasswordRequest and ChangePasswordForm', () => {
-  test('when fields are missing or short, then the spec §5 texts', () => {
+  test('when fields are missing or short, then the docs/product.md, Validation texts', () => {
     const problems = messages(ChangePasswordRequest, { newPassword: '123' });
     expect(problems.currentPassword).toEqual(['Введите текущий пароль']);
     expect(problems.newPassword).toEqual(['Пароль должен содержать минимум 6 символов']);

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { apiRoutes, buildOpenApiDocument, toExpressPath } from '../src/openapi';
 
-/** Every call of spec §7, as `METHOD path`. */
+/** Every call of docs/product.md, Calls, as `METHOD path`. */
 const specCalls = [
   'POST /api/auth/login',
   'POST /api/auth/register',
@@ -103,7 +103,7 @@ describe('buildOpenApiDocument', () => {
     expect(result.valid).toBe(true);
   });
 
-  test.each(specCalls)('when the spec §7 call %s is looked up, then the document has it', (call) => {
+  test.each(specCalls)('when the docs/product.md, Calls call %s is looked up, then the document has it', (call) => {
     expect(operation(call)).toBeDefined();
   });
 

@@ -10,7 +10,7 @@ import { freePort } from '@gpt/kit/testing';
 import { BOT_KEY, expectLimited, JWT_SECRET, login, rawRequest, registerUser, type Session } from './support/security';
 
 /**
- * Issue 13 through the real gateway and services: absolute URLs from SITE_URL alone, per-user limits
+ * Hardening through the real gateway and services: absolute URLs from SITE_URL alone, per-user limits
  * on password changes and payments, CSV formulas, HSTS, YooKassa's addresses, bot-supplied names.
  * The stack sits behind a proxy at 127.0.0.1 and keeps the default per-user limits.
  */

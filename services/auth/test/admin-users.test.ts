@@ -79,7 +79,7 @@ describe('GET /api/admin/users', () => {
     expect((await edit(group.web2, { role: 'admin' })).status).toBe(200);
   });
 
-  test('by default: id descending, 10 per page, rows with the spec §3 fields and the total', async () => {
+  test('by default: id descending, 10 per page, rows with the docs/product.md, Data fields and the total', async () => {
     const res = await list({ utm_source: marker });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(4);

@@ -20,7 +20,7 @@ describe('GET /api/auth/profile', () => {
     expect(res.body.code).toBe('token_invalid');
   });
 
-  test('when signed in, then the spec §3 fields, with the Base tariff and 0 credits before billing reports', async () => {
+  test('when signed in, then the docs/product.md, Data fields, with the Base tariff and 0 credits before billing reports', async () => {
     const user = await h.buildUser();
     const res = await h.api('GET', '/api/auth/profile', { token: user.token });
     expect(res.status).toBe(200);

@@ -64,7 +64,7 @@ describe('GET /api/admin/tariffs', () => {
 });
 
 describe('POST /api/admin/tariffs', () => {
-  test('when only a name is given, then the defaults of spec §3 apply and the name is trimmed', async () => {
+  test('when only a name is given, then the defaults of docs/product.md, Data apply and the name is trimmed', async () => {
     const name = unique('Старт');
     const res = await create({ name: `  ${name}  ` });
     expect(res.status).toBe(201);

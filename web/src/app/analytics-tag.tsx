@@ -6,7 +6,7 @@ import { getAppConfig } from '@/config/runtime-config';
 import { installAnalytics, trackPageView } from '@/lib/analytics';
 
 /**
- * The analytics counter on every page except /admin* (spec §1): added on the first public page
+ * The analytics counter on every page except /admin* (docs/product.md, What it sells): added on the first public page
  * and fed one hit per navigation. Renders nothing; no tag at all without a configured id.
  */
 export function AnalyticsTag() {

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { isAdmin } from '@/lib/session/types';
 import { useSession } from '@/lib/session/use-session';
 
-/** Login-required routes: without a stored token go to /login (spec §2). */
+/** Login-required routes: without a stored token go to /login (docs/product.md, Screens). */
 export function RequireAuth() {
   const { token } = useSession();
   return token ? <Outlet /> : <Navigate to={paths.login} replace />;

@@ -42,7 +42,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
 ];
 
-/** The route table of spec §2. */
+/** The route table of docs/product.md, Screens. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -1,4 +1,4 @@
-/** Every route of the site, in one place (spec §2 route table). */
+/** Every route of the site, in one place (docs/product.md, Screens route table). */
 export const paths = {
   home: '/',
   login: '/login',
@@ -28,7 +28,7 @@ export const paths = {
   },
 } as const;
 
-/** The admin area is recognised by paths starting with /admin (spec §6). */
+/** The admin area is recognised by paths starting with /admin (docs/product.md, Access). */
 export function isAdminPath(pathname: string): boolean {
   return pathname.startsWith('/admin');
 }

@@ -59,7 +59,7 @@ function field(body: unknown, name: string): unknown {
 }
 
 /**
- * The one way the web app calls the API (spec §7): sends JSON, adds `Authorization: Bearer`
+ * The one way the web app calls the API (docs/product.md, Calls): sends JSON, adds `Authorization: Bearer`
  * when a token is stored, and throws an ApiError carrying the body's `error` or 'Request failed'.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -110,7 +110,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** The server's message when it sent one, else the given fallback (spec §8 default texts). */
+/** The server's message when it sent one, else the given fallback (docs/product.md, Errors default texts). */
 export function errorMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.fromServer ? err.message : fallback;
 }

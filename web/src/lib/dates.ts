@@ -1,4 +1,4 @@
-/** Dates in the Russian locale (spec §1, §9). */
+/** Dates in the Russian locale (docs/product.md, What it sells and Limits). */
 
 const LOCALE = 'ru-RU';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +56,7 @@ function startOfDay(date: Date): number {
 }
 
 /**
- * Article dates (spec §9): today «Сегодня»; 1 day «Вчера»; under 7 days «N дней назад»;
+ * Article dates (docs/product.md, Limits): today «Сегодня»; 1 day «Вчера»; under 7 days «N дней назад»;
  * under 30 days «N недель назад»; otherwise the full date. Counted in calendar days.
  */
 export function formatRelativeDate(value: DateInput, now: Date = new Date()): string {

@@ -1,5 +1,5 @@
 /**
- * State of a server-driven admin list (spec §7, §9) and its two encodings:
+ * State of a server-driven admin list (docs/product.md, Calls and Limits) and its two encodings:
  * the page URL (shareable, back/forward) and the API query string.
  *
  * - URL: `?page=2&pageSize=20&sortField=email&sortOrder=asc&email=foo` — 1-based page; values equal to
@@ -10,7 +10,7 @@
  * The React side is `useListState` in `./use-list-state`.
  */
 
-/** Admin table page sizes (spec §9). */
+/** Admin table page sizes (docs/product.md, Limits). */
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -34,7 +34,7 @@ export interface ListState<F extends string = never> extends TableState {
 }
 
 export interface ListDefaults<F extends string = never> {
-  /** Default sort of the screen (spec §9), e.g. `{ field: 'id', order: 'desc' }`. */
+  /** Default sort of the screen (docs/product.md, Limits), e.g. `{ field: 'id', order: 'desc' }`. */
   sort: SortState;
   /** Default 10. */
   pageSize?: number;
@@ -144,7 +144,7 @@ export interface ApiListQueryOptions {
 }
 
 /**
- * The spec §7 list query: `page` is 1-based, `sortOrder` is 1 for ascending and -1 for descending; filters are
+ * The docs/product.md, Calls list query: `page` is 1-based, `sortOrder` is 1 for ascending and -1 for descending; filters are
  * trimmed and blank ones left out. Pass it as `api.get(path, { query })`.
  */
 export function toApiListQuery<F extends string>(

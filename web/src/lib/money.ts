@@ -1,4 +1,4 @@
-/** Money and credits as the site shows them (spec §9: credits rounded, roubles as RUB, ru-RU). */
+/** Money and credits as the site shows them (docs/product.md, Limits: credits rounded, roubles as RUB, ru-RU). */
 const credits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 // Costs below a cent: up to 6 decimals, so they do not round to zero.
 const dollars = new Intl.NumberFormat('ru-RU', {

@@ -244,7 +244,7 @@ describe('/admin dashboard in Chromium', () => {
     expect(scripts.some((script) => /\/assets\/stats-chart-[\w-]+\.js$/.test(script))).toBe(true);
   });
 
-  test('at 800 px the sidebar is a slide-out drawer with every entry of spec §2', async () => {
+  test('at 800 px the sidebar is a slide-out drawer with every entry of docs/product.md, Screens', async () => {
     const entries = [
       'Сайт',
       'Дашборд',
@@ -283,7 +283,7 @@ describe('/admin dashboard in Chromium', () => {
     await expect(p.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
   });
 
-  test('«Новые пользователи» never exceed «Пользователи»: deleted and merged-away sign-ups count in neither (issue 15)', async () => {
+  test('«Новые пользователи» never exceed «Пользователи»: deleted and merged-away sign-ups count in neither', async () => {
     const wednesday = metrics.clock.now;
     metrics.clock.now = new Date(moscow('2026-02-18 12:00'));
     try {
@@ -322,7 +322,7 @@ describe('/admin dashboard in Chromium', () => {
     }
   });
 
-  test('a spend above 1 000 $ shows in whole dollars, the exact sum in its tooltip, unclipped at 800 px (issue 15)', async () => {
+  test('a spend above 1 000 $ shows in whole dollars, the exact sum in its tooltip, unclipped at 800 px', async () => {
     const wednesday = metrics.clock.now;
     metrics.clock.now = new Date(moscow('2026-01-14 12:00'));
     try {

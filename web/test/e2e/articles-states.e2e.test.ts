@@ -5,7 +5,7 @@ import type { ContentClient } from '../../../services/content/test/support';
 import { screenshot } from '../support/browser';
 import { type ContentSite, startContentSite } from '../support/content-site';
 
-/** The articles pages when things go wrong or there is little to show (issue 15). */
+/** The articles pages when things go wrong or there is little to show. */
 let suite: ContentSite;
 let api: ContentClient;
 let context: BrowserContext;

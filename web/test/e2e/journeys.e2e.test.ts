@@ -17,7 +17,7 @@ import { startSelfAddressedStack } from '../support/site';
 const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 const NBSP = /[\u00a0\u202f]/g;
 
-/** Every screen of spec §2, by the name of its screenshot (test-results/screenshots/journey-<name>.png). */
+/** Every screen of docs/product.md, Screens, by the name of its screenshot (test-results/screenshots/journey-<name>.png). */
 const SPEC_SCREENS = [
   'home',
   'pricing',
@@ -382,7 +382,7 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
     await page.getByRole('alert').filter({ hasText: 'Неверный email или пароль' }).waitFor();
   }, 90_000);
 
-  test('every screen of spec §2 was captured by this run', async () => {
+  test('every screen of docs/product.md, Screens was captured by this run', async () => {
     for (const screen of SPEC_SCREENS) {
       const file = path.join(screenshotDir, `journey-${screen}.png`);
       const writtenAt = await stat(file).then(

@@ -8,7 +8,7 @@ import { launchChromium, screenshot } from '../support/browser';
 import { latinOnlyWords, type Role, screensOf } from '../support/screens';
 
 /**
- * Every screen as the three roles meet it, wide and narrow (issue 15): the interface speaks
+ * Every screen as the three roles meet it, wide and narrow: the interface speaks
  * Russian — no Latin-only word outside the allow-list, in the text or in what a screen reader says.
  */
 let stack: TestStack;
@@ -130,7 +130,7 @@ describe('«Выйти»', () => {
   test.each([
     ['user', '/dashboard', 'Основная информация'],
     ['admin', '/admin', 'Последнее сообщение'],
-  ] as const)('as %s from %s lands on the home page, signed out (spec §2)', async (role, path, ready) => {
+  ] as const)('as %s from %s lands on the home page, signed out (docs/product.md, Screens)', async (role, path, ready) => {
     const page = await openAs(role, 1280);
     try {
       await page.goto(`${stack.url}${path}`);
@@ -301,7 +301,7 @@ describe('linking flows', () => {
     }
   });
 
-  test('a visitor on the link error page is offered «Войти» and «Регистрация» (spec §2)', async () => {
+  test('a visitor on the link error page is offered «Войти» and «Регистрация» (docs/product.md, Screens)', async () => {
     const page = await openAs('visitor', 1280);
     try {
       await page.goto(`${stack.url}${linkError}`);

@@ -10,7 +10,7 @@ export interface Screen {
   ready: string;
 }
 
-/** Every screen of the site by the role that meets it (spec §2 route table; issue 15). */
+/** Every screen of the site by the role that meets it (docs/product.md, Screens route table). */
 export function screensOf(role: Role, article: { slug: string; title: string }): Screen[] {
   const shared: Screen[] = [
     { name: 'home', path: '/', ready: 'Тарифы' },

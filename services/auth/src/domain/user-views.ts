@@ -3,7 +3,7 @@ import type { User } from '../data/users.repository';
 
 const telegramIdOf = (user: User) => (user.telegramId === null ? null : Number(user.telegramId));
 
-/** The personal-account user (spec §3): also the `user` of login and register answers. */
+/** The personal-account user (docs/product.md, Data): also the `user` of login and register answers. */
 export function toProfile(user: User): UserProfile {
   return {
     id: user.id,
@@ -26,7 +26,7 @@ export function toProfile(user: User): UserProfile {
   };
 }
 
-/** A row of the admin users table (spec §3). */
+/** A row of the admin users table (docs/product.md, Data). */
 export function toAdminRow(user: User): AdminUserRow {
   return {
     id: user.id,

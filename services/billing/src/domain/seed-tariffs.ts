@@ -3,7 +3,7 @@ import type { NewTariff } from '../data/tariffs.repository';
 /** The plan every user starts on and falls back to when a paid month ends. */
 export const BASE_TARIFF_NAME = 'Base';
 
-/** The three plans of spec §1; created on first start, never overwritten. */
+/** The three plans of docs/product.md, What it sells; created on first start, never overwritten. */
 export const defaultTariffs: NewTariff[] = [
   {
     name: BASE_TARIFF_NAME,

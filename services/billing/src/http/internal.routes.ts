@@ -6,7 +6,7 @@ import { applyAdminAdjustment } from '../domain/admin-adjustment';
 import { billingErrors } from '../domain/errors';
 
 /**
- * Calls from other services, never routed by the gateway (DESIGN.md "Shape"): auth applies the
+ * Calls from other services, never routed by the gateway (docs/architecture.md, Calls between services): auth applies the
  * admin's deposit and tariff change here so the reloaded users list shows them at once. auth
  * forwards the acting admin's token, so billing checks the role and that the admin is who acts.
  */

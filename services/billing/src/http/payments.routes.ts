@@ -104,7 +104,7 @@ export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Rout
   return router;
 }
 
-/** The admin's payments screen (spec §7). */
+/** The admin's payments screen (docs/product.md, Calls). */
 export function adminPaymentsRouter(deps: BillingDeps): Router {
   const router = Router();
   router.use('/api/admin/payments', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }));

@@ -21,7 +21,7 @@ export function publicTariffsRouter(deps: BillingDeps): Router {
   });
 }
 
-/** The admin's tariffs screen (spec §7) with the server-side rules of spec §5. */
+/** The admin's tariffs screen (docs/product.md, Calls) with the server-side rules of docs/product.md, Validation. */
 export function adminTariffsRouter(deps: BillingDeps): Router {
   const tariffs = tariffsRepository(deps.db);
   const router = Router();

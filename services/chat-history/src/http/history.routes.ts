@@ -31,7 +31,7 @@ function write(res: Response, chunk: string): Promise<boolean> {
   });
 }
 
-/** The message history for admins: list, export, one message and its neighbours (spec §7). */
+/** The message history for admins: list, export, one message and its neighbours (docs/product.md, Calls). */
 export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
   const history = historyUseCases(deps.db);
 

@@ -13,7 +13,7 @@ import type { ChatHistoryDeps } from '../deps';
 import { keptAnswer } from '../domain/bot-reads';
 import { modelsUseCases } from '../domain/models';
 
-/** Admin CRUD of the AI models (spec §7). */
+/** Admin CRUD of the AI models (docs/product.md, Calls). */
 export function adminModelsRouter(deps: ChatHistoryDeps): Router {
   const models = modelsUseCases(deps);
   return Router()

@@ -16,7 +16,7 @@ import type { ChatHistoryDeps } from '../deps';
 import { keptAnswer } from '../domain/bot-reads';
 import { settingsUseCases } from '../domain/settings';
 
-/** Admin CRUD of the system key/value settings, by key (spec §7). */
+/** Admin CRUD of the system key/value settings, by key (docs/product.md, Calls). */
 export function adminSysValsRouter(deps: ChatHistoryDeps): Router {
   const settings = settingsUseCases(deps);
   return Router()

@@ -8,7 +8,7 @@ const colorValue = [
 ];
 const LINK_REL = 'noopener noreferrer nofollow';
 
-/** What the admin editor produces (spec §2 toolbar) and nothing else. */
+/** What the admin editor produces (docs/product.md, Screens toolbar) and nothing else. */
 const articleHtmlOptions: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',

@@ -11,7 +11,7 @@ import { type Response, Router } from 'express';
 import type { ContentDeps } from '../deps';
 import { manageArticles } from '../domain/manage-articles';
 
-/** The admin article calls of spec §7; the admin role is checked here too, not only at the gateway. */
+/** The admin article calls of docs/product.md, Calls; the admin role is checked here too, not only at the gateway. */
 export function adminArticlesRouter(deps: ContentDeps): Router {
   const admin = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' });
   const articles = manageArticles(deps);

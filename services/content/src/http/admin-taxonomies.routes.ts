@@ -53,7 +53,7 @@ function taxonomyRoutes<K extends TaxonomyKind>(
     });
 }
 
-/** Category and tag management of the admin article screen (spec §7). */
+/** Category and tag management of the admin article screen (docs/product.md, Calls). */
 export function adminTaxonomiesRouter(deps: ContentDeps): Router {
   const admin = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' });
   const router = Router();

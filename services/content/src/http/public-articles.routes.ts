@@ -6,7 +6,7 @@ import { publicArticles } from '../domain/public-articles';
 import { sendAnswer } from '@gpt/kit';
 import { visitorOf } from './request-context';
 
-/** The public article calls of spec §7 (no login). */
+/** The public article calls of docs/product.md, Calls (no login). */
 export function publicArticlesRouter(deps: ContentDeps): Router {
   const articles = publicArticles(deps);
 

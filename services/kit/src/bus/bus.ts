@@ -84,7 +84,7 @@ export interface Bus<DB, S extends EventSchemaMap> {
 /** Back-off between attempts of a failing handler. */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000];
 
-/** The event bus of DESIGN.md: outbox → relay → broker → inbox → consumers. */
+/** The event bus of docs/architecture.md, Events: outbox → relay → broker → inbox → consumers. */
 export function createBus<DB, S extends EventSchemaMap>(options: BusOptions<DB, S>): Bus<DB, S> {
   const { service, schemas } = options;
   if (Boolean(options.amqpUrl) === Boolean(options.broker)) throw new Error('createBus needs either amqpUrl or broker');

@@ -22,7 +22,7 @@ function Logo() {
   );
 }
 
-/** Header of spec §2: logo, main links, auth buttons; a burger menu on narrow screens. */
+/** Header of docs/product.md, Screens: logo, main links, auth buttons; a burger menu on narrow screens. */
 export function SiteHeader() {
   const { token, user } = useSession();
   const { logout } = useSessionActions();

@@ -115,7 +115,7 @@ export function ArticlePage() {
   const { data, isPending, isError, error } = useArticle(slug);
   usePageTitle(data?.article.title ?? (isPending ? 'Статьи' : 'Статья не найдена'));
 
-  // Load failures are only logged; the page falls back to not-found (spec §8).
+  // Load failures are only logged; the page falls back to not-found (docs/product.md, Errors).
   useEffect(() => {
     if (isError) console.error('Article failed to load', error);
   }, [isError, error]);

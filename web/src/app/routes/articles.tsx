@@ -19,7 +19,7 @@ export function ArticlesPage() {
   const { state, chooseCategory, chooseTag, search, goToPage } = useArticlesListState();
   const { data, isPending, isFetching, isError, error, refetch } = useArticles(state);
 
-  // Load failures are logged (spec §8) and said, with a retry: «not found» would be untrue.
+  // Load failures are logged (docs/product.md, Errors) and said, with a retry: «not found» would be untrue.
   useEffect(() => {
     if (isError) console.error('Articles failed to load', error);
   }, [isError, error]);

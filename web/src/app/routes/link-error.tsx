@@ -35,7 +35,7 @@ export function LinkErrorPage() {
           title="Не удалось связать аккаунты"
           actions={
             <>
-              {/* Signed in, the way on is the personal account (it links again); else sign in or up (spec §2). */}
+              {/* Signed in, the way on is the personal account (it links again); else sign in or up (docs/product.md, Screens). */}
               {token ? (
                 <Link to={paths.dashboard} className="btn btn-primary">
                   Личный кабинет

@@ -1,5 +1,5 @@
 /**
- * Server-driven admin table: the server pages and sorts, the table shows one page (spec §2, §7, §9).
+ * Server-driven admin table: the server pages and sorts, the table shows one page (docs/product.md, Screens, Calls and Limits).
  *
  * ```tsx
  * const list = useListState({ sort: { field: 'id', order: 'desc' }, filters: { email: '' } });
@@ -319,7 +319,7 @@ export function RowActions({ actions }: { actions: readonly (RowAction | false |
   );
 }
 
-/** The actions column (spec §9: 100px wide, not sortable). */
+/** The actions column (docs/product.md, Limits: 100px wide, not sortable). */
 export function actionsColumn<T>(
   actions: (row: T) => readonly (RowAction | false | null | undefined)[],
   header: ReactNode = 'Действия',

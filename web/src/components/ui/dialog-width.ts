@@ -1,5 +1,5 @@
 /**
- * Admin dialog widths (spec §9), as classes on the modal dialog (styles in app/styles.css):
+ * Admin dialog widths (docs/product.md, Limits), as classes on the modal dialog (styles in app/styles.css):
  * `article` 90vw up to 1200px, `category` / `tag` 600px, `list` (category and tag management lists) 800px,
  * `model` 50vw. Below 576px every dialog takes the full width.
  */

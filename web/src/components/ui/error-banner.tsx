@@ -1,5 +1,5 @@
 /**
- * The red banner each admin screen shows on a failure (spec §2, §8). Renders nothing without a message.
+ * The red banner each admin screen shows on a failure (docs/product.md, Screens and Errors). Renders nothing without a message.
  *
  * ```tsx
  * <ErrorBanner message={users.isError ? errorMessage(users.error, 'Ошибка загрузки пользователей') : null} />

@@ -9,7 +9,7 @@
  *   onSubmit={() => save.mutate(values)}        // the form's default action is already prevented
  *   saving={save.isPending}
  *   error={saveError}                            // shown in a red alert above the fields
- *   width="model"                                // spec §9 widths: article | category | tag | list | model
+ *   width="model"                                // docs/product.md, Limits widths: article | category | tag | list | model
  * >
  *   <Form.Group controlId="user-email">…</Form.Group>
  * </FormDialog>

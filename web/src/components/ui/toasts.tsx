@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 
-/** Toasts live 3 s and stack in the top-right corner (spec §9). */
+/** Toasts live 3 s and stack in the top-right corner (docs/product.md, Limits). */
 export const TOAST_LIFETIME_MS = 3000;
 
 export type ToastVariant = 'success' | 'danger' | 'warning' | 'info';

@@ -16,14 +16,14 @@
  * </ViewDialog>
  * ```
  * `loading` shows a spinner instead of the body, `error` a red alert above it, `footer` extra buttons left of
- * «Закрыть» (e.g. previous / next in the history detail), `width` a spec §9 width.
+ * «Закрыть» (e.g. previous / next in the history detail), `width` a docs/product.md, Limits width.
  */
 import type { ReactNode } from 'react';
 
 import { DialogFrame, type DialogFrameProps } from './dialog-frame';
 import { SpinnerBlock } from './spinner-block';
 
-/** Shown for an empty value (spec §2: an empty tariff description shows 'Не указано'). */
+/** Shown for an empty value (docs/product.md, Screens: an empty tariff description shows 'Не указано'). */
 export const NOT_SPECIFIED = 'Не указано';
 
 export interface DetailItem {

@@ -1,6 +1,6 @@
 import type { ArticleStatus } from '@gpt/contracts';
 
-/** Article statuses with their spec §4 names; new articles are drafts. */
+/** Article statuses with their docs/product.md, States names; new articles are drafts. */
 export const ARTICLE_STATUSES: readonly { value: ArticleStatus; label: string }[] = [
   { value: 'draft', label: 'Черновик' },
   { value: 'published', label: 'Опубликовано' },

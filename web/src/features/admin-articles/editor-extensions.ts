@@ -12,7 +12,7 @@ export function stripBidi(text: string): string {
 export const TAB_TEXT = '\u00a0'.repeat(4);
 
 /**
- * The editor rules of spec §2 beyond formatting: Tab inserts 4 spaces, pasting is plain text,
+ * The editor rules of docs/product.md, Screens beyond formatting: Tab inserts 4 spaces, pasting is plain text,
  * and bidirectional control characters never stay in the text, however they arrive.
  */
 export const ArticleEditorRules = Extension.create({

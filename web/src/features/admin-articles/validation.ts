@@ -1,9 +1,9 @@
 import { SLUG_PATTERN, SLUG_RULE } from './slugify';
 
-/** The spec §5 message for a missing title, slug, content, or category/tag name and slug. */
+/** The docs/product.md, Validation message for a missing title, slug, content, or category/tag name and slug. */
 export const REQUIRED_FIELDS = 'Заполните обязательные поля';
 
-/** The first rule the article form breaks, or null (spec §5). */
+/** The first rule the article form breaks, or null (docs/product.md, Validation). */
 export function articleProblem(values: {
   title: string;
   slug: string;
@@ -19,7 +19,7 @@ export function articleProblem(values: {
   return null;
 }
 
-/** The first rule a category or tag form breaks, or null (spec §5). */
+/** The first rule a category or tag form breaks, or null (docs/product.md, Validation). */
 export function taxonomyProblem(values: { name: string; slug: string }): string | null {
   if (!values.name.trim() || !values.slug.trim()) return REQUIRED_FIELDS;
   if (!SLUG_PATTERN.test(values.slug.trim())) return SLUG_RULE;

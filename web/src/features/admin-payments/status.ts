@@ -2,7 +2,7 @@ import type { PaymentStatus } from '@gpt/contracts';
 
 import type { StatusBadgeProps } from '@/components/ui/status-badge';
 
-/** Spec §4 labels (the contracts' PAYMENT_STATUS_LABELS; kept here so the admin chunk carries no zod). */
+/** docs/product.md, States labels (the contracts' PAYMENT_STATUS_LABELS; kept here so the admin chunk carries no zod). */
 const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Ожидает оплаты',
   pending_email: 'Ожидает email',
@@ -11,7 +11,7 @@ const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   failed: 'Ошибка',
 };
 
-/** Spec §4: succeeded is completed, canceled and failed are errors, the others pending. */
+/** docs/product.md, States: succeeded is completed, canceled and failed are errors, the others pending. */
 export const paymentStatusBadge = {
   labels: PAYMENT_STATUS_LABELS,
   variants: { succeeded: 'success', canceled: 'danger', failed: 'danger' },

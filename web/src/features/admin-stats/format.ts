@@ -1,7 +1,7 @@
 import { pluralRu } from '@/lib/dates';
 import { exactUsd, formatUsd as formatUsdCost, formatUsdSum } from '@/lib/money';
 
-/** What every figure shows until it is loaded and after a failure (spec §2, §8). */
+/** What every figure shows until it is loaded and after a failure (docs/product.md, Screens and Errors). */
 export const DASH = '—';
 
 type Num = number | string | null | undefined;

@@ -1,4 +1,4 @@
-/** The tariff form (spec §5): what the admin types, and its two rules with their exact texts. */
+/** The tariff form (docs/product.md, Validation): what the admin types, and its two rules with their exact texts. */
 export interface TariffFormValues {
   name: string;
   description: string;
@@ -12,7 +12,7 @@ export interface TariffFormValues {
 /** Only `name` and `credits_per_ruble` have rules. */
 export type TariffFormErrors = Partial<Record<keyof TariffFormValues, string>>;
 
-/** A new tariff's form (spec §3 defaults: price 0, 100 credits per rouble, 0 included, active). */
+/** A new tariff's form (docs/product.md, Data defaults: price 0, 100 credits per rouble, 0 included, active). */
 export const emptyTariffForm: TariffFormValues = {
   name: '',
   description: '',

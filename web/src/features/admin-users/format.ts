@@ -2,13 +2,13 @@ import { personName, type PersonNames } from '@gpt/contracts';
 
 const credits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
-/** Credits are shown rounded (spec §9). */
+/** Credits are shown rounded (docs/product.md, Limits). */
 export const formatCredits = (value: number) => credits.format(Math.round(value));
 /** Money paid in, in roubles. */
 export { formatRoubles } from '@gpt/contracts';
-/** Spec §3: an empty UTM source shows as 'organic'. */
+/** docs/product.md, Data: an empty UTM source shows as 'organic'. */
 export const utmLabel = (source: string | null) => source || 'organic';
-/** Spec §3: an empty tariff shows as 'Не указан'. */
+/** docs/product.md, Data: an empty tariff shows as 'Не указан'. */
 export const tariffLabel = (name: string | null) => name || 'Не указан';
 
 /** How a user is named in confirmations and toasts: the e-mail, else the person's name, else the id. */
@@ -16,7 +16,7 @@ export function userTitle(user: PersonNames & { id: number; email: string | null
   return user.email ?? (personName(user) || `#${user.id}`);
 }
 
-/** Spec §5: the deposit is a number, minimum 0, step 1; anything else counts as 0. */
+/** docs/product.md, Validation: the deposit is a number, minimum 0, step 1; anything else counts as 0. */
 export function parseDeposit(text: string): number {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;

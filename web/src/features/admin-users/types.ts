@@ -2,5 +2,5 @@
 export const USER_FILTERS = { email: '', username: '', utm_source: '', tariff_id: '' };
 export type UserFilter = keyof typeof USER_FILTERS;
 
-/** Spec §2, §4: 'Администратор' for admin, 'Пользователь' for any other value. */
+/** docs/product.md, Screens and States: 'Администратор' for admin, 'Пользователь' for any other value. */
 export const roleLabel = (role: string) => (role === 'admin' ? 'Администратор' : 'Пользователь');

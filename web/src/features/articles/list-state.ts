@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 /**
  * What the articles page shows, kept in the URL (`?q=`, `?category=`, `?tag=`, `?page=`) so a
  * list can be shared and Back/Forward of the browser walk through it. At most one of search,
- * category and tag is set (spec §4).
+ * category and tag is set (docs/product.md, States).
  */
 export interface ArticlesListState {
   q: string;

@@ -7,7 +7,7 @@ import {
   ResetPasswordForm,
 } from '@gpt/contracts';
 
-/** Form rules of spec §5 with their exact texts, from the contracts' schemas. Each returns the first error per field. */
+/** Form rules of docs/product.md, Validation with their exact texts, from the contracts' schemas. Each returns the first error per field. */
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

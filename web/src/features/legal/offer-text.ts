@@ -2,7 +2,7 @@ import type { LegalSection } from './components/legal-document';
 
 export const OFFER_UPDATED_AT = '26.06.2025';
 
-/** Public offer contract (spec §2 Offer). */
+/** Public offer contract (docs/product.md, Screens Offer). */
 export const offerSections: readonly LegalSection[] = [
   {
     title: 'Стороны и общие положения',

@@ -1,6 +1,6 @@
 import type { LegalSection } from './components/legal-document';
 
-/** Consent to the processing of personal data (spec §2 Privacy). */
+/** Consent to the processing of personal data (docs/product.md, Screens Privacy). */
 export const privacySections: readonly LegalSection[] = [
   {
     title: 'Общие положения',

@@ -1,4 +1,4 @@
-/** A tariff card: the spec's plans (spec §1) until billing's own list has loaded. */
+/** A tariff card: the spec's plans (docs/product.md, What it sells) until billing's own list has loaded. */
 export interface TariffPlan {
   id: string;
   name: string;
@@ -43,7 +43,7 @@ export const tariffPlans: readonly TariffPlan[] = [
   },
 ];
 
-/** Included in every plan (spec §1). */
+/** Included in every plan (docs/product.md, What it sells). */
 export const commonPlanFeatures: readonly string[] = [
   'Доступ через Telegram-бота',
   'Распознавание изображений',

@@ -1,6 +1,6 @@
 import type { SessionUser } from './types';
 
-/** localStorage keys of the browser session (spec §3): exactly `token` and `user`. */
+/** localStorage keys of the browser session (docs/product.md, Data): exactly `token` and `user`. */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 

@@ -13,7 +13,7 @@ import {
 } from './session-storage';
 import type { SessionState, SessionUser } from './types';
 
-/** Spec §8 default messages, used when the server gives no text. */
+/** docs/product.md, Errors default messages, used when the server gives no text. */
 export const sessionMessages = {
   login: 'Ошибка входа',
   register: 'Ошибка регистрации',
@@ -28,7 +28,7 @@ export const sessionMessages = {
 type Listener = () => void;
 
 /**
- * The browser session (spec §3–§4): token and user mirrored in localStorage, a loading flag
+ * The browser session (docs/product.md, Data and States): token and user mirrored in localStorage, a loading flag
  * and the last error. A tiny external store so the API client, guards and components share it.
  */
 export function createSessionStore() {
@@ -91,7 +91,7 @@ export function createSessionStore() {
         return user;
       });
     } catch (err) {
-      // Deviation from spec §4 (any profile failure only recorded): a revoked token or a deleted
+      // Deviation from docs/product.md, States (any profile failure only recorded): a revoked token or a deleted
       // account would otherwise go on showing stale data, so a 401 ends the session.
       if (err instanceof ApiError && err.status === 401) endSession(errorMessage(err, sessionMessages.ended));
       throw err;

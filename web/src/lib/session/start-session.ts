@@ -2,7 +2,7 @@ import { sessionStore } from './session-store';
 import { readStoredToken } from './session-storage';
 
 /**
- * App start (spec §4): a stored token triggers a profile load whose failure is only logged.
+ * App start (docs/product.md, States): a stored token triggers a profile load whose failure is only logged.
  * Also follows sign-in and sign-out made in other tabs.
  */
 export function startSession(): void {

@@ -11,7 +11,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 
 import { adminNav } from './admin-nav';
 
-/** At 900 px or less the sidebar becomes a slide-out drawer (spec §9). */
+/** At 900 px or less the sidebar becomes a slide-out drawer (docs/product.md, Limits). */
 const DRAWER_QUERY = '(max-width: 900px)';
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {

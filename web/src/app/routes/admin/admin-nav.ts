@@ -9,7 +9,7 @@ export interface AdminNavItem {
   end?: boolean;
 }
 
-/** Sidebar entries in the order of spec §2. */
+/** Sidebar entries in the order of docs/product.md, Screens. */
 export const adminNav: readonly AdminNavItem[] = [
   { to: paths.home, label: 'Сайт', icon: 'home', end: true },
   { to: paths.admin.root, label: 'Дашборд', icon: 'dashboard', end: true },

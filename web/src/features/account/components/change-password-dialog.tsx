@@ -67,7 +67,7 @@ export function ChangePasswordDialog({ show, onClose }: { show: boolean; onClose
       show={show}
       onHide={close}
       centered
-      // Focus goes to the current password about 200 ms after opening (spec §4).
+      // Focus goes to the current password about 200 ms after opening (docs/product.md, States).
       onEntered={() => window.setTimeout(() => currentRef.current?.focus(), 200)}
     >
       <Form noValidate onSubmit={onSubmit}>

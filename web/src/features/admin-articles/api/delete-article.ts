@@ -9,7 +9,7 @@ export async function deleteArticle(id: number): Promise<void> {
   await api.delete(`/api/admin/articles/${id}`);
 }
 
-/** After a delete the list reloads (spec §4). */
+/** After a delete the list reloads (docs/product.md, States). */
 export function useDeleteArticle() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 import { adminArticlesKey } from './get-admin-articles';
 
-/** What the form sends: every field of the article (spec §3), as POST and PUT take it. */
+/** What the form sends: every field of the article (docs/product.md, Data), as POST and PUT take it. */
 export type ArticleBody = Omit<ArticleInput, 'reading_time' | 'published_at'> & {
   reading_time: number | null;
   published_at: string | null;
@@ -20,7 +20,7 @@ export async function saveArticle({ id, ...body }: ArticleBody & { id?: number }
   return article;
 }
 
-/** After a save the list reloads (spec §4), and the public pages read the new text. */
+/** After a save the list reloads (docs/product.md, States), and the public pages read the new text. */
 export function useSaveArticle() {
   const queryClient = useQueryClient();
   return useMutation({

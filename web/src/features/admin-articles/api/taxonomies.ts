@@ -15,7 +15,7 @@ import { api } from '@/lib/api-client';
 import { adminArticlesKey } from './get-admin-articles';
 
 /**
- * Categories and tags are managed alike (spec §7): GET, POST, PUT and DELETE under
+ * Categories and tags are managed alike (docs/product.md, Calls): GET, POST, PUT and DELETE under
  * /api/admin/article_categories and /api/admin/article_tags. One set of calls serves both.
  */
 export type TaxonomyKind = 'category' | 'tag';

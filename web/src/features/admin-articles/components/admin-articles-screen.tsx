@@ -24,13 +24,13 @@ import { TaxonomyManagerDialog } from './taxonomy-manager-dialog';
 
 import './admin-articles.css';
 
-/** Default sort id ascending (spec §9). */
+/** Default sort id ascending (docs/product.md, Limits). */
 const LIST_DEFAULTS = {
   sort: { field: 'id', order: 'asc' as const },
   sortFields: ADMIN_ARTICLES_SORT_FIELDS,
 };
 
-/** The admin articles screen (spec §2): the table, create / view / edit / delete, categories and tags. */
+/** The admin articles screen (docs/product.md, Screens): the table, create / view / edit / delete, categories and tags. */
 export function AdminArticlesScreen() {
   const list = useListState(LIST_DEFAULTS);
   const articles = useAdminArticles(toApiListQuery(list.state));

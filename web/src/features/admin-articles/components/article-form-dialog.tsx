@@ -125,7 +125,7 @@ function TaxonomyChecks({
 }
 
 /**
- * Create / edit dialog of an article (spec §2, §3, §5): every field, the rich-text body, categories and
+ * Create / edit dialog of an article (docs/product.md, Screens, Data and Validation): every field, the rich-text body, categories and
  * tags. Mount it with a key of the edited article so the fields start from it.
  */
 export function ArticleFormDialog({

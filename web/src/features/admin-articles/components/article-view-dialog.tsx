@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/dates';
 
 import { articleStatusBadge } from '../article-status';
 
-/** «Просмотр статьи»: title, slug, status, views, publication date, excerpt and the HTML content (spec §2). */
+/** «Просмотр статьи»: title, slug, status, views, publication date, excerpt and the HTML content (docs/product.md, Screens). */
 export function ArticleViewDialog({ article, onHide }: { article: AdminArticle | null; onHide: () => void }) {
   return (
     <ViewDialog show={article !== null} title="Просмотр статьи" onHide={onHide} width="article">

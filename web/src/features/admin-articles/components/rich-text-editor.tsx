@@ -281,7 +281,7 @@ function toHex(color: string): string {
 }
 
 /**
- * The article body editor (spec §2): TipTap with the toolbar of the spec, left-to-right only,
+ * The article body editor (docs/product.md, Screens): TipTap with the toolbar of the spec, left-to-right only,
  * plain-text paste, Tab = 4 spaces, no bidirectional control characters. Calls `onChange` with
  * the HTML; an empty document is ''.
  */

@@ -23,7 +23,7 @@ import {
 import { slugify } from '../slugify';
 import { taxonomyProblem } from '../validation';
 
-/** The texts of each kind (spec §2, §8). */
+/** The texts of each kind (docs/product.md, Screens and Errors). */
 const TEXTS = {
   category: {
     list: 'Категории',
@@ -83,7 +83,7 @@ function bodyOf<K extends TaxonomyKind>(kind: K, values: FormValues): TaxonomyBo
   return body as TaxonomyBody<K>;
 }
 
-/** Create / edit of one category or tag (600px, spec §9). */
+/** Create / edit of one category or tag (600px, docs/product.md, Limits). */
 function TaxonomyFormDialog<K extends TaxonomyKind>({
   kind,
   item,
@@ -159,7 +159,7 @@ function TaxonomyFormDialog<K extends TaxonomyKind>({
   );
 }
 
-/** The category or tag management list (800px, spec §2, §9): create, edit, delete with confirmation. */
+/** The category or tag management list (800px, docs/product.md, Screens and Limits): create, edit, delete with confirmation. */
 export function TaxonomyManagerDialog<K extends TaxonomyKind>({
   kind,
   show,

@@ -28,7 +28,7 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_HISTORY_SORT_FIELDS,
 };
 
-/** The message history (spec §2): filters, the server-driven table, image previews, the detail with prev / next, CSV export. */
+/** The message history (docs/product.md, Screens): filters, the server-driven table, image previews, the detail with prev / next, CSV export. */
 export function AdminHistoryScreen() {
   const list = useListState(LIST_DEFAULTS);
   const query = toApiListQuery(list.state, { limitKey: 'pageSize' });
@@ -38,7 +38,7 @@ export function AdminHistoryScreen() {
   const [exporting, setExporting] = useState<HistoryExportFormat | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  // Spec §8: a failed history load is logged (and the screen's banner shows it, §2).
+  // docs/product.md, Errors: a failed history load is logged (and the screen's banner shows it, Screens).
   useEffect(() => {
     if (history.isError) console.error('history list failed to load', history.error);
   }, [history.isError, history.error]);

@@ -79,7 +79,7 @@ function MessageDetails({ message, onZoom }: { message: HistoryMessage; onZoom: 
 }
 
 /**
- * A message in full (spec §2): previous and next in the list's default order, within the user when
+ * A message in full (docs/product.md, Screens): previous and next in the list's default order, within the user when
  * the list is filtered by one (disabled when there is none), the image's zoom dialog and Close.
  */
 export function HistoryDetailDialog({

@@ -7,7 +7,7 @@ import { useDraftFilters } from '@/lib/use-draft-filters';
 export type HistoryFilterValues = Record<'userId' | 'username' | 'message', string>;
 
 /**
- * Filters of the history (spec §2): user ID (pre-filled from `?userId=`), username and message text.
+ * Filters of the history (docs/product.md, Screens): user ID (pre-filled from `?userId=`), username and message text.
  * Any change reloads the list from page 1; typed text applies after a short pause, Enter at once.
  */
 export function HistoryFilters({

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
 /**
- * The attached image at full size (spec §2: the table's thumbnail opens a full preview, the detail's
+ * The attached image at full size (docs/product.md, Screens: the table's thumbnail opens a full preview, the detail's
  * image a zoom dialog). Clicking the image switches between fitting the window and its own size.
  */
 export function ImagePreviewDialog({ src, onHide }: { src: string | null; onHide: () => void }) {

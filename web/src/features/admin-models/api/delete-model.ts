@@ -9,7 +9,7 @@ export async function deleteModel(id: number): Promise<void> {
   await api.delete(`/api/admin/models/${id}`);
 }
 
-/** After a delete the list reloads (spec §4). */
+/** After a delete the list reloads (docs/product.md, States). */
 export function useDeleteModel() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { adminModelsKey } from './get-admin-models';
 
 /**
- * The body of POST /api/admin/models and PUT /api/admin/models/{id} (spec §7); prices in dollars per
+ * The body of POST /api/admin/models and PUT /api/admin/models/{id} (docs/product.md, Calls); prices in dollars per
  * 1M tokens, the image price in dollars per generated image (null: not an image model).
  */
 export type ModelBody = RequestBody<typeof AiModelInput>;
@@ -20,7 +20,7 @@ export async function saveModel({ id, ...body }: ModelBody & { id?: number }): P
   return model;
 }
 
-/** After a save the list reloads (spec §4). */
+/** After a save the list reloads (docs/product.md, States). */
 export function useSaveModel() {
   const queryClient = useQueryClient();
   return useMutation({

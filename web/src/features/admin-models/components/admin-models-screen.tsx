@@ -22,7 +22,7 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_MODELS_SORT_FIELDS,
 };
 
-/** The admin models screen (spec §2): the server-driven table, add / edit / delete with the spec's texts. */
+/** The admin models screen (docs/product.md, Screens): the server-driven table, add / edit / delete with the spec's texts. */
 export function AdminModelsScreen() {
   const list = useListState(LIST_DEFAULTS);
   const models = useAdminModels(toApiListQuery(list.state));

@@ -52,7 +52,7 @@ const priceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text
 /** The image price may be left empty: the model generates no images. */
 const imagePriceOf = (text: string) => (text.trim() === '' ? null : Number(text));
 
-/** The first problem of the form, if any (spec §5: prices are numbers; the name is required). */
+/** The first problem of the form, if any (docs/product.md, Validation: prices are numbers; the name is required). */
 function problemOf(values: ModelFormValues): string | null {
   if (values.model.trim() === '') return REQUIRED;
   for (const price of [values.input_price_per_1m, values.output_price_per_1m]) {
@@ -65,7 +65,7 @@ function problemOf(values: ModelFormValues): string | null {
 }
 
 /**
- * Add / edit dialog of an AI model (spec §2, §5, §9: 50vw, prices with step 0.0001, converted to
+ * Add / edit dialog of an AI model (docs/product.md, Screens, Validation and Limits: 50vw, prices with step 0.0001, converted to
  * numbers on save). Mount it with a key of the edited model so the fields start from it.
  */
 export function ModelFormDialog({

@@ -1,6 +1,6 @@
 import { StatusBadge } from '@/components/ui/status-badge';
 
-/** Spec §4: a model is active ('Активна') or inactive ('Неактивна'). */
+/** docs/product.md, States: a model is active ('Активна') or inactive ('Неактивна'). */
 export function ModelStatus({ active }: { active: boolean }) {
   return (
     <StatusBadge

@@ -15,7 +15,7 @@ export const adminPaymentsQuery = (query: Record<string, string | number>) =>
     queryKey: [...adminPaymentsKey, query],
     queryFn: () =>
       getAdminPayments(query).catch((err: unknown) => {
-        // Spec §8: a failure to load the payment list is only logged.
+        // docs/product.md, Errors: a failure to load the payment list is only logged.
         console.error('Payments failed to load', err);
         throw err;
       }),

@@ -20,7 +20,7 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_PAYMENTS_SORT_FIELDS,
 };
 
-/** The admin payments screen (spec §2): filters, the server-driven table and the payment's detail. */
+/** The admin payments screen (docs/product.md, Screens): filters, the server-driven table and the payment's detail. */
 export function AdminPaymentsScreen() {
   const list = useListState(LIST_DEFAULTS);
   const payments = useAdminPayments(toApiListQuery(list.state));

@@ -9,7 +9,7 @@ import { formatCredits, formatRoubles } from '@/lib/money';
 import { useAdminPayment } from '../api/get-admin-payment';
 import { paymentStatusBadge } from '../status';
 
-/** The payment's detail (spec §2): ids (ours and YooKassa's), user, amounts, status, times, metadata. */
+/** The payment's detail (docs/product.md, Screens): ids (ours and YooKassa's), user, amounts, status, times, metadata. */
 export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | null; onHide: () => void }) {
   const payment = useAdminPayment(paymentId);
   const data = payment.data;

@@ -9,7 +9,7 @@ import { PAYMENT_STATUSES, paymentStatusBadge } from '../status';
 export type PaymentFilters = Record<'userId' | 'username' | 'status', string>;
 
 /**
- * Filters of the payments screen (spec §2): user ID (pre-filled from `?userId=`), username and the
+ * Filters of the payments screen (docs/product.md, Screens): user ID (pre-filled from `?userId=`), username and the
  * status select. Any change reloads the list from page 1; typed text applies after a short pause.
  */
 export function PaymentsFilters({

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 export type { AdminStats, LastMessage } from '@gpt/contracts';
 
-/** The dashboard refreshes every 10 s while it is open (spec §2, §9), and not while the tab is hidden. */
+/** The dashboard refreshes every 10 s while it is open (docs/product.md, Screens and Limits), and not while the tab is hidden. */
 export const ADMIN_STATS_REFRESH_MS = 10_000;
 
 /** Query settings of every live figure on the dashboard. */
@@ -13,7 +13,7 @@ export const liveRefresh = {
   refetchInterval: ADMIN_STATS_REFRESH_MS,
   refetchIntervalInBackground: false,
   staleTime: 0,
-  // A failure shows dashes at once (spec §8); the next refresh asks again.
+  // A failure shows dashes at once (docs/product.md, Errors); the next refresh asks again.
   retry: false,
 } as const;
 

@@ -23,12 +23,12 @@ import { PeriodCard, StatTile, type Figure } from './stat-tiles';
 // chart.js is fetched after the figures, and only by the admin area.
 const StatsChart = lazy(() => import('./stats-chart').then((module) => ({ default: module.StatsChart })));
 
-/** Spec §8 text when the figures cannot be loaded. */
+/** docs/product.md, Errors text when the figures cannot be loaded. */
 const STATS_ERROR = 'Ошибка получения статистики';
 
 type PeriodField = 'newUsers' | 'messages' | 'spent' | 'deposited';
 
-/** The admin dashboard (spec §2): every figure is a dash until loaded and after a failure. */
+/** The admin dashboard (docs/product.md, Screens): every figure is a dash until loaded and after a failure. */
 export function StatsOverview() {
   const { data, isError } = useAdminStats();
   const s: Partial<AdminStats> = isError || !data ? {} : data;

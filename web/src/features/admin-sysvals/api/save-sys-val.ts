@@ -12,7 +12,7 @@ export async function createSysVal(body: { key: string; value: string }): Promis
   return (await api.post<SysValResponse>('/api/admin/sys_vals', body)).data;
 }
 
-/** PUT /api/admin/sys_vals/{key}: the body is the value only (spec §7). */
+/** PUT /api/admin/sys_vals/{key}: the body is the value only (docs/product.md, Calls). */
 export async function updateSysVal({ key, value }: { key: string; value: string }): Promise<SysVal> {
   return (await api.put<SysValResponse>(keyPath(key), { value })).data;
 }
@@ -22,7 +22,7 @@ export async function deleteSysVal(key: string): Promise<void> {
   await api.delete(keyPath(key));
 }
 
-/** Every change reloads the list (spec §4). */
+/** Every change reloads the list (docs/product.md, States). */
 function useSysValMutation<A, R>(mutationFn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: sysValsKey }) });

@@ -21,7 +21,7 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_SYS_VALS_SORT_FIELDS,
 };
 
-/** The settings screen (spec §2): key/value table, view, add, edit (value only) and delete. */
+/** The settings screen (docs/product.md, Screens): key/value table, view, add, edit (value only) and delete. */
 export function AdminSysValsScreen() {
   const toast = useToast();
   const list = useListState(LIST_DEFAULTS);

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/form-field';
 const FILL_ALL = 'Заполните все поля';
 
 /**
- * Add / edit dialog of a setting (spec §2, §5): a new one needs key and value ('Заполните все поля');
+ * Add / edit dialog of a setting (docs/product.md, Screens and Validation): a new one needs key and value ('Заполните все поля');
  * an edit changes the value only, the key is shown read-only.
  */
 export function SysValFormDialog({

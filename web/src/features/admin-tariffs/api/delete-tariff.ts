@@ -9,7 +9,7 @@ export async function deleteTariff(id: number): Promise<void> {
   await api.delete(`/api/admin/tariffs/${id}`);
 }
 
-/** After a delete the list reloads (spec §4). */
+/** After a delete the list reloads (docs/product.md, States). */
 export function useDeleteTariff() {
   const queryClient = useQueryClient();
   return useMutation({

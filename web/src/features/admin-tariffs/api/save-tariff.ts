@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 import { adminTariffsKey } from './get-admin-tariffs';
 
-/** The body of POST /api/admin/tariffs and PUT /api/admin/tariffs/{id} (spec §7). */
+/** The body of POST /api/admin/tariffs and PUT /api/admin/tariffs/{id} (docs/product.md, Calls). */
 export type TariffBody = RequestBody<typeof TariffInput>;
 
 /** Creates (no id) or replaces (id) a tariff; answers the stored tariff. */
@@ -17,7 +17,7 @@ export async function saveTariff({ id, ...body }: TariffBody & { id?: number }):
   return tariff;
 }
 
-/** After a save the list reloads (spec §4). */
+/** After a save the list reloads (docs/product.md, States). */
 export function useSaveTariff() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -27,14 +27,14 @@ const LIST_DEFAULTS = {
 
 const LOAD_FAILED = 'Не удалось загрузить тарифы';
 
-/** The admin tariffs screen (spec §2): the server-driven table, add / view / edit / delete. */
+/** The admin tariffs screen (docs/product.md, Screens): the server-driven table, add / view / edit / delete. */
 export function AdminTariffsScreen() {
   const toast = useToast();
   const list = useListState(LIST_DEFAULTS);
   const tariffs = useAdminTariffs(toApiListQuery(list.state));
   const crud = useCrudDialogs<Tariff>();
   const { view, edit, askDelete } = crud;
-  // Spec §8: a failed save or delete is told by a toast with the server's text.
+  // docs/product.md, Errors: a failed save or delete is told by a toast with the server's text.
   const saving = useSaveRow(crud, useSaveTariff(), {
     created: 'Тариф создан',
     saved: 'Тариф сохранен',
@@ -50,7 +50,7 @@ export function AdminTariffsScreen() {
     failureIn: 'toast',
   });
 
-  // Spec §8: a failed load is told by a toast (and the screen's banner).
+  // docs/product.md, Errors: a failed load is told by a toast (and the screen's banner).
   const loadError = tariffs.isError ? tariffs.error : null;
   useEffect(() => {
     if (loadError) toast.error('Ошибка', LOAD_FAILED);

@@ -1,7 +1,7 @@
 import { Icon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/status-badge';
 
-/** can_generate_images as a check or a cross (spec §2). */
+/** can_generate_images as a check or a cross (docs/product.md, Screens). */
 export function ImagesIcon({ allowed }: { allowed: boolean }) {
   return (
     <Icon
@@ -13,7 +13,7 @@ export function ImagesIcon({ allowed }: { allowed: boolean }) {
   );
 }
 
-/** is_active as a tag: Active or Inactive (spec §2, §4). */
+/** is_active as a tag: Active or Inactive (docs/product.md, Screens and States). */
 export function ActiveTag({ active }: { active: boolean }) {
   return (
     <StatusBadge

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/form-field';
 import type { TariffBody } from '../api/save-tariff';
 import { emptyTariffForm, validateTariff, type TariffFormValues } from '../validation';
 
-/** Spec §5, §9: price step 0.01 from 0; credits per rouble from 1; included credits from 0. */
+/** docs/product.md, Validation and Limits: price step 0.01 from 0; credits per rouble from 1; included credits from 0. */
 const NUMBER_FIELDS = [
   { name: 'monthly_price', label: 'Цена в месяц, ₽', step: '0.01', min: 0 },
   { name: 'credits_per_ruble', label: 'Кредитов за 1 ₽', step: '1', min: 1 },
@@ -42,7 +42,7 @@ function bodyOf(values: TariffFormValues): TariffBody {
 }
 
 /**
- * Create / edit dialog of a tariff (spec §2, §5). Mount it with a key of the edited tariff so the
+ * Create / edit dialog of a tariff (docs/product.md, Screens and Validation). Mount it with a key of the edited tariff so the
  * fields start from it. A rule's text shows under its field once the field was touched; saving
  * is blocked while a rule fails.
  */

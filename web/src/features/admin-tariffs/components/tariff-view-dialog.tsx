@@ -6,7 +6,7 @@ import { formatCredits, formatRoubles } from '@/lib/money';
 
 import { ActiveTag, ImagesIcon } from './tariff-flags';
 
-/** The view dialog of a tariff: every field plus created and updated times (spec §2). */
+/** The view dialog of a tariff: every field plus created and updated times (docs/product.md, Screens). */
 export function TariffViewDialog({ tariff, onHide }: { tariff: Tariff | null; onHide: () => void }) {
   return (
     <ViewDialog show={tariff !== null} title="Информация о тарифе" onHide={onHide}>

@@ -23,7 +23,7 @@ export function useAdminUsers(query: Record<string, string | number>) {
   return useQuery(adminUsersQuery(query));
 }
 
-/** After a save or a delete the list (and the UTM strip) reloads (spec §4). */
+/** After a save or a delete the list (and the UTM strip) reloads (docs/product.md, States). */
 export function reloadUsersScreen(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminUsersKey }),

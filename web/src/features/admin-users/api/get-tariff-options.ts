@@ -12,7 +12,7 @@ export const tariffOptionsQuery = () =>
   queryOptions({
     queryKey: ['admin-tariff-options'],
     queryFn: () =>
-      // Spec §8: a failure to load the tariffs for selects is only logged.
+      // docs/product.md, Errors: a failure to load the tariffs for selects is only logged.
       getTariffOptions().catch((err: unknown) => {
         console.error('Tariffs for the select failed to load', err);
         return [];

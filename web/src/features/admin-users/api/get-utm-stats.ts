@@ -15,7 +15,7 @@ export const utmStatsQuery = () =>
   queryOptions({
     queryKey: utmStatsKey,
     queryFn: () =>
-      // Spec §8: a failure to load the UTM statistics is only logged.
+      // docs/product.md, Errors: a failure to load the UTM statistics is only logged.
       getUtmStats().catch((err: unknown) => {
         console.error('UTM statistics failed to load', err);
         return [];

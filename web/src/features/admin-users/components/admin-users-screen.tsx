@@ -34,7 +34,7 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_USERS_SORT_FIELDS,
 };
 
-/** The admin users screen (spec §2): UTM chips, filters, the server-driven table and its dialogs. */
+/** The admin users screen (docs/product.md, Screens): UTM chips, filters, the server-driven table and its dialogs. */
 export function AdminUsersScreen() {
   const navigate = useNavigate();
   const toast = useToast();

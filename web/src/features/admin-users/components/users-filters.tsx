@@ -17,7 +17,7 @@ const TEXT_FILTERS: Array<{ name: Exclude<UserFilter, 'tariff_id'>; label: strin
 ];
 
 /**
- * Filters of the users screen (spec §2): typed values apply with «Применить фильтры» or Enter in a
+ * Filters of the users screen (docs/product.md, Screens): typed values apply with «Применить фильтры» or Enter in a
  * text field; «Сбросить» clears them. Mount it with a key of the applied filters so it starts from them.
  */
 export function UsersFilters({

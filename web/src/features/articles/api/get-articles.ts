@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 import type { ArticlesListState } from '../list-state';
 
-/** Public articles page size (spec §9), search included. */
+/** Public articles page size (docs/product.md, Limits), search included. */
 export const ARTICLES_PAGE_SIZE = 12;
 
 /**

@@ -8,11 +8,11 @@ import { formatRelativeDate } from '@/lib/dates';
 import { useTagOptions } from '../api/get-taxonomy-options';
 import { CoverImage } from './cover-image';
 
-/** Card limits of spec §9. */
+/** Card limits of docs/product.md, Limits. */
 export const CARD_MAX_TAGS = 3;
 export const CARD_MAX_CATEGORIES = 2;
 
-/** A list card: at most 2 categories and 3 tags, '+N' for the other tags (spec §2). */
+/** A list card: at most 2 categories and 3 tags, '+N' for the other tags (docs/product.md, Screens). */
 export function ArticleCard({ article }: { article: ArticleCardData }) {
   const categories = article.categories.slice(0, CARD_MAX_CATEGORIES);
   const tags = article.tags.slice(0, CARD_MAX_TAGS);

@@ -3,12 +3,12 @@ import Button from 'react-bootstrap/Button';
 import { Icon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toasts';
 
-/** Telegram's share link: the page address and the title (spec §2). */
+/** Telegram's share link: the page address and the title (docs/product.md, Screens). */
 export function telegramShareUrl(url: string, title: string): string {
   return `https://t.me/share/url?${new URLSearchParams({ url, text: title }).toString()}`;
 }
 
-/** Share to Telegram and copy the link; a failed copy is only logged (spec §8). */
+/** Share to Telegram and copy the link; a failed copy is only logged (docs/product.md, Errors). */
 export function ArticleShare({ title }: { title: string }) {
   const toast = useToast();
   const url = window.location.href;

@@ -14,7 +14,7 @@ const POPULAR_TAGS = 10;
 /** Typing pauses this long before the search runs. */
 const SEARCH_DELAY_MS = 400;
 
-/** Search box, category tabs and popular-tag buttons of the articles page (spec §2, §4). */
+/** Search box, category tabs and popular-tag buttons of the articles page (docs/product.md, Screens and States). */
 export function ArticlesFilters({
   state,
   onSearch,

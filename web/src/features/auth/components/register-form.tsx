@@ -21,7 +21,7 @@ export function RegisterForm({ linkToken }: { linkToken: string | null }) {
   );
   const onSubmit = form.submit(
     () => register({ email: form.values.email.trim(), password: form.values.password, utm_source: readUtmSource() }),
-    // Spec §8 only logs a registration failure; we also show why (e.g. the e-mail is taken).
+    // docs/product.md, Errors only logs a registration failure; we also show why (e.g. the e-mail is taken).
     'Registration failed',
   );
 

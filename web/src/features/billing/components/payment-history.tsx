@@ -16,7 +16,7 @@ import { PAYMENTS_PAGE_SIZE, usePayments } from '../api/get-payments';
 /** What was bought: a tariff's own description, or a top-up (its sum is beside it). */
 const whatOf = (payment: UserPayment) => (payment.kind === 'topup' ? 'Пополнение баланса' : payment.description);
 
-/** Spec §4: succeeded is completed, canceled and failed are errors, the others wait. */
+/** docs/product.md, States: succeeded is completed, canceled and failed are errors, the others wait. */
 const statusBadge = {
   labels: PAYMENT_STATUS_LABELS,
   variants: { succeeded: 'success', canceled: 'danger', failed: 'danger' },

@@ -95,7 +95,7 @@ function TariffCard({
 }
 
 /**
- * The tariff cards (billing's active tariffs, spec §1), with descriptions on the pricing page. With
+ * The tariff cards (billing's active tariffs, docs/product.md, What it sells), with descriptions on the pricing page. With
  * `onBuy`, a signed-in user's paid plans say «Купить» and hand the plan over.
  */
 export function TariffCards({
