@@ -42,7 +42,10 @@ describe('journey', () => {
     // Each package and paid tariff can be paid in Telegram Stars or by card.
     expect(labels).toEqual(
       expect.arrayContaining(
-        ['+100 ₽', '+300 ₽', 'Premium — 350 ₽', 'Elite — 1 250 ₽'].flatMap((label) => [`⭐ ${label}`, `💳 ${label}`]),
+        ['+100,00 ₽', '+300,00 ₽', 'Premium — 350,00 ₽', 'Elite — 1 250,00 ₽'].flatMap((label) => [
+          `⭐ ${label}`,
+          `💳 ${label}`,
+        ]),
       ),
     );
 
@@ -51,17 +54,17 @@ describe('journey', () => {
     await reply(user, 'Это не похоже на e-mail', say(user, 'maria@'));
     const payment = await reply(
       user,
-      /Пополнение баланса: \+10 000 кредитов\.\nСумма: 100 ₽/,
+      /Пополнение баланса: \+10 000 кредитов\.\nСумма: 100,00 ₽/,
       say(user, 'maria@example.com'),
     );
     const [pay] = buttonsOf(payment);
-    expect(pay).toMatchObject({ text: 'Оплатить 100 ₽' });
+    expect(pay).toMatchObject({ text: 'Оплатить 100,00 ₽' });
     const mark = bot.telegram.calls.length;
     await paySandbox(pay!.url!);
     await reply(user, 'Оплата получена: +10 000 кредитов', mark);
 
     // The next payment knows the e-mail: straight to the payment page.
-    await reply(user, 'Сумма: 300 ₽', press(user, 'Пополнение и тарифы', 'buy:topup:300'));
+    await reply(user, 'Сумма: 300,00 ₽', press(user, 'Пополнение и тарифы', 'buy:topup:300'));
 
     bot.openai.reply(() => 'Столица Франции — Париж.');
     await reply(user, /^Столица Франции — Париж\.$/, say(user, 'Столица Франции?'));
@@ -120,7 +123,7 @@ describe('journey', () => {
     await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:tariff:${premium}`));
     const payment = await reply(
       user,
-      /Тариф «Premium» на 1 месяц: \+70 000 кредитов сразу\.\nСумма: 350 ₽/,
+      /Тариф «Premium» на 1 месяц: \+70 000 кредитов сразу\.\nСумма: 350,00 ₽/,
       say(user, 'buyer@example.com'),
     );
     const mark = bot.telegram.calls.length;

@@ -34,7 +34,7 @@ async function telegramPayer(roubles: number) {
   const { user, userId } = await startedUser(0);
   await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
   await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:topup:${roubles}`));
-  const offer = await reply(user, `Сумма: ${roubles} ₽`, say(user, `payer.${user.id}@example.com`));
+  const offer = await reply(user, `Сумма: ${roubles},00 ₽`, say(user, `payer.${user.id}@example.com`));
   return { user, userId, payUrl: buttonsOf(offer)[0]!.url! };
 }
 
@@ -44,13 +44,13 @@ describe('payment canceled or failed', () => {
     const mark = bot.telegram.calls.length;
     await cancelSandbox(payUrl);
 
-    const told = await reply(user, 'Оплата 300 ₽ не прошла: платёж отменён.', mark);
+    const told = await reply(user, 'Оплата 300,00 ₽ не прошла: платёж отменён.', mark);
     expect(told.params.text).toContain('Кредиты не начислены. Можно попробовать ещё раз.');
     expect(buttonsOf(told)).toEqual([{ text: '🔁 Попробовать снова', callback_data: 'buy:topup:300' }]);
 
     // The e-mail is known now: the button goes straight to a new payment page of the same sum.
-    const again = await reply(user, 'Сумма: 300 ₽', press(user, 'не прошла', 'buy:topup:300'));
-    expect(buttonsOf(again)[0]).toMatchObject({ text: 'Оплатить 300 ₽' });
+    const again = await reply(user, 'Сумма: 300,00 ₽', press(user, 'не прошла', 'buy:topup:300'));
+    expect(buttonsOf(again)[0]).toMatchObject({ text: 'Оплатить 300,00 ₽' });
   });
 
   test('a canceled payment of a user without Telegram sends nothing', async () => {
@@ -76,7 +76,7 @@ describe('payment canceled or failed', () => {
     await cancelSandbox(webPayment.body.confirmation_url);
     await webHandled;
     await cancelSandbox(payUrl);
-    await reply(user, 'Оплата 100 ₽ не прошла', mark);
+    await reply(user, 'Оплата 100,00 ₽ не прошла', mark);
     const sent = bot.telegram.calls.slice(mark).filter((call) => call.method === 'sendMessage');
     expect(sent.map((call) => Number(call.params.chat_id))).toEqual([user.id]);
   });
@@ -105,7 +105,7 @@ describe('payment canceled or failed', () => {
     await fail(`never-${userId}`, null);
     await neverShown;
     await fail(`shown-${userId}`, `yk-${userId}`);
-    const told = await reply(user, 'Оплата 350 ₽ не завершена', mark);
+    const told = await reply(user, 'Оплата 350,00 ₽ не завершена', mark);
     expect(buttonsOf(told)).toEqual([{ text: '🔁 Попробовать снова', callback_data: `buy:tariff:${premium}` }]);
     const sent = bot.telegram.calls.slice(mark).filter((call) => call.method === 'sendMessage');
     expect(sent).toHaveLength(1);
@@ -127,7 +127,7 @@ describe('payment refunded', () => {
       token: bot.adminToken,
     });
     expect(refunded.status).toBe(200);
-    const told = await reply(user, 'Платёж 500 ₽ возвращён', mark);
+    const told = await reply(user, 'Платёж 500,00 ₽ возвращён', mark);
     expect(told.params.text).toMatch(/50\s000 кредитов списаны с баланса/);
   });
 });

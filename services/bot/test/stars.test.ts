@@ -121,7 +121,7 @@ describe('Telegram Stars in the bot', () => {
     expect([first!.status, second!.status]).toEqual([200, 200]);
     expect(first!.body.payment.status).toBe('refunded');
     if (paid.ok) expect(bot.telegram.charges.get(paid.payment.telegram_payment_charge_id)?.refunded).toBe(true);
-    await reply(user, 'Платёж 100 ₽ возвращён', refundMark);
+    await reply(user, 'Платёж 100,00 ₽ возвращён', refundMark);
     expect((await balanceOf(bot, user.id)).credits).toBe(0);
   });
 
@@ -132,7 +132,7 @@ describe('Telegram Stars in the bot', () => {
     await bot.telegram.payInvoice(user, messageIdOf(invoice));
     await reply(user, 'Оплата получена', mark);
     const support = await reply(user, 'Помощь с оплатой', say(user, '/paysupport'));
-    expect(String(support.params.text)).toMatch(/1\s000 ₽ \(667 ⭐\) · Успешно/);
+    expect(String(support.params.text)).toMatch(/1\s000,00 ₽ \(667 ⭐\) · Успешно/);
     expect(String(support.params.text)).toContain('Возвраты');
     await reply(user, '/offer', say(user, '/terms'));
   });

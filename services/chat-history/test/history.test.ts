@@ -289,6 +289,7 @@ describe('GET /api/admin/history/export', () => {
       'created_at',
       'user_id',
       'telegram_id',
+      'user',
       'username',
       'first_name',
       'last_name',
@@ -388,6 +389,40 @@ describe('GET /api/admin/history/export', () => {
     expect(row[column('Сообщение')]).toBe("'@SUM(1;2)");
     expect(row[column('Ответ бота')]).toBe('один; два');
     expect(row[column('Пользователь удалён')]).toBe('нет');
+  });
+
+  test('the person is named as everywhere in the product (personName); the raw name columns stay', async () => {
+    const named = await h.registerUser({
+      username: null,
+      telegram_username: null,
+      first_name: 'Дарья',
+      last_name: 'Смирнова',
+    });
+    const anonymous = await h.registerUser({
+      username: null,
+      telegram_username: null,
+      first_name: null,
+      last_name: null,
+    });
+    for (const user of [named, anonymous]) {
+      await h.recordMessage({
+        telegram_id: user.telegram_id,
+        model: cheap,
+        user_message: 'Привет',
+        bot_response: 'Да',
+      });
+    }
+    const userOf = async (userId: number) => {
+      const { rows } = await exportCsv(`userId=${userId}&format=excel`, ';');
+      const [header, first] = rows;
+      return (name: string) => first![header!.indexOf(name)];
+    };
+    const dasha = await userOf(named.user_id);
+    expect(dasha('Пользователь')).toBe('Дарья Смирнова');
+    expect([dasha('Имя'), dasha('Фамилия'), dasha('Имя пользователя')]).toEqual(['Дарья', 'Смирнова', '']);
+    expect((await userOf(anonymous.user_id))('Пользователь')).toBe(`Telegram ID ${anonymous.telegram_id}`);
+    // A username begins with «@», which a spreadsheet would run as a formula: the cell is defused.
+    expect((await userOf(alice.user_id))('Пользователь')).toBe(`'@Alice_${marker}`);
   });
 
   test('an unknown format is a 400 in Russian', async () => {

@@ -94,6 +94,21 @@ describe('the personal account’s payment history', () => {
     await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 2 из 2');
   });
 
+  test('payments that fit one page still have the pager: «Страница 1 из 1», both buttons disabled', async () => {
+    const payer = await registeredUser();
+    for (const amount of ['150', '250', '350']) await topUp(payer.token, amount);
+    await openAs(payer, 1280);
+    await page.goto(`${stack.url}/dashboard`);
+    await rows().filter({ hasText: '150,00' }).waitFor();
+    await expect(rows().count()).resolves.toBe(3);
+    await expect(page.getByTestId('payments-page').textContent()).resolves.toBe('Страница 1 из 1');
+    const pager = page.getByRole('navigation', { name: 'Страницы' });
+    await expect(pager.getByRole('button', { name: '← Назад' }).isDisabled()).resolves.toBe(true);
+    await expect(pager.getByRole('button', { name: 'Вперёд →' }).isDisabled()).resolves.toBe(true);
+    await pager.scrollIntoViewIfNeeded();
+    await screenshot(page, 'account-payment-history-one-page');
+  });
+
   test('a user with no payments reads so, with no pager; a failed load says so with «Повторить»', async () => {
     const newcomer = await registeredUser();
     await openAs(newcomer, 1280);

@@ -1,6 +1,7 @@
 import {
   PAYMENT_STATUS_LABELS,
   escapeHtml,
+  formatRoubles,
   type AiModel,
   type BotBalanceResponse,
   type CreatePaymentResponse,
@@ -13,7 +14,6 @@ import {
 
 const number = new Intl.NumberFormat('ru-RU');
 export const credits = (value: number) => number.format(value);
-const roubles = (value: string) => `${number.format(Number(value))} ₽`;
 const date = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
     day: 'numeric',
@@ -188,7 +188,7 @@ export const texts = {
         .filter((tariff) => Number(tariff.monthly_price) > 0)
         .map(
           (tariff) =>
-            `<b>${escapeHtml(tariff.name)}</b> — ${roubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
+            `<b>${escapeHtml(tariff.name)}</b> — ${formatRoubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
         ),
     ].join('\n'),
   askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
@@ -198,26 +198,26 @@ export const texts = {
       payment.kind === 'topup'
         ? `💳 Пополнение баланса: +${creditsText(payment.credits_amount)}.`
         : `💳 ${escapeHtml(payment.description)}: +${creditsText(payment.credits_amount)} сразу.`,
-      `Сумма: <b>${roubles(payment.amount)}</b>.`,
+      `Сумма: <b>${formatRoubles(payment.amount)}</b>.`,
       'Нажмите кнопку, чтобы оплатить картой.',
     ].join('\n'),
   paymentFailed: (reason: string) => `Не удалось создать платёж: ${escapeHtml(reason)}`,
   /** YooKassa canceled the payment (the payer left, the bank declined, the time ran out); `reason` is its code. */
   paymentCanceled: (amount: string, reason: string | null) =>
     [
-      `❌ Оплата ${roubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ''}.`,
+      `❌ Оплата ${formatRoubles(amount)} не прошла${reason && CANCEL_REASONS[reason] ? `: ${CANCEL_REASONS[reason]}` : ''}.`,
       'Кредиты не начислены. Можно попробовать ещё раз.',
     ].join('\n'),
   paymentNotCompleted: (amount: string) =>
     [
-      `😔 Оплата ${roubles(amount)} не завершена: платёжный сервис её не подтвердил.`,
+      `😔 Оплата ${formatRoubles(amount)} не завершена: платёжный сервис её не подтвердил.`,
       'Кредиты не начислены. Можно попробовать ещё раз.',
     ].join('\n'),
   paymentTopUp: (amount: number) => `✅ Оплата получена: +${creditsText(amount)}.`,
   /** An admin refunded a payment: the money (or the stars) went back, and what it gave left the balance. */
   paymentRefunded: (payment: { amount: string; star_amount: number | null; kind: string; credits_amount: number }) =>
     [
-      `↩️ Платёж ${roubles(payment.amount)} возвращён${payment.star_amount ? `: ${credits(payment.star_amount)} ⭐ вернулись в Telegram` : ''}.`,
+      `↩️ Платёж ${formatRoubles(payment.amount)} возвращён${payment.star_amount ? `: ${credits(payment.star_amount)} ⭐ вернулись в Telegram` : ''}.`,
       payment.kind === 'tariff'
         ? `Тариф и его ${creditsText(payment.credits_amount)} списаны с баланса.`
         : `${creditsText(payment.credits_amount)} списаны с баланса.`,
@@ -246,7 +246,7 @@ export const texts = {
       payments.length === 0 ? 'Платежей пока нет.' : '<b>Последние платежи</b>',
       ...payments.map(
         (payment) =>
-          `${date(payment.created_at)} · ${escapeHtml(payment.description ?? '')} · ${roubles(payment.amount)}${payment.star_amount ? ` (${credits(payment.star_amount)} ⭐)` : ''} · ${PAYMENT_STATUS_LABELS[payment.status]}\n<code>${escapeHtml(payment.payment_id)}</code>`,
+          `${date(payment.created_at)} · ${escapeHtml(payment.description ?? '')} · ${formatRoubles(payment.amount)}${payment.star_amount ? ` (${credits(payment.star_amount)} ⭐)` : ''} · ${PAYMENT_STATUS_LABELS[payment.status]}\n<code>${escapeHtml(payment.payment_id)}</code>`,
       ),
       '',
       '<b>Возвраты</b>',
@@ -286,9 +286,9 @@ export const buttons = {
   site: '🌐 Сайт',
   link: '🔗 Связать с сайтом',
   retryPayment: '🔁 Попробовать снова',
-  pay: (amount: string) => `Оплатить ${roubles(amount)}`,
-  topUpAmount: (amount: number) => `+${number.format(amount)} ₽`,
-  tariff: (tariff: PublicTariff) => `${tariff.name} — ${roubles(tariff.monthly_price)}`,
+  pay: (amount: string) => `Оплатить ${formatRoubles(amount)}`,
+  topUpAmount: (amount: number) => `+${formatRoubles(String(amount))}`,
+  tariff: (tariff: PublicTariff) => `${tariff.name} — ${formatRoubles(tariff.monthly_price)}`,
   /** The two ways to pay for one package or tariff in /buy. */
   stars: (label: string) => `⭐ ${label}`,
   card: (label: string) => `💳 ${label}`,

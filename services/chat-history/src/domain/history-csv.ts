@@ -1,11 +1,15 @@
-import type { HistoryExportFormat, HistoryMessage } from '@gpt/contracts';
+import { personName, type HistoryExportFormat, type HistoryMessage } from '@gpt/contracts';
 
-/** The columns of the export, in order. */
+/**
+ * The columns of the export, in order: the message's fields, plus `user`, the person as the product names
+ * them everywhere (`personName`); the raw name fields stay for whoever filters or joins on them.
+ */
 const COLUMNS = [
   'id',
   'created_at',
   'user_id',
   'telegram_id',
+  'user',
   'username',
   'first_name',
   'last_name',
@@ -22,11 +26,12 @@ const COLUMNS = [
   'bot_response',
   'error_message',
   'image_path',
-] as const satisfies readonly (keyof HistoryMessage)[];
+] as const satisfies readonly (keyof HistoryMessage | 'user')[];
 type Column = (typeof COLUMNS)[number];
 
 /** Fields people typed: a spreadsheet must not read them as formulas. */
 const TYPED_TEXT = new Set<Column>([
+  'user',
   'username',
   'first_name',
   'last_name',
@@ -44,6 +49,7 @@ const RUSSIAN_HEADERS: Record<Column, string> = {
   created_at: 'Дата (МСК)',
   user_id: 'ID пользователя',
   telegram_id: 'Telegram ID',
+  user: 'Пользователь',
   username: 'Имя пользователя',
   first_name: 'Имя',
   last_name: 'Фамилия',
@@ -119,7 +125,7 @@ function quoted(text: string, separator: string): string {
 }
 
 function cell(message: HistoryMessage, column: Column, dialect: CsvDialect): string {
-  const value = message[column];
+  const value = column === 'user' ? personName(message) : message[column];
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return dialect.boolean(value);
   let text = String(value);

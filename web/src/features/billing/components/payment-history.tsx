@@ -50,11 +50,15 @@ function PaymentRow({ payment }: { payment: UserPayment }) {
   );
 }
 
-/** The personal account's payment history: what, when, how much, its status and receipt e-mail, newest first. */
+/**
+ * The personal account's payment history: what, when, how much, its status and receipt e-mail, newest first;
+ * like every list of the site, its pager shows whenever there are rows, also when they fit one page.
+ */
 export function PaymentHistory() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, isFetching, refetch } = usePayments(page);
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAYMENTS_PAGE_SIZE));
+  const pages = Math.ceil((data?.total ?? 0) / PAYMENTS_PAGE_SIZE);
+  const listed = !isError && (data?.payments.length ?? 0) > 0;
 
   useEffect(() => {
     if (isError) console.error('Payments failed to load', error);
@@ -87,7 +91,7 @@ export function PaymentHistory() {
           )}
         </Card.Body>
       </Card>
-      {pages > 1 && <Pager page={page} pages={pages} onPage={setPage} testId="payments-page" className="mt-3" />}
+      {listed && <Pager page={page} pages={pages} onPage={setPage} testId="payments-page" className="mt-3" />}
     </section>
   );
 }
