@@ -4,6 +4,7 @@ import type { ChatHistoryConfig } from './config';
 import { migrations } from './data/migrations';
 import type { ChatHistoryDatabase } from './data/schema';
 import { modelsUseCases } from './domain/models';
+import { modesUseCases } from './domain/modes';
 import { settingsUseCases } from './domain/settings';
 import { accountsLinkedConsumer } from './messaging/accounts-linked.consumer';
 import { userDeletedConsumer } from './messaging/user-deleted.consumer';
@@ -17,5 +18,6 @@ export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistor
   onStart: async (deps) => {
     await settingsUseCases(deps).seed();
     await modelsUseCases(deps.db, deps.logger).seed();
+    await modesUseCases(deps.db, deps.logger).seed();
   },
 };

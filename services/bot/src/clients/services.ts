@@ -51,7 +51,11 @@ export interface AttachedImage {
   mimeType: string;
 }
 
-export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id'> & { telegram_id: number };
+/** What a message may also carry: its mode and voice parts (absent: none). */
+type VoiceFields = 'mode' | 'transcription_model' | 'audio_seconds' | 'speech_model' | 'speech_characters';
+
+export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id' | VoiceFields> &
+  Partial<Pick<BotMessageRequest, VoiceFields>> & { telegram_id: number };
 
 /**
  * The other services as the bot sees them: their `/api/bot/*` routes with the bot key, like any
