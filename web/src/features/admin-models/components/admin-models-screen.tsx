@@ -22,6 +22,9 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_MODELS_SORT_FIELDS,
 };
 
+/** A price the model may not have (it does not do that kind of work): a dash. */
+const optionalPrice = (price: string | null) => (price === null ? '—' : formatUsd(price));
+
 /** The admin models screen (spec §2): the server-driven table, add / edit / delete with the spec's texts. */
 export function AdminModelsScreen() {
   const list = useListState(LIST_DEFAULTS);
@@ -66,7 +69,21 @@ export function AdminModelsScreen() {
       {
         id: 'image_price',
         header: 'Изображение, $',
-        cell: (m) => (m.image_price === null ? '—' : formatUsd(m.image_price)),
+        cell: (m) => optionalPrice(m.image_price),
+        className: 'text-end text-nowrap',
+        sortable: false,
+      },
+      {
+        id: 'transcription_price_per_minute',
+        header: <span title="Распознавание речи, $ за минуту">Речь, $ / мин</span>,
+        cell: (m) => optionalPrice(m.transcription_price_per_minute),
+        className: 'text-end text-nowrap',
+        sortable: false,
+      },
+      {
+        id: 'speech_price_per_1k_chars',
+        header: <span title="Озвучивание, $ за 1 000 символов">Голос, $ / 1K</span>,
+        cell: (m) => optionalPrice(m.speech_price_per_1k_chars),
         className: 'text-end text-nowrap',
         sortable: false,
       },
