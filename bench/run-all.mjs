@@ -9,7 +9,7 @@
  * Each bench runs as `node bench/<name>.mjs <suite options> --json <file>` and writes its figures
  * there (see lib/report.mjs); run alone, a bench keeps its own longer defaults. A bench that fails
  * says why and the suite goes on; it exits non-zero at the end when any bench failed or missed its
- * target. --markdown also prints the table as Markdown, for the README.
+ * target. --markdown also prints the table as Markdown, for docs/benchmarks.md.
  *
  * --smoke (CI runs it): each bench as `node bench/<name>.mjs --smoke`, its own tiny data sets and
  * one-second runs (lib/options.mjs), at most SMOKE_LIMIT_S seconds each: the suite checks that every

@@ -315,6 +315,22 @@ function bestEffort(value: unknown): Envelope {
   };
 }
 
+/** The service that publishes each event type (the only one whose outbox writes it). */
+export const eventProducers = {
+  'user.registered': 'auth',
+  'user.updated': 'auth',
+  'user.deleted': 'auth',
+  'accounts.linked': 'auth',
+  'password_reset.requested': 'auth',
+  'credits.changed': 'billing',
+  'payment.succeeded': 'billing',
+  'payment.failed': 'billing',
+  'payment.canceled': 'billing',
+  'receipt_email.supplied': 'billing',
+  'message.recorded': 'chat-history',
+  'setting.changed': 'chat-history',
+} as const satisfies Record<EventType, ServiceName>;
+
 /**
  * Which events each service's queue receives. Every service declares all of these queues when it
  * connects, so an event published before its consumer first ran waits for it (no lost events on a

@@ -8,7 +8,7 @@ const prices = {
 };
 
 describe('messageCost', () => {
-  test('when tokens are priced per 1M, then dollars are exact and credits rounded up (the README example)', () => {
+  test('when tokens are priced per 1M, then dollars are exact and credits rounded up (the example in docs/money.md)', () => {
     expect(
       messageCost({
         status: 'success',

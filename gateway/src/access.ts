@@ -25,7 +25,7 @@ const TOKEN_VERSION_STALE_MS = 900;
 const TOKEN_VERSION_READ_TIMEOUT_MS = 250;
 const VERSIONS_CACHE_MAX = 50_000;
 
-export const invalidBotKey = () => new AppError('invalid_bot_key', 401, 'Неверный ключ бота');
+export const invalidBotKey = () => new AppError('Неверный ключ бота', 'invalid_bot_key', 401);
 
 type Outcome = AccessClaims | null | AppError;
 

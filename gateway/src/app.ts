@@ -276,7 +276,7 @@ function readSmallBody(req: GatewayRequest, limit: number): Promise<Buffer> {
     });
     req.once('end', () => resolve(Buffer.concat(chunks)));
     req.once('error', reject);
-    req.once('close', () => reject(new AppError('client_closed', 400, 'Запрос прерван')));
+    req.once('close', () => reject(new AppError('Запрос прерван', 'client_closed', 400)));
   });
 }
 

@@ -16,7 +16,8 @@ export interface TelegramLink {
 
 /** What the bot's handlers, consumers and routes need, wired once in service.ts. */
 export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
-  api: ServiceClients;
+  /** Our other services (auth, billing, chat-history) through their bot routes. */
+  services: ServiceClients;
   provider: ModelProvider;
   catalog: CatalogReader;
   limiter: MessageLimiter;

@@ -47,13 +47,13 @@ export function createBotService(
     const config = sandbox
       ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
       : base.config;
-    const api = serviceClients(config);
+    const services = serviceClients(config);
     const engine = {
       ...base,
       config,
-      api,
+      services,
       provider: options.provider ?? modelProvider(base),
-      catalog: catalogReader(api, config.BOT_CATALOG_TTL_MS),
+      catalog: catalogReader(services, config.BOT_CATALOG_TTL_MS),
       limiter: messageLimiter(base.kv),
     };
     const telegram = createTelegram(engine, config, base.logger);

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { isDatabaseUnavailable } from './db/errors';
 
-/** An error whose message is meant for the person using the product; its status and code go to the client as is. */
+/**
+ * An error whose message is meant for the person using the product; its status and code go to the client as is.
+ * Arguments in the order of the factories below: the sentence first, then the code, then the status.
+ */
 export class AppError extends Error {
   constructor(
+    message: string,
     readonly code: string,
     readonly status: number,
-    message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
   ) {
@@ -16,19 +19,19 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'bad_request', details?: unknown) =>
-  new AppError(code, 400, message, details);
+  new AppError(message, code, 400, details);
 export const unauthorized = (message = 'Требуется авторизация', code = 'unauthorized') =>
-  new AppError(code, 401, message);
-export const forbidden = (message = 'Недостаточно прав', code = 'forbidden') => new AppError(code, 403, message);
-export const notFound = (message = 'Не найдено', code = 'not_found') => new AppError(code, 404, message);
-export const conflict = (message: string, code = 'conflict') => new AppError(code, 409, message);
-export const payloadTooLarge = (message = 'Слишком большой запрос') => new AppError('payload_too_large', 413, message);
+  new AppError(message, code, 401);
+export const forbidden = (message = 'Недостаточно прав', code = 'forbidden') => new AppError(message, code, 403);
+export const notFound = (message = 'Не найдено', code = 'not_found') => new AppError(message, code, 404);
+export const conflict = (message: string, code = 'conflict') => new AppError(message, code, 409);
+export const payloadTooLarge = (message = 'Слишком большой запрос') => new AppError(message, 'payload_too_large', 413);
 export const tooManyRequests = (message: string, retryAfterSec: number) =>
-  new AppError('rate_limited', 429, message, undefined, {
+  new AppError(message, 'rate_limited', 429, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))),
   });
 export const serviceUnavailable = (message = 'Сервис временно недоступен', code = 'service_unavailable') =>
-  new AppError(code, 503, message);
+  new AppError(message, code, 503);
 
 export interface ErrorBody {
   error: string;

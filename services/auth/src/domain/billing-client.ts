@@ -45,7 +45,7 @@ export function billingClient(config: Pick<AuthConfig, 'BILLING_URL' | 'BILLING_
       const error = ErrorBody.safeParse(body);
       const routeMissing = response.status === 404 && error.data?.code === 'not_found';
       if (error.success && PASSED_THROUGH.has(response.status) && !routeMissing) {
-        throw new AppError(error.data.code, response.status, error.data.error);
+        throw new AppError(error.data.error, error.data.code, response.status);
       }
       throw authErrors.billingUnavailable();
     },

@@ -11,12 +11,12 @@ export const authErrors = {
   linkTokenUnknown: () =>
     notFound('Ссылка для связки аккаунтов недействительна. Получите новую ссылку в боте', 'link_token_invalid'),
   linkTokenExpired: () =>
-    new AppError('link_token_expired', 410, 'Срок действия ссылки истёк. Получите новую ссылку в боте'),
+    new AppError('Срок действия ссылки истёк. Получите новую ссылку в боте', 'link_token_expired', 410),
   linkTokenUsed: () => conflict('Ссылка уже использована. Получите новую ссылку в боте', 'link_token_used'),
   resetTokenUnknown: () =>
     notFound('Ссылка для смены пароля недействительна. Запросите новую ссылку', 'reset_token_invalid'),
   resetTokenExpired: () =>
-    new AppError('reset_token_expired', 410, 'Срок действия ссылки для смены пароля истёк. Запросите новую ссылку'),
+    new AppError('Срок действия ссылки для смены пароля истёк. Запросите новую ссылку', 'reset_token_expired', 410),
   resetTokenUsed: () =>
     conflict('Ссылка для смены пароля уже использована. Запросите новую ссылку', 'reset_token_used'),
   telegramLinkedElsewhere: () =>

@@ -25,7 +25,7 @@ export const billingErrors = {
   paymentNotWaitingForEmail: () => conflict('Платёж не ожидает email', 'payment_not_waiting_for_email'),
   paymentAlreadyDecided: () => conflict('Платёж уже завершён', 'payment_already_decided'),
   providerFailed: () =>
-    new AppError('payment_provider_error', 502, 'Не удалось создать платёж у платёжного сервиса, попробуйте позже'),
+    new AppError('Не удалось создать платёж у платёжного сервиса, попробуйте позже', 'payment_provider_error', 502),
   providerUnavailable: () =>
     serviceUnavailable('Платёжный сервис недоступен, повторите позже', 'payment_provider_unavailable'),
   /** A notification that does not match what the provider says of the payment. */
@@ -33,7 +33,7 @@ export const billingErrors = {
   paymentMismatch: () => badRequest('Данные платежа не совпадают с платежом магазина', 'payment_mismatch'),
   untrustedNotificationSource: () =>
     forbidden('Уведомление пришло с адреса, которому не доверяем', 'untrusted_notification_source'),
-  insufficientCredits: () => new AppError('insufficient_credits', 402, 'Недостаточно кредитов'),
+  insufficientCredits: () => new AppError('Недостаточно кредитов', 'insufficient_credits', 402),
   holdNotFound: () => notFound('Резерв не найден', 'hold_not_found'),
   adjustmentOfAnotherUser: () => conflict('Это действие уже применено к другому пользователю'),
   userIdMismatch: () => badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch'),

@@ -21,7 +21,7 @@ export interface AnswerSink {
 
 export interface AskDeps {
   db: Kysely<BotDatabase>;
-  api: ServiceClients;
+  services: ServiceClients;
   provider: ModelProvider;
   logger: Logger;
 }
@@ -63,7 +63,7 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
 
   const holdId = await placeHold(deps, chat.telegramId, ceiling);
   if (!holdId) {
-    const balance = await deps.api.balance(chat.telegramId);
+    const balance = await deps.services.balance(chat.telegramId);
     return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
   }
 
@@ -100,7 +100,7 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
   const real = usage ?? { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) };
   await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
   await recordWithRetries(deps, () =>
-    deps.api.recordMessage(
+    deps.services.recordMessage(
       {
         ...message,
         status: 'success',
@@ -121,12 +121,12 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
 
 /** Holds the most a call can cost; null when the user has not that many credits available. */
 export async function placeHold(
-  deps: Pick<AskDeps, 'api'>,
+  deps: Pick<AskDeps, 'services'>,
   telegramId: number,
   credits: number,
 ): Promise<string | null> {
   try {
-    return (await deps.api.hold(telegramId, Math.max(credits, 1))).hold_id;
+    return (await deps.services.hold(telegramId, Math.max(credits, 1))).hold_id;
   } catch (err) {
     if (err instanceof ServiceCallError && err.code === 'insufficient_credits') return null;
     throw err;
@@ -138,7 +138,7 @@ export async function placeHold(
  * recorded, the hold is released here instead.
  */
 export async function recordFailure(
-  deps: Pick<AskDeps, 'api' | 'logger'>,
+  deps: Pick<AskDeps, 'services' | 'logger'>,
   message: Omit<RecordMessageBody, 'status' | 'input_tokens' | 'output_tokens' | 'error_message'> & {
     hold_id: string;
   },
@@ -146,7 +146,7 @@ export async function recordFailure(
   image?: AttachedImage,
 ): Promise<void> {
   const recorded = await recordWithRetries(deps, () =>
-    deps.api.recordMessage(
+    deps.services.recordMessage(
       {
         ...message,
         status: 'error',
@@ -157,7 +157,7 @@ export async function recordFailure(
       image,
     ),
   );
-  if (!recorded) await deps.api.releaseHold(message.hold_id).catch(() => undefined);
+  if (!recorded) await deps.services.releaseHold(message.hold_id).catch(() => undefined);
 }
 
 /**

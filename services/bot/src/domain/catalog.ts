@@ -50,10 +50,10 @@ export interface Catalog {
 }
 
 /** The models and settings chat-history owns, read through its bot routes and kept for a few seconds. */
-export function catalogReader(api: ServiceClients, ttlMs: number) {
+export function catalogReader(services: ServiceClients, ttlMs: number) {
   let cached: { at: number; value: Promise<Catalog> } | undefined;
   const load = async (): Promise<Catalog> => {
-    const [{ models }, settings] = await Promise.all([api.models(), api.settings()]);
+    const [{ models }, settings] = await Promise.all([services.models(), services.settings()]);
     return {
       settings: parseSettings(settings),
       models: new Map(models.filter((model) => model.is_active).map((model) => [model.model, model])),

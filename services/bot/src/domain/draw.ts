@@ -23,7 +23,7 @@ export async function draw(
   const { chat, catalog, prompt } = input;
   const model = catalog.models.get(catalog.settings.imageModel);
   if (!model?.image_price) return { kind: 'unavailable' };
-  const balance = await deps.api.balance(chat.telegramId);
+  const balance = await deps.services.balance(chat.telegramId);
   if (!balance.can_generate_images) return { kind: 'not_in_tariff' };
 
   const promptTokens = estimateTokens(prompt);
@@ -36,7 +36,7 @@ export async function draw(
     await onStart();
     const image = await deps.provider.generateImage({ model: model.model, prompt });
     await recordWithRetries(deps, () =>
-      deps.api.recordMessage(
+      deps.services.recordMessage(
         {
           ...base,
           status: 'success',

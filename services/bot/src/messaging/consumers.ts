@@ -34,7 +34,7 @@ export const paymentSucceededConsumer = (
   async before(event) {
     const payment = event.data;
     const [chat] = payment.kind === 'tariff' ? await chatsRepository(deps.db).findByUser(payment.user_id) : [];
-    if (chat) fetched.set(event.id, await deps.api.balance(chat.telegramId));
+    if (chat) fetched.set(event.id, await deps.services.balance(chat.telegramId));
   },
   async handle(event, trx) {
     const payment = event.data;
@@ -135,7 +135,7 @@ export const accountsLinkedConsumer = (
   async before(event) {
     const { telegram_id: telegramId, user_id: userId } = event.data;
     if (!(await chatsRepository(deps.db).find(telegramId))) return;
-    const balance = await deps.api.balance(telegramId);
+    const balance = await deps.services.balance(telegramId);
     if (balance.user_id !== userId) throw new MergeNotYetApplied(`billing has not merged ${telegramId} into ${userId}`);
     fetched.set(event.id, balance);
   },

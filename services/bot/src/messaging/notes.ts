@@ -30,12 +30,12 @@ export function afterCommitNotes(deps: Pick<BotDeps, 'telegram' | 'logger'>) {
     send(eventId: string): void {
       const notes = pending.get(eventId) ?? [];
       pending.delete(eventId);
-      const api = deps.telegram.api();
-      if (!api || notes.length === 0) return;
+      const telegram = deps.telegram.api();
+      if (!telegram || notes.length === 0) return;
       void (async () => {
         for (const note of notes) {
           try {
-            await sendWithButtons(api, note.chat.chatId, note.html, note.keyboard);
+            await sendWithButtons(telegram, note.chat.chatId, note.html, note.keyboard);
           } catch (err) {
             deps.logger.warn({ err, telegramId: note.chat.telegramId }, 'could not notify the user in Telegram');
           }

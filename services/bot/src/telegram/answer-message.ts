@@ -17,8 +17,13 @@ export const isNotModified = (err: unknown) =>
  * per `intervalMs` and never two at a time, then the final formatted text, split into several
  * messages when it is longer than Telegram allows.
  */
-export function answerMessage(options: { api: Api; chatId: number; intervalMs: number; logger: Logger }): AnswerSink {
-  const { api, chatId, intervalMs, logger } = options;
+export function answerMessage(options: {
+  telegram: Api;
+  chatId: number;
+  intervalMs: number;
+  logger: Logger;
+}): AnswerSink {
+  const { telegram, chatId, intervalMs, logger } = options;
   let messageId: number | undefined;
   let lastEdit = 0;
   let editing: Promise<void> = Promise.resolve();
@@ -27,7 +32,7 @@ export function answerMessage(options: { api: Api; chatId: number; intervalMs: n
   const edit = async (html: string) => {
     if (messageId === undefined) return;
     try {
-      await api.editMessageText(chatId, messageId, html, {
+      await telegram.editMessageText(chatId, messageId, html, {
         parse_mode: 'HTML',
         link_preview_options: { is_disabled: true },
       });
@@ -49,8 +54,8 @@ export function answerMessage(options: { api: Api; chatId: number; intervalMs: n
 
   return {
     async start() {
-      await api.sendChatAction(chatId, 'typing').catch(() => undefined);
-      messageId = (await api.sendMessage(chatId, texts.thinking)).message_id;
+      await telegram.sendChatAction(chatId, 'typing').catch(() => undefined);
+      messageId = (await telegram.sendMessage(chatId, texts.thinking)).message_id;
     },
     progress(text) {
       if (inFlight || Date.now() - lastEdit < intervalMs) return;
@@ -62,12 +67,12 @@ export function answerMessage(options: { api: Api; chatId: number; intervalMs: n
       const [first = '', ...rest] = parts;
       await edit(first);
       for (const part of rest) {
-        await api.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+        await telegram.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
       }
     },
     async fail() {
       await editing;
-      if (messageId === undefined) await api.sendMessage(chatId, texts.modelFailed);
+      if (messageId === undefined) await telegram.sendMessage(chatId, texts.modelFailed);
       else await edit(texts.modelFailed).catch((err: unknown) => logger.warn({ err }, 'could not show the failure'));
     },
   };

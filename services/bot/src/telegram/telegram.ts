@@ -8,7 +8,8 @@ import { Bot, webhookCallback, type Api } from 'grammy';
 import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
-import { botHandlers, type BotContext } from './handlers';
+import { botFeatures } from './bot';
+import type { BotContext } from './context';
 import { COMMANDS, texts } from './texts';
 
 const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
@@ -68,7 +69,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       logger.error({ err: error, update: ctx.update.update_id }, 'handling a Telegram update failed');
       if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, texts.serviceDown).catch(() => undefined);
     })
-    .use(botHandlers(telegramDeps));
+    .use(botFeatures(telegramDeps));
 
   const usernameOf = () => (bot.isInited() ? bot.botInfo.username : (config.TELEGRAM_BOT_USERNAME ?? null));
   let runner: RunnerHandle | undefined;

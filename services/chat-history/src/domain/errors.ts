@@ -35,7 +35,7 @@ export const chatHistoryErrors = {
   costTooLarge: () => badRequest('Стоимость сообщения слишком велика', 'cost_too_large'),
   invalidIdempotencyKey: () =>
     badRequest('Idempotency-Key: от 1 до 200 печатных символов ASCII', 'invalid_idempotency_key'),
-  unsupportedBody: () => new AppError('unsupported_media_type', 415, 'Ожидается JSON или multipart/form-data'),
+  unsupportedBody: () => new AppError('Ожидается JSON или multipart/form-data', 'unsupported_media_type', 415),
   imageNotFound: () => notFound('Изображение не найдено', 'image_not_found'),
   imageTooLarge: () => payloadTooLarge('Изображение должно быть не больше 10 МБ'),
 };

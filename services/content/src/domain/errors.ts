@@ -28,5 +28,5 @@ export const contentErrors = {
   imageTooLarge: () => payloadTooLarge('Файл слишком большой (не больше 5 МБ)'),
   imageRequired: () => badRequest('Выберите изображение', 'image_required'),
   imageNotMultipart: () =>
-    new AppError('unsupported_media_type', 415, 'Ожидается multipart/form-data с файлом в поле image'),
+    new AppError('Ожидается multipart/form-data с файлом в поле image', 'unsupported_media_type', 415),
 };

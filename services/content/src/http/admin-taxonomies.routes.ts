@@ -19,9 +19,11 @@ interface TaxonomyRoutes<K extends TaxonomyKind> {
   kind: K;
   path: string;
   input: z.ZodType<TaxonomyInput<K>>;
-  /** Wraps the list and one item into the response bodies of the contract. */
-  listBody: (items: unknown[]) => unknown;
-  itemBody: (item: unknown) => unknown;
+  /** The contract's answers: the list under `listKey`, one item under `itemKey`. */
+  listSchema: z.ZodType;
+  listKey: string;
+  itemSchema: z.ZodType;
+  itemKey: string;
 }
 
 function taxonomyRoutes<K extends TaxonomyKind>(
@@ -33,14 +35,16 @@ function taxonomyRoutes<K extends TaxonomyKind>(
   const manage = manageTaxonomies(deps, routes.kind);
   return router
     .get(routes.path, admin, async (_req, res) => {
-      res.json(routes.listBody(await manage.list()));
+      respond(res, routes.listSchema, { success: true, [routes.listKey]: await manage.list() });
     })
     .post(routes.path, admin, async (req, res) => {
-      res.status(201).json(routes.itemBody(await manage.create(validate(routes.input, req.body))));
+      const item = await manage.create(validate(routes.input, req.body));
+      respond(res, routes.itemSchema, { success: true, [routes.itemKey]: item }, 201);
     })
     .put(`${routes.path}/:id`, admin, async (req, res) => {
       const { id } = validate(ArticleIdParams, req.params);
-      res.json(routes.itemBody(await manage.update(id, validate(routes.input, req.body))));
+      const item = await manage.update(id, validate(routes.input, req.body));
+      respond(res, routes.itemSchema, { success: true, [routes.itemKey]: item });
     })
     .delete(`${routes.path}/:id`, admin, async (req, res) => {
       const { id } = validate(ArticleIdParams, req.params);
@@ -57,15 +61,19 @@ export function adminTaxonomiesRouter(deps: ContentDeps): Router {
     kind: 'category',
     path: '/api/admin/article_categories',
     input: CategoryInput,
-    listBody: (categories) => AdminCategoriesResponse.parse({ success: true, categories }),
-    itemBody: (category) => CategoryResponse.parse({ success: true, category }),
+    listSchema: AdminCategoriesResponse,
+    listKey: 'categories',
+    itemSchema: CategoryResponse,
+    itemKey: 'category',
   });
   taxonomyRoutes(router, deps, admin, {
     kind: 'tag',
     path: '/api/admin/article_tags',
     input: TagInput,
-    listBody: (tags) => AdminTagsResponse.parse({ success: true, tags }),
-    itemBody: (tag) => TagResponse.parse({ success: true, tag }),
+    listSchema: AdminTagsResponse,
+    listKey: 'tags',
+    itemSchema: TagResponse,
+    itemKey: 'tag',
   });
   return router;
 }

@@ -25,8 +25,8 @@ export function signAccessToken(
   });
 }
 
-export const tokenExpired = () => new AppError('token_expired', 401, 'Сессия истекла, войдите снова');
-export const tokenInvalid = () => new AppError('token_invalid', 401, 'Недействительный токен авторизации');
+export const tokenExpired = () => new AppError('Сессия истекла, войдите снова', 'token_expired', 401);
+export const tokenInvalid = () => new AppError('Недействительный токен авторизации', 'token_invalid', 401);
 
 /** Verifies with the algorithm pinned (no `alg: none`, no key confusion); throws a 401 AppError. */
 export function verifyAccessToken(token: string, secret: string): AccessClaims {

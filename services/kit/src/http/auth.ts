@@ -10,7 +10,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const tokenRevoked = () => new AppError('token_revoked', 401, 'Сессия завершена, войдите снова');
+export const tokenRevoked = () => new AppError('Сессия завершена, войдите снова', 'token_revoked', 401);
 
 /** Verifies the bearer token and its version; a service checks again what the gateway checked. */
 export async function authenticateRequest(

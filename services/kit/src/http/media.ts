@@ -54,7 +54,7 @@ export function acceptImage(data: Buffer, rules: ImageRules): UploadedImage {
   if (data.length > rules.maxBytes) throw rules.tooLarge();
   const contentType = detectImageType(data);
   if (!contentType || !rules.types.includes(contentType)) {
-    throw new AppError('unsupported_image_type', 415, `Изображение должно быть в формате ${formatList(rules.types)}`);
+    throw new AppError(`Изображение должно быть в формате ${formatList(rules.types)}`, 'unsupported_image_type', 415);
   }
   return { contentType, data };
 }

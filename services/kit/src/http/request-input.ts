@@ -5,7 +5,7 @@ export const MAX_JSON_DEPTH = 32;
 
 export const badPath = () => badRequest('Некорректный адрес запроса', 'bad_path');
 const unsupportedEncoding = () =>
-  new AppError('unsupported_encoding', 415, 'Тело запроса должно быть JSON в кодировке UTF-8');
+  new AppError('Тело запроса должно быть JSON в кодировке UTF-8', 'unsupported_encoding', 415);
 const invalidJson = () => badRequest('Некорректный JSON в теле запроса', 'invalid_json');
 
 /** UTF-8 only; the BOM, when there is one, is dropped (`ignoreBOM: false`). */

@@ -7,21 +7,7 @@ import {
   type ServiceName,
 } from '@gpt/contracts';
 
-/** The service that publishes each event type: whom a test stands in for when it publishes one. */
-export const eventProducers: Record<EventType, ServiceName> = {
-  'user.registered': 'auth',
-  'user.updated': 'auth',
-  'user.deleted': 'auth',
-  'accounts.linked': 'auth',
-  'password_reset.requested': 'auth',
-  'credits.changed': 'billing',
-  'payment.succeeded': 'billing',
-  'payment.failed': 'billing',
-  'payment.canceled': 'billing',
-  'receipt_email.supplied': 'billing',
-  'message.recorded': 'chat-history',
-  'setting.changed': 'chat-history',
-};
+export { eventProducers } from '@gpt/contracts';
 
 /** A checked envelope of event `type`, as the bus of `producer` publishes it (a new uuid and now, unless given). */
 export function createEvent<T extends EventType>(

@@ -1,0 +1,90 @@
+import { BotPaymentEmailRequest, type CreatePaymentResponse } from '@gpt/contracts';
+import { Composer } from 'grammy';
+import { ServiceCallError } from '../clients/services';
+import { chatsRepository } from '../data/chats.repository';
+import type { BotDeps } from '../deps';
+import { onCallback } from '../telegram/callbacks';
+import { reply, type BotContext, type PrivateContext } from '../telegram/context';
+import { keyboards } from '../telegram/keyboards';
+import { buttons, texts } from '../telegram/texts';
+
+/** A refusal of billing (4xx) is told to the user; anything else is a failure of the update. */
+const isRefusal = (err: unknown): err is ServiceCallError => err instanceof ServiceCallError && err.status < 500;
+
+/**
+ * /balance, /buy and their buttons: the balance, the top-up amounts and tariffs, a payment page;
+ * when billing needs an e-mail for the receipt, the next text message is taken as it.
+ */
+export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
+  const feature = new Composer<PrivateContext>();
+  const chats = chatsRepository(deps.db);
+
+  async function showBalance(ctx: BotContext) {
+    const balance = await deps.services.balance(ctx.account.telegramId);
+    await reply(ctx, texts.balance(balance, ctx.account.webLinked), keyboards.balance(ctx.account.webLinked));
+  }
+
+  async function showBuy(ctx: BotContext) {
+    const { tariffs } = await deps.services.tariffs();
+    await reply(ctx, texts.buy(tariffs), keyboards.buy(tariffs));
+  }
+
+  async function offerPayment(ctx: BotContext, payment: CreatePaymentResponse) {
+    if (payment.confirmation_url) {
+      await chats.setAwaitingEmail(ctx.account.telegramId, null);
+      await reply(ctx, texts.payment(payment), keyboards.url(buttons.pay(payment.amount), payment.confirmation_url));
+    } else {
+      await chats.setAwaitingEmail(ctx.account.telegramId, payment.payment_id);
+      await reply(ctx, texts.askEmail);
+    }
+  }
+
+  async function startPayment(ctx: BotContext, target: { amount?: string; tariff_id?: number }) {
+    try {
+      await offerPayment(ctx, await deps.services.createPayment({ telegram_id: ctx.account.telegramId, ...target }));
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      await reply(ctx, texts.paymentFailed(err.message));
+    }
+  }
+
+  feature.command('balance', showBalance);
+  feature.command('buy', showBuy);
+  onCallback(feature, 'balance', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showBalance(ctx);
+  });
+  onCallback(feature, 'buy', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showBuy(ctx);
+  });
+  onCallback(feature, 'topUp', async (ctx, { roubles }) => {
+    await ctx.answerCallbackQuery();
+    await startPayment(ctx, { amount: `${roubles}.00` });
+  });
+  onCallback(feature, 'buyTariff', async (ctx, { id }) => {
+    await ctx.answerCallbackQuery();
+    await startPayment(ctx, { tariff_id: id });
+  });
+
+  // The e-mail for a receipt; any other text drops the wait and goes on to the chat.
+  feature.on('message:text', async (ctx, next) => {
+    const awaiting = ctx.account.awaitingEmailPayment;
+    if (!awaiting) return next();
+    const text = ctx.message.text;
+    const email = BotPaymentEmailRequest.shape.email.safeParse(text);
+    if (email.success) {
+      try {
+        return void (await offerPayment(ctx, await deps.services.supplyEmail(awaiting, email.data)));
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        await chats.setAwaitingEmail(ctx.account.telegramId, null);
+        return void (await reply(ctx, texts.paymentFailed(err.message)));
+      }
+    }
+    if (text.includes('@') && !text.includes(' ')) return void (await reply(ctx, texts.badEmail));
+    await chats.setAwaitingEmail(ctx.account.telegramId, null);
+    await next();
+  });
+  return feature;
+}

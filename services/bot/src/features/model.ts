@@ -1,0 +1,44 @@
+import { Composer } from 'grammy';
+import { chatsRepository } from '../data/chats.repository';
+import type { BotDeps } from '../deps';
+import { chatModels, modelFor } from '../domain/catalog';
+import { creditsPer1000Tokens } from '../domain/prices';
+import { onCallback } from '../telegram/callbacks';
+import { reply, type BotContext, type PrivateContext } from '../telegram/context';
+import { keyboards } from '../telegram/keyboards';
+import { texts } from '../telegram/texts';
+
+/** /model and its menu button: the chat models with their prices, and choosing one. */
+export function modelFeature(deps: BotDeps): Composer<PrivateContext> {
+  const feature = new Composer<PrivateContext>();
+
+  async function showModels(ctx: BotContext) {
+    const catalog = await deps.catalog.get();
+    const models = chatModels(catalog);
+    if (models.length === 0) return void (await reply(ctx, texts.noModels));
+    const current = modelFor(catalog, ctx.account.model)?.model ?? '';
+    await reply(
+      ctx,
+      texts.models(models, current, (model) => creditsPer1000Tokens(catalog, model)),
+      keyboards.models(models, current),
+    );
+  }
+
+  feature.command('model', showModels);
+  onCallback(feature, 'models', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showModels(ctx);
+  });
+  onCallback(feature, 'chooseModel', async (ctx, { id }) => {
+    const catalog = await deps.catalog.get();
+    const model = chatModels(catalog).find((option) => option.id === id);
+    if (!model) {
+      await ctx.answerCallbackQuery({ text: texts.modelUnavailable, show_alert: true });
+      return;
+    }
+    await chatsRepository(deps.db).setModel(ctx.account.telegramId, model.model);
+    await ctx.answerCallbackQuery({ text: `✅ ${model.model}` });
+    await reply(ctx, texts.modelChosen(model.model));
+  });
+  return feature;
+}

@@ -1,0 +1,69 @@
+import type { Composer, Context, Filter } from 'grammy';
+
+/**
+ * Every button's callback data is made and read here, and nowhere else, so a button and the
+ * handler of its press can never disagree on a string.
+ */
+const MENU = {
+  models: 'menu:model',
+  balance: 'menu:balance',
+  buy: 'menu:buy',
+  imageUsage: 'menu:image',
+  link: 'menu:link',
+} as const;
+type MenuScreen = keyof typeof MENU;
+
+/** What a pressed button asks for. */
+export type Callback =
+  | { kind: MenuScreen }
+  | { kind: 'chooseModel'; id: number }
+  | { kind: 'topUp'; roubles: number }
+  | { kind: 'buyTariff'; id: number };
+
+export function encodeCallback(callback: Callback): string {
+  switch (callback.kind) {
+    case 'chooseModel':
+      return `model:${callback.id}`;
+    case 'topUp':
+      return `buy:topup:${callback.roubles}`;
+    case 'buyTariff':
+      return `buy:tariff:${callback.id}`;
+    default:
+      return MENU[callback.kind];
+  }
+}
+
+/** The button's request, or null for data no button of ours carries. */
+export function parseCallback(data: string): Callback | null {
+  const screen = (Object.keys(MENU) as MenuScreen[]).find((key) => MENU[key] === data);
+  if (screen) return { kind: screen };
+  const [, prefix, digits] = /^(model|buy:topup|buy:tariff):(\d{1,15})$/.exec(data) ?? [];
+  const n = Number(digits);
+  if (prefix === 'model') return { kind: 'chooseModel', id: n };
+  if (prefix === 'buy:topup') return { kind: 'topUp', roubles: n };
+  if (prefix === 'buy:tariff') return { kind: 'buyTariff', id: n };
+  return null;
+}
+
+/** Callback data of the bot's buttons. */
+export const callbacks = {
+  menu: (screen: MenuScreen) => encodeCallback({ kind: screen }),
+  chooseModel: (id: number) => encodeCallback({ kind: 'chooseModel', id }),
+  topUp: (roubles: number) => encodeCallback({ kind: 'topUp', roubles }),
+  buyTariff: (id: number) => encodeCallback({ kind: 'buyTariff', id }),
+};
+
+type Pressed<K extends Callback['kind']> = Extract<Callback, { kind: K }>;
+
+/** Registers the handler of one kind of button press on a feature; the data is parsed once, here. */
+export function onCallback<C extends Context, K extends Callback['kind']>(
+  feature: Composer<C>,
+  kind: K,
+  handler: (ctx: Filter<C, 'callback_query:data'>, pressed: Pressed<K>) => Promise<unknown>,
+): void {
+  feature.on('callback_query:data', async (ctx, next) => {
+    const pressed = parseCallback(ctx.callbackQuery.data);
+    if (pressed?.kind !== kind) return next();
+    await handler(ctx, pressed as Pressed<K>);
+  });
+}
