@@ -52,6 +52,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_MAX_DOCUMENT_BYTES: positiveInt(10 * 1024 * 1024),
   /** Characters of a document's text sent to the model; the rest is cut with a note. */
   BOT_MAX_DOCUMENT_CHARS: positiveInt(40_000),
+  /** Longer voice messages and audio files are refused before anything is spent. */
+  BOT_MAX_VOICE_SECONDS: positiveInt(300),
   /** Models and settings are read again after this long, so an admin's edit reaches the bot within it. */
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The streamed answer is edited into the placeholder at most this often. */

@@ -3,6 +3,7 @@ import {
   BotHoldResponse,
   BotLinkTokenResponse,
   BotModelsResponse,
+  BotModesResponse,
   BotSettingsResponse,
   BotUser,
   CreatePaymentResponse,
@@ -115,6 +116,7 @@ export function serviceClients(
       }),
 
     models: () => call(BotModelsResponse, 'GET', history('/api/bot/models')),
+    modes: () => call(BotModesResponse, 'GET', history('/api/bot/modes')),
     settings: () => call(BotSettingsResponse, 'GET', history('/api/bot/settings')),
     /** Records one exchange; the hold id doubles as the idempotency key, so a retried call records once. */
     async recordMessage(body: RecordMessageBody, image?: AttachedImage): Promise<void> {

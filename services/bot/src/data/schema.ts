@@ -21,6 +21,14 @@ export interface ChatsTable {
   low_balance_alerted: Generated<boolean>;
   /** Our payment id waiting for the receipt e-mail the user is asked to type. */
   awaiting_email_payment: string | null;
+  /** The chosen chat mode (chat-history's id); null or gone: the default mode. */
+  mode_id: number | null;
+  /** Answers also come as voice messages. */
+  voice_replies: Generated<boolean>;
+  /** The user's own instructions, added after the mode's prompt in every call. */
+  instructions: string | null;
+  /** The next text the user sends is their instructions. */
+  awaiting_instructions: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
