@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotDeps } from '../deps';
+import { modeFor } from '../domain/catalog';
 import { welcomeGift } from '../domain/welcome';
 import { reply, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
@@ -13,8 +14,14 @@ export function startFeature(deps: BotDeps): Composer<PrivateContext> {
     const [balance, catalog] = await Promise.all([deps.services.balance(ctx.account.telegramId), deps.catalog.get()]);
     await reply(
       ctx,
-      texts.welcome(ctx.from.first_name, balance, deps.provider.kind === 'sandbox', welcomeGift(balance, catalog)),
-      keyboards.welcome(deps.config.SITE_URL),
+      texts.welcome(
+        ctx.from.first_name,
+        balance,
+        deps.provider.kind === 'sandbox',
+        welcomeGift(balance, catalog),
+        modeFor(catalog, ctx.account.modeId),
+      ),
+      keyboards.welcome(deps.config.SITE_URL, ctx.account.voiceReplies),
     );
   });
   feature.command('help', (ctx) => reply(ctx, texts.help));

@@ -1,5 +1,5 @@
 import type { Logger } from '@gpt/kit';
-import { GrammyError, type Api } from 'grammy';
+import { GrammyError, InputFile, type Api } from 'grammy';
 import type { AnswerSink } from '../domain/ask';
 import { splitTelegramHtml, toTelegramHtml } from './format';
 import { texts } from './texts';
@@ -69,6 +69,20 @@ export function answerMessage(options: {
       for (const part of rest) {
         await telegram.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
       }
+    },
+    async heard(transcript) {
+      await telegram.sendMessage(chatId, texts.heard(transcript), { parse_mode: 'HTML' });
+    },
+    async voice(ogg, { trimmed }) {
+      await telegram.sendChatAction(chatId, 'upload_voice').catch(() => undefined);
+      await telegram.sendVoice(
+        chatId,
+        new InputFile(ogg, 'answer.ogg'),
+        trimmed ? { caption: texts.voiceTrimmed } : {},
+      );
+    },
+    async voiceFailed() {
+      await telegram.sendMessage(chatId, texts.voiceFailed);
     },
     async fail() {
       await editing;

@@ -1,4 +1,4 @@
-import type { AiModel, Money, PaymentKind, PublicTariff } from '@gpt/contracts';
+import type { AiModel, ChatMode, Money, PaymentKind, PublicTariff } from '@gpt/contracts';
 import { InlineKeyboard } from 'grammy';
 import { callbacks } from './callbacks';
 import { buttons } from './texts';
@@ -7,15 +7,30 @@ import { buttons } from './texts';
 export const TOP_UP_AMOUNTS = [100, 300, 500, 1000] as const;
 
 export const keyboards = {
-  welcome: (siteUrl: string) =>
+  welcome: (siteUrl: string, voiceReplies: boolean) =>
     new InlineKeyboard()
       .text(buttons.model, callbacks.menu('models'))
-      .text(buttons.balance, callbacks.menu('balance'))
+      .text(buttons.modes, callbacks.menu('modes'))
       .row()
+      .text(buttons.balance, callbacks.menu('balance'))
       .text(buttons.topUp, callbacks.menu('buy'))
+      .row()
       .text(buttons.image, callbacks.menu('imageUsage'))
+      .text(buttons.voiceReplies(voiceReplies), callbacks.voiceReplies(!voiceReplies))
       .row()
       .url(buttons.site, siteUrl),
+  settings: (voiceReplies: boolean) =>
+    new InlineKeyboard().text(buttons.voiceReplies(voiceReplies), callbacks.voiceReplies(!voiceReplies)),
+  modes: (modes: ChatMode[], current: ChatMode | undefined) =>
+    InlineKeyboard.from(
+      modes.map((mode) => [
+        InlineKeyboard.text(buttons.mode(mode, mode.id === current?.id), callbacks.chooseMode(mode.id)),
+      ]),
+    ),
+  instructions: () =>
+    new InlineKeyboard()
+      .text(buttons.editInstructions, callbacks.menu('editInstructions'))
+      .text(buttons.deleteInstructions, callbacks.menu('deleteInstructions')),
   topUp: () => new InlineKeyboard().text(buttons.topUp, callbacks.menu('buy')),
   balance: (linked: boolean) => {
     const keyboard = new InlineKeyboard().text(buttons.topUp, callbacks.menu('buy'));

@@ -1,4 +1,4 @@
-import type { AiModel, BotBalanceResponse, CreatePaymentResponse, PublicTariff } from '@gpt/contracts';
+import type { AiModel, BotBalanceResponse, ChatMode, CreatePaymentResponse, PublicTariff } from '@gpt/contracts';
 import { escapeHtml } from './format';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
@@ -24,6 +24,10 @@ export function creditsWord(value: number): string {
   return 'кредитов';
 }
 const creditsText = (value: number) => `${credits(value)} ${creditsWord(value)}`;
+
+/** The user's chat mode as the welcome and /balance show it. */
+export const modeLine = (mode: ChatMode | undefined) =>
+  mode ? [`🎭 Режим: <b>${escapeHtml(`${mode.emoji} ${mode.name}`)}</b> — сменить: /mode`] : [];
 
 export function balanceLines(balance: BotBalanceResponse): string[] {
   const tariff = balance.tariff.end_date
@@ -56,6 +60,7 @@ export const texts = {
     balance: BotBalanceResponse,
     sandbox: boolean,
     gift: { credits: number; messages: number | null; model: string } | null,
+    mode: ChatMode | undefined,
   ) =>
     [
       `Здравствуйте${firstName ? `, ${escapeHtml(firstName)}` : ''}! 👋`,
@@ -63,7 +68,9 @@ export const texts = {
       'Я даю доступ к моделям GPT прямо в Telegram:',
       '• отвечаю на вопросы и помню ход разговора;',
       '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
-      '• рисую картинки по описанию — команда /image (тарифы Premium и Elite).',
+      '• рисую картинки по описанию — команда /image (тарифы Premium и Elite);',
+      '• слушаю голосовые сообщения и могу отвечать голосом — /settings;',
+      '• работаю в разных режимах (переводчик, редактор, программист…) — /mode.',
       '',
       ...(gift
         ? [
@@ -75,6 +82,7 @@ export const texts = {
           ]
         : []),
       ...balanceLines(balance),
+      ...modeLine(mode),
       '',
       'Просто напишите вопрос. /new — начать новый разговор, /help — все команды.',
       ...(sandbox ? ['', '🧪 Сейчас бот работает в тестовом режиме: ответы не от настоящей модели.'] : []),
@@ -86,9 +94,14 @@ export const texts = {
     'Напишите вопрос — отвечу выбранной моделью с учётом разговора.',
     'Пришлите фото — опишу и отвечу на вопрос в подписи.',
     'Пришлите документ (.txt, .md, .pdf, .docx) — отвечу на вопрос из подписи по его тексту.',
+    'Пришлите голосовое сообщение или аудиофайл — распознаю речь и отвечу.',
+    'Ответьте (reply) на моё сообщение — учту его в ответе, даже после /new.',
     '',
     '/new — начать новый разговор',
     '/model — выбрать модель',
+    '/mode — выбрать режим (переводчик, редактор, программист…)',
+    '/instructions — ваши личные инструкции для модели',
+    '/settings — настройки: ответы голосом',
     '/image &lt;описание&gt; — нарисовать картинку',
     '/balance — баланс и тариф',
     '/buy — пополнить баланс или купить тариф',
@@ -96,9 +109,10 @@ export const texts = {
     '/help — эта справка',
   ].join('\n'),
 
-  balance: (balance: BotBalanceResponse, linked: boolean) =>
+  balance: (balance: BotBalanceResponse, linked: boolean, mode: ChatMode | undefined) =>
     [
       ...balanceLines(balance),
+      ...modeLine(mode),
       linked ? '🔗 Аккаунт связан с сайтом: баланс общий.' : '🔗 Аккаунт не связан с сайтом — /link.',
     ].join('\n'),
 
@@ -146,7 +160,55 @@ export const texts = {
   documentDefaultQuestion: 'Кратко перескажи этот документ.',
   documentTooLarge: (maxMb: number) => `Файл слишком большой: я читаю документы до ${maxMb} МБ.`,
   documentTruncated: (chars: number) => `\n\n<i>Документ длинный: я прочитал первые ${credits(chars)} символов.</i>`,
-  unsupportedMessage: 'Я понимаю текст, фотографии и документы (.txt, .md, .pdf, .docx).',
+  unsupportedMessage:
+    'Я понимаю текст, голосовые сообщения, аудиофайлы, фотографии и документы (.txt, .md, .pdf, .docx).',
+
+  heard: (transcript: string) => `🎙 <i>${escapeHtml(transcript)}</i>`,
+  voiceTooLong: (maxSeconds: number) =>
+    `Сообщение слишком длинное: я распознаю голосовые и аудио до ${maxSeconds % 60 === 0 ? `${maxSeconds / 60} мин` : `${maxSeconds} с`}. Кредиты не списаны.`,
+  voiceEmpty: '🎙 В сообщении не слышно речи. Кредиты не списаны — запишите ещё раз.',
+  voiceUnreadable: '🎙 Не удалось распознать аудио: файл повреждён или в неподдерживаемом формате. Кредиты не списаны.',
+  voiceUnavailable: 'Распознавание голоса сейчас недоступно. Напишите вопрос текстом.',
+  voiceTrimmed: 'Озвучено начало ответа: целиком он выше текстом.',
+  voiceFailed: '🔇 Не удалось озвучить ответ — он выше текстом. Озвучивание не списано.',
+
+  settings: (voiceReplies: boolean) =>
+    [
+      '<b>Настройки</b>',
+      '',
+      `🔊 Отвечать голосом: <b>${voiceReplies ? 'включено' : 'выключено'}</b>`,
+      'Когда включено, каждый ответ приходит ещё и голосовым сообщением (озвучивание оплачивается кредитами).',
+    ].join('\n'),
+  voiceRepliesSet: (on: boolean) => (on ? '🔊 Теперь я отвечаю и голосом.' : '🔇 Теперь я отвечаю только текстом.'),
+
+  modes: (modes: ChatMode[], current: ChatMode | undefined) =>
+    [
+      '<b>Выберите режим</b>',
+      'Режим задаёт, как модель отвечает. Смена режима начинает новый разговор.',
+      '',
+      ...modes.map(
+        (mode) =>
+          `${mode.id === current?.id ? '✅ ' : ''}${escapeHtml(mode.emoji)} <b>${escapeHtml(mode.name)}</b> — ${escapeHtml(mode.description)}`,
+      ),
+    ].join('\n'),
+  modeChosen: (mode: ChatMode) =>
+    `${escapeHtml(mode.emoji)} Режим <b>${escapeHtml(mode.name)}</b>. Начали новый разговор.`,
+  modeUnavailable: 'Этот режим больше недоступен. Выберите другой: /mode',
+  noModes: 'Сейчас нет доступных режимов.',
+
+  instructionsAsk: [
+    '<b>Личные инструкции</b>',
+    '',
+    'Напишите одним сообщением, что модели учитывать в каждом ответе, например: «отвечай кратко», «я врач, объясняй с терминами».',
+    'До 1 000 символов. /cancel — отмена.',
+  ].join('\n'),
+  instructionsShow: (instructions: string) =>
+    ['<b>Ваши личные инструкции</b>', '', `<blockquote>${escapeHtml(instructions)}</blockquote>`].join('\n'),
+  instructionsSaved: '✅ Инструкции сохранены: модель учтёт их в каждом ответе.',
+  instructionsDeleted: '🗑 Инструкции удалены.',
+  instructionsTooLong: (length: number, max: number) =>
+    `Слишком длинно: ${credits(length)} символов, можно до ${credits(max)}. Сократите и пришлите ещё раз.`,
+  instructionsCanceled: 'Хорошо, инструкции не меняю.',
 
   buy: (tariffs: PublicTariff[]) =>
     [
@@ -208,6 +270,11 @@ export const buttons = {
   topUpAmount: (amount: number) => `+${number.format(amount)} ₽`,
   tariff: (tariff: PublicTariff) => `${tariff.name} — ${roubles(tariff.monthly_price)}`,
   image: '🎨 Нарисовать',
+  voiceReplies: (on: boolean) => (on ? '🔊 Отвечать голосом: вкл' : '🔇 Отвечать голосом: выкл'),
+  modes: '🎭 Режим',
+  mode: (mode: ChatMode, current: boolean) => `${current ? '✅ ' : ''}${mode.emoji} ${mode.name}`,
+  editInstructions: '✏️ Изменить',
+  deleteInstructions: '🗑 Удалить',
 };
 
 /** Bot commands for Telegram's menu. */
@@ -215,6 +282,9 @@ export const COMMANDS = [
   { command: 'start', description: 'Начало работы' },
   { command: 'new', description: 'Новый разговор' },
   { command: 'model', description: 'Выбрать модель' },
+  { command: 'mode', description: 'Выбрать режим' },
+  { command: 'instructions', description: 'Личные инструкции' },
+  { command: 'settings', description: 'Настройки: ответы голосом' },
   { command: 'image', description: 'Нарисовать картинку' },
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },
