@@ -37,11 +37,15 @@ export const SandboxSendRequest = z
   .meta({ id: 'SandboxSendRequest' });
 export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>;
 
-/** `POST /api/telegram/sandbox/chat/uploads`: a photo or a document, base64 in JSON (the body stays under 1 MB). */
+/**
+ * `POST /api/telegram/sandbox/chat/uploads`: a photo, a document or a voice message (an audio file
+ * with its length in seconds), base64 in JSON (the body stays under 1 MB).
+ */
 export const SandboxUploadRequest = z
   .object({
     ...sandboxUser,
-    kind: z.enum(['photo', 'document']),
+    kind: z.enum(['photo', 'document', 'voice']),
+    duration: z.int().min(0).max(86_400).optional().meta({ description: 'Seconds of a voice message' }),
     file_name: z.string().trim().min(1).max(255),
     mime_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'Неверный тип файла'),
     data: z.base64().min(1, 'Файл пуст'),
@@ -100,6 +104,10 @@ export const SandboxMessage = z
     entities: z.array(SandboxEntity),
     photo: z.object({ url: z.string() }).nullable(),
     document: z.object({ file_name: z.string(), url: z.string() }).nullable(),
+    voice: z
+      .object({ url: z.string(), duration: z.int() })
+      .nullable()
+      .meta({ description: 'A voice message or audio file, played on the page' }),
     buttons: z.array(z.array(SandboxButton)),
   })
   .meta({ id: 'SandboxMessage' });

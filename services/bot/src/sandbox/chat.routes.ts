@@ -15,8 +15,10 @@ import { SANDBOX_PATH } from './telegram-sandbox';
 
 /** The most recent messages a chat read answers with. */
 const CHAT_WINDOW = 200;
-/** Images the page shows inline; anything else is downloaded, never rendered by the browser. */
+/** Images the page shows inline; anything else but audio is downloaded, never rendered by the browser. */
 const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** Audio the page plays (voice messages both ways). */
+const isAudio = (mime: string) => /^audio\/[\w.+-]+$/.test(mime);
 
 const userOf = ({ user_id, first_name }: { user_id: number; first_name: string }): SandboxUser => ({
   id: user_id,
@@ -30,6 +32,7 @@ const fileUrl = (fileId: string) => `${SANDBOX_PATH}/chat/files/${fileId}`;
 function viewOf(entry: ChatLogEntry): SandboxMessage {
   const { message } = entry;
   const photo = message.photo?.at(-1);
+  const sound = message.voice ?? message.audio;
   return {
     message_id: entry.message_id,
     from: entry.from,
@@ -47,6 +50,7 @@ function viewOf(entry: ChatLogEntry): SandboxMessage {
     document: message.document
       ? { file_name: message.document.file_name ?? 'файл', url: fileUrl(message.document.file_id) }
       : null,
+    voice: sound ? { url: fileUrl(sound.file_id), duration: sound.duration } : null,
     buttons: (entry.reply_markup?.inline_keyboard ?? []).map((row) =>
       row.map((button) => ({
         text: button.text,
@@ -87,18 +91,22 @@ export function sandboxRouter(sandbox: SandboxBotApi): Router {
   });
 
   router.post('/chat/uploads', (req, res) => {
-    const { kind, file_name, mime_type, data, caption, ...user } = validate(SandboxUploadRequest, req.body);
+    const { kind, file_name, mime_type, data, caption, duration, ...user } = validate(SandboxUploadRequest, req.body);
     const bytes = Buffer.from(data, 'base64');
     if (kind === 'photo' && !INLINE_IMAGES.has(mime_type))
       throw badRequest('Фото должно быть в формате JPEG, PNG, GIF или WebP', 'unsupported_image');
+    if (kind === 'voice' && !isAudio(mime_type))
+      throw badRequest('Голосовое сообщение должно быть аудиофайлом (ogg, mp3, m4a, wav…)', 'unsupported_audio');
     const update =
       kind === 'photo'
         ? sandbox.sendPhoto(userOf(user), bytes, caption || undefined, mime_type)
-        : sandbox.sendDocument(userOf(user), bytes, {
-            file_name,
-            mime_type,
-            ...(caption ? { caption } : {}),
-          });
+        : kind === 'voice'
+          ? sandbox.sendVoice(userOf(user), bytes, { duration: Math.max(1, duration ?? 1), mime_type })
+          : sandbox.sendDocument(userOf(user), bytes, {
+              file_name,
+              mime_type,
+              ...(caption ? { caption } : {}),
+            });
     respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
   });
 
@@ -113,7 +121,7 @@ export function sandboxRouter(sandbox: SandboxBotApi): Router {
     const { file_id } = validate(SandboxFileParams, req.params);
     const file = sandbox.file(file_id);
     if (!file) throw notFound('Файл не найден', 'file_not_found');
-    const inline = INLINE_IMAGES.has(file.mime);
+    const inline = INLINE_IMAGES.has(file.mime) || isAudio(file.mime);
     res
       .type(inline ? file.mime : 'application/octet-stream')
       .set('Content-Disposition', inline ? 'inline' : `attachment; filename="${file.file_path.split('/').pop()}"`)

@@ -34,6 +34,12 @@ export function MessageBubble({ message, onPress, pressing }: MessageBubbleProps
               <span className="text-break">{message.document.file_name}</span>
             </a>
           )}
+          {message.voice && (
+            <div className="tg-voice">
+              <audio controls preload="metadata" src={message.voice.url} aria-label="Голосовое сообщение" />
+              <span className="tg-meta">{message.voice.duration} с</span>
+            </div>
+          )}
           {message.text && <MessageText text={message.text} entities={message.entities} />}
           <div className="tg-meta">
             {message.edited && 'изм. '}
