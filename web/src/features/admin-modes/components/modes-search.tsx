@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 
 import { FiltersCard, FilterText, ResetFiltersButton } from '@/components/ui/list-filters';
@@ -17,9 +16,6 @@ export function ModesSearch({
   onReset: () => void;
 }) {
   const filters = useDraftFilters(applied, onChange);
-  const applyOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') filters.flush();
-  };
   return (
     <FiltersCard>
       <Col xs={12} md={10}>
@@ -28,7 +24,7 @@ export function ModesSearch({
           label="Поиск"
           value={filters.draft.q}
           placeholder="Название, описание или текст промпта"
-          onKeyDown={applyOnEnter}
+          onKeyDown={filters.applyOnEnter}
           onChange={(event) => filters.edit({ q: event.target.value })}
         />
       </Col>
