@@ -70,3 +70,11 @@ export function silentOggOpus(seconds: number): Buffer {
   }
   return Buffer.concat(pages);
 }
+
+/** Whole seconds of an Ogg/Opus file (the last page's granule position, at 48 kHz); 0 when it is not one. */
+export function oggOpusSeconds(ogg: Buffer): number {
+  const last = ogg.lastIndexOf('OggS');
+  if (last < 0 || last + 14 > ogg.length) return 0;
+  const samples = Number(ogg.readBigInt64LE(last + 6));
+  return samples > 0 ? Math.round(samples / SAMPLE_RATE) : 0;
+}

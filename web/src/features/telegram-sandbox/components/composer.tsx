@@ -34,19 +34,14 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-/** Seconds of an audio file, as the browser reads them (1 when it cannot). */
-function audioSeconds(file: File): Promise<number> {
-  return new Promise((resolve) => {
-    const audio = new Audio();
-    const url = URL.createObjectURL(file);
-    const done = (seconds: number) => {
-      URL.revokeObjectURL(url);
-      resolve(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 1);
-    };
-    audio.onloadedmetadata = () => done(audio.duration);
-    audio.onerror = () => done(1);
-    audio.src = url;
-  });
+/** Seconds of an audio file, as the browser decodes it (1 when it cannot). */
+async function audioSeconds(file: File): Promise<number> {
+  try {
+    const decoded = await new OfflineAudioContext(1, 1, 48_000).decodeAudioData(await file.arrayBuffer());
+    return Math.max(1, Math.ceil(decoded.duration));
+  } catch {
+    return 1;
+  }
 }
 
 /**
