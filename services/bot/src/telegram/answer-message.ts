@@ -1,6 +1,7 @@
 import type { Logger } from '@gpt/kit';
 import { GrammyError, InputFile, type Api } from 'grammy';
 import type { AnswerSink } from '../domain/ask';
+import { oggOpusSeconds } from '../engine/ogg-opus';
 import { splitTelegramHtml, toTelegramHtml } from './format';
 import { texts } from './texts';
 
@@ -75,11 +76,10 @@ export function answerMessage(options: {
     },
     async voice(ogg, { trimmed }) {
       await telegram.sendChatAction(chatId, 'upload_voice').catch(() => undefined);
-      await telegram.sendVoice(
-        chatId,
-        new InputFile(ogg, 'answer.ogg'),
-        trimmed ? { caption: texts.voiceTrimmed } : {},
-      );
+      await telegram.sendVoice(chatId, new InputFile(ogg, 'answer.ogg'), {
+        duration: oggOpusSeconds(ogg),
+        ...(trimmed ? { caption: texts.voiceTrimmed } : {}),
+      });
     },
     async voiceFailed() {
       await telegram.sendMessage(chatId, texts.voiceFailed);
