@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What `npm test` needs on this machine: PostgreSQL, RabbitMQ and Redis running locally (started here
-# when installed but stopped) and Debian's Chromium for the browser tests (installed when missing).
+# when installed but stopped), Debian's Chromium for the browser tests and Debian's kubectl (with
+# kustomize) for the Kubernetes manifests' test (each installed when missing).
 # With TEST_DATABASE_URL / TEST_AMQP_URL / TEST_REDIS_URL pointing elsewhere, those servers are left alone.
 set -euo pipefail
 
@@ -26,6 +27,13 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Installing Debian's Chromium for the browser tests…"
   if ! (as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); then
     echo "Chromium is missing: install Debian's 'chromium' package or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
+if ! have kubectl; then
+  echo "Installing Debian's kubectl for the Kubernetes manifests' test…"
+  if ! (as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl >/dev/null); then
+    echo "kubectl is missing: install Debian's 'kubectl' package." >&2
     exit 1
   fi
 fi

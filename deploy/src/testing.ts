@@ -23,39 +23,64 @@ export interface TestStack extends Stack {
  * RabbitMQ exchange of its own, the test Redis, and the gateway serving the built web app.
  */
 export async function startTestStack(env: Env = {}): Promise<TestStack> {
+  const { replicas, close } = await startTestReplicas(1, env);
+  return { ...replicas[0]!, close };
+}
+
+/**
+ * `count` copies of the whole product started at once, as replicas of every process are: each with
+ * its own gateway and services, all on the same fresh databases, exchange and Redis key prefix.
+ * A replica's `close` stops that replica; `close` stops them all and removes what they shared.
+ */
+export async function startTestReplicas(
+  count: number,
+  env: Env = {},
+): Promise<{ replicas: TestStack[]; close(): Promise<void> }> {
   const admin = { email: `${uniqueName('admin')}@example.com`, password: 'admin12345' };
-  const exchange = uniqueName('test.events');
+  // A test that prepares the broker first names the exchange; it is removed at the end all the same.
+  const exchange = env.AMQP_EXCHANGE ?? uniqueName('test.events');
   const databases = await Promise.all(SERVICES.map((name) => createTestDatabase(name.replace('-', '_'))));
-  const stack = await startStack(
-    {
-      LOG_LEVEL: 'silent',
-      // A free port for the gateway too, so test files with stacks of their own run side by side.
-      PORT: '0',
-      AMQP_URL: testInfra.amqpUrl,
-      AMQP_EXCHANGE: exchange,
-      REDIS_URL: testInfra.redisUrl,
-      // Six services and two test files at a time stay well inside PostgreSQL's 100 connections.
-      DATABASE_POOL_SIZE: '4',
-      REDIS_KEY_PREFIX: `${uniqueName('stack')}:`,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      ...TEST_SECRETS,
-      ...Object.fromEntries(
-        SERVICES.map((name, i) => [`${name.toUpperCase().replace('-', '_')}_DATABASE_URL`, databases[i]]),
-      ),
-      ...env,
-    },
-    // TEST_LOG_LEVEL=debug shows what the stack logs while a test runs.
-    createLogger({ name: 'test-stack', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  );
+  const shared: Env = {
+    LOG_LEVEL: 'silent',
+    // A free port for the gateway too, so test files with stacks of their own run side by side.
+    PORT: '0',
+    AMQP_URL: testInfra.amqpUrl,
+    AMQP_EXCHANGE: exchange,
+    REDIS_URL: testInfra.redisUrl,
+    // Six services and two test files at a time stay well inside PostgreSQL's 100 connections.
+    DATABASE_POOL_SIZE: count > 1 ? '2' : '4',
+    REDIS_KEY_PREFIX: `${uniqueName('stack')}:`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ...TEST_SECRETS,
+    ...Object.fromEntries(
+      SERVICES.map((name, i) => [`${name.toUpperCase().replace('-', '_')}_DATABASE_URL`, databases[i]]),
+    ),
+    ...env,
+  };
+  // TEST_LOG_LEVEL=debug shows what the stack logs while a test runs.
+  const logger = createLogger({ name: 'test-stack', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startStack(shared, logger)));
+  const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const removeShared = async () => {
+    await Promise.all(databases.map(dropTestDatabase));
+    await deleteTestBroker(exchange);
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(stacks.map((stack) => stack.close()));
+    await removeShared();
+    throw failed.reason;
+  }
+  const replicas = stacks.map((stack): TestStack => {
+    let closing: Promise<void> | undefined;
+    return { ...stack, url: stack.gateway.url, admin, close: () => (closing ??= stack.close()) };
+  });
   return {
-    ...stack,
-    url: stack.gateway.url,
-    admin,
+    replicas,
     async close() {
-      await stack.close();
-      await Promise.all(databases.map(dropTestDatabase));
-      await deleteTestBroker(exchange);
+      await Promise.all(replicas.map((replica) => replica.close()));
+      await removeShared();
     },
   };
 }
@@ -113,9 +138,17 @@ export async function callApi<T = Record<string, unknown>>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; token?: string; botKey?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string;
+    token?: string;
+    botKey?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+  };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.botKey) headers['X-Bot-Key'] = options.botKey;
   const res = await fetch(`${baseUrl}${path}`, {
@@ -125,5 +158,9 @@ export async function callApi<T = Record<string, unknown>>(
   });
   const text = await res.text();
   const json = res.headers.get('content-type')?.includes('json') && text !== '';
-  return { status: res.status, body: (json ? JSON.parse(text) : text) as T, headers: res.headers };
+  return {
+    status: res.status,
+    body: (json ? JSON.parse(text) : text) as T,
+    headers: res.headers,
+  };
 }

@@ -6,18 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { loadAuthConfig } from '@gpt/auth';
-import { loadBillingConfig } from '@gpt/billing';
-import { loadBotConfig } from '@gpt/bot';
-import { loadChatHistoryConfig } from '@gpt/chat-history';
-import { loadContentConfig } from '@gpt/content';
-import { loadGatewayConfig } from '@gpt/gateway';
-import { ConfigError, type Env } from '@gpt/kit';
+import type { Env } from '@gpt/kit';
 import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from '@gpt/kit/testing';
-import { loadMetricsConfig } from '@gpt/metrics';
 import { parse } from 'yaml';
 import { eventually } from './support/async';
 import { freePort } from '@gpt/kit/testing';
+import { configProblems, LOADERS } from './support/configs';
 
 /**
  * The Docker path as far as a machine without a Docker engine can check it: docker-compose.yml read
@@ -42,16 +36,6 @@ const compose = parse(await readFile(path.join(root, 'docker-compose.yml'), 'utf
 /** The services built from our image (the rest are PostgreSQL, RabbitMQ and Redis). */
 const ours = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
 
-const LOADERS: Record<string, (env: Env) => unknown> = {
-  gateway: loadGatewayConfig,
-  auth: loadAuthConfig,
-  content: loadContentConfig,
-  billing: loadBillingConfig,
-  'chat-history': loadChatHistoryConfig,
-  metrics: loadMetricsConfig,
-  bot: loadBotConfig,
-};
-
 /** What only the owner can give, as `npm run env:init` asks for it. */
 const OWNER_FILLS = {
   YOOKASSA_SHOP_ID: '123456',
@@ -74,16 +58,6 @@ const containerEnv = (service: ComposeService, dotenv: Env): Env => ({
   ...dotenv,
   ...service.environment,
 });
-
-function configProblems(name: string, env: Env): string[] {
-  try {
-    LOADERS[name]!(env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
 
 let workDir: string;
 let dotenv: Env;

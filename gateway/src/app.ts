@@ -18,7 +18,7 @@ import { createAccessLog } from './access-log';
 import { createClientIp, createIsHttps } from './client-ip';
 import type { GatewayConfig } from './config';
 import { GatewayRequest } from './gateway-request';
-import { createHealthCheck } from './health';
+import { createHealthCheck, createReadiness } from './health';
 import { accountKey, createRateLimits, type RateLimitPolicy } from './rate-limits';
 import { sendAppError, sendError, sendJson } from './respond';
 import { compileRouteTable, normalizeApiPath, ROUTE_TABLE, type ServiceName } from './route-table';
@@ -64,6 +64,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const limits = createRateLimits({ config, kv, logger });
   const upstreams = createUpstreams({ config, logger, inProcess: deps.inProcess });
   const health = createHealthCheck({ targets: upstreams.targets, kv });
+  const ready = createReadiness(kv);
   const clientIp = createClientIp(config.TRUST_PROXY);
   const isHttps = createIsHttps(config.TRUST_PROXY);
   const runtimeScript = runtimeConfigScript(config);
@@ -197,6 +198,11 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     } else if (path === '/healthz') {
       applyHeaders(res, apiHeaders);
       sendJson(res, 200, { status: 'ok' });
+    } else if (path === '/readyz') {
+      applyHeaders(res, apiHeaders);
+      void ready().then((ok) =>
+        ok ? sendJson(res, 200, { status: 'ok' }) : sendError(res, 503, 'not_ready', 'Сервис временно недоступен'),
+      );
     } else {
       applyHeaders(res, pageHeaders);
       web(req, res);

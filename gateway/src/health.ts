@@ -41,6 +41,19 @@ export function createHealthCheck(options: { targets: Readonly<Record<ServiceNam
   };
 }
 
+/**
+ * The gateway's own readiness (`/readyz`, what a load balancer or Kubernetes asks): its Redis, where
+ * limits and token versions live. A service that is down does not take the gateway out of rotation:
+ * its routes answer 503 on their own.
+ */
+export function createReadiness(kv: KeyValue) {
+  return () =>
+    withTimeout(kv.ping(), CHECK_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+}
+
 function describe(err: unknown): string {
   if (err instanceof Error) {
     if (err.name === 'TimeoutError') return `no answer in ${CHECK_TIMEOUT_MS} ms`;

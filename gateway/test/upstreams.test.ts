@@ -94,4 +94,13 @@ describe('GET /api/healthz', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
   });
+
+  test('GET /readyz is the gateway’s own readiness: ready while a service is down', async () => {
+    gw = await startTestGateway({ AUTH_URL: await closedPortUrl() });
+
+    const res = await fetch(`${gw.url}/readyz`);
+
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
 });

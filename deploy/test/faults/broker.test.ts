@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
+import { serviceQueue } from '@gpt/kit';
 import { eventually, inPool } from '../support/async';
 import {
   type Customer,
@@ -151,7 +152,11 @@ describe('connection killed while the broker stays up', () => {
     );
     expect(reconnectedServices(reconnectsBefore)).toEqual(new Set(SERVICES));
     // Every service that consumes is consuming its queue again, on a channel of the new connection.
-    await eventually(async () => expect(new Set(await rabbit.consumedQueues())).toEqual(new Set(SERVICES)));
+    await eventually(async () =>
+      expect(new Set(await rabbit.consumedQueues())).toEqual(
+        new Set(SERVICES.map((service) => serviceQueue(service, 'app.events'))),
+      ),
+    );
     // Acks are never sent for deliveries of a dead channel: neither side saw an unknown delivery tag.
     expect(stack.logs.matching(/unknown delivery tag/i)).toEqual([]);
     expect(await rabbit.log()).not.toMatch(/unknown delivery tag/i);

@@ -5,7 +5,7 @@ import { migrations } from './data/migrations';
 import type { AuthDatabase } from './data/schema';
 import { ensureAdmin } from './domain/ensure-admin';
 import { startProfileCache } from './domain/profile-cache';
-import { authConsumers } from './messaging';
+import { authConsumers } from './messaging/consumers';
 
 export const authService: ServiceDefinition<AuthConfig, AuthDatabase> = {
   name: 'auth',

@@ -7,7 +7,7 @@ import { tariffsRepository } from './data/tariffs.repository';
 import type { BillingDeps } from './deps';
 import { BASE_TARIFF_NAME, defaultTariffs } from './domain/seed-tariffs';
 import { startJobs } from './jobs';
-import { billingConsumers } from './messaging';
+import { billingConsumers } from './messaging/consumers';
 import { paymentProviders, type Providers } from './provider';
 
 async function seed(deps: BillingDeps) {

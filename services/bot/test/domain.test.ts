@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_COST_SETTINGS, type AiModel, type BotBalanceResponse } from '@gpt/contracts';
 import type { Catalog } from '../src/domain/catalog';
 import { documentPrompt } from '../src/domain/document-prompt';
+import { imageTariffNames, linkLifetimeMinutes } from '../src/domain/facts';
 import { creditsPer1000Tokens } from '../src/domain/prices';
 import { welcomeGift } from '../src/domain/welcome';
 
@@ -55,7 +56,7 @@ const balance = (welcomeCredits: number): BotBalanceResponse => ({
 describe('the welcome gift', () => {
   test('when the balance holds a grant, then it is told with the messages of the default model it buys', () => {
     // 500 + 500 tokens of gpt-4o-mini: ⌈0.000375 $ × 95 × 2 × 100⌉ = 8 credits; 2 000 / 8 = 250.
-    expect(welcomeGift(balance(2000), catalog([model()]))).toEqual({
+    expect(welcomeGift(balance(2000), catalog([model()]), true)).toEqual({
       credits: 2000,
       model: 'gpt-4o-mini',
       messages: 250,
@@ -63,11 +64,19 @@ describe('the welcome gift', () => {
   });
 
   test('when no chat model is active, then the gift is told without a message count', () => {
-    expect(welcomeGift(balance(2000), catalog([]))).toEqual({ credits: 2000, model: 'gpt-4o-mini', messages: null });
+    expect(welcomeGift(balance(2000), catalog([]), true)).toEqual({
+      credits: 2000,
+      model: 'gpt-4o-mini',
+      messages: null,
+    });
   });
 
   test('when the balance holds no grant, then there is no gift', () => {
-    expect(welcomeGift(balance(0), catalog([model()]))).toBeNull();
+    expect(welcomeGift(balance(0), catalog([model()]), true)).toBeNull();
+  });
+
+  test('when the user has been in the bot before, then the gift is not offered again', () => {
+    expect(welcomeGift(balance(2000), catalog([model()]), false)).toBeNull();
   });
 });
 
@@ -84,5 +93,28 @@ describe('a document for the model', () => {
       userMessage: '📄 отчёт.pdf: О чём это?',
       content: 'О чём это?\n\nТекст документа «отчёт.pdf»:\n"""\nТекст\n"""',
     });
+  });
+});
+
+describe('facts the texts take from data', () => {
+  test('the tariffs that draw images are those billing marks so, by name', () => {
+    const tariff = (name: string, images: boolean) => ({
+      id: 1,
+      name,
+      description: null,
+      monthly_price: '0.00',
+      credits_per_ruble: 100,
+      included_credits: 0,
+      can_generate_images: images,
+    });
+    expect(imageTariffNames([tariff('Base', false), tariff('Премиум', true), tariff('Elite', true)])).toEqual([
+      'Премиум',
+      'Elite',
+    ]);
+  });
+
+  test('a link token lives the whole minutes until its expiry', () => {
+    const now = Date.parse('2026-01-01T12:00:00.000Z');
+    expect(linkLifetimeMinutes({ expires_at: '2026-01-01T12:15:00.000Z' }, now + 40)).toBe(15);
   });
 });

@@ -26,6 +26,14 @@ async function paySandbox(confirmationUrl: string) {
 }
 
 describe('journey', () => {
+  test('a command while the bot waits for the receipt e-mail is answered, and the e-mail is still taken after it', async () => {
+    const { user } = await startedUser(0);
+    await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
+    await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:300'));
+    await reply(user, 'Начали новый разговор', say(user, '/new'));
+    await reply(user, /Пополнение баланса: \+30\s000 кредитов/, say(user, `u${user.id}@example.com`));
+  });
+
   test('/start utm_x → /buy → sandbox payment → «Оплата получена» → question → history, dashboard → /link → one balance', async () => {
     const { user, userId } = await startedUser(0, { first_name: 'Мария' });
     await reply(user, 'Здравствуйте, Мария', say(user, '/start utm_x'));

@@ -36,6 +36,15 @@ describe('/start of a new person', () => {
     expect(text).toContain('Доступно: <b>2\u00a0000 кредитов</b>');
   });
 
+  test('when a returning user sends /start again, then the welcome does not offer the gift again', async () => {
+    const user = telegramUser();
+    expect(String((await start(user)).params.text)).toContain('🎁 Вам в подарок');
+    const again = String((await start(user)).params.text);
+    expect(again).toContain('Здравствуйте');
+    expect(again).not.toContain('Вам в подарок');
+    expect(again).toContain('Доступно: <b>2\u00a0000 кредитов</b>');
+  });
+
   test('when /start is pressed again, then there is still exactly one grant', async () => {
     const user = telegramUser();
     await start(user);

@@ -6,14 +6,12 @@ import type { ChatHistoryDatabase } from './data/schema';
 import { modelsUseCases } from './domain/models';
 import { modesUseCases } from './domain/modes';
 import { settingsUseCases } from './domain/settings';
-import { accountsLinkedConsumer } from './messaging/accounts-linked.consumer';
-import { userDeletedConsumer } from './messaging/user-deleted.consumer';
-import { userRegisteredConsumer, userUpdatedConsumer } from './messaging/user-snapshot.consumer';
+import { chatHistoryConsumers } from './messaging/consumers';
 
 export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistoryDatabase> = {
   name: 'chat-history',
   migrations,
-  consumers: () => [userRegisteredConsumer, userUpdatedConsumer, userDeletedConsumer, accountsLinkedConsumer],
+  consumers: chatHistoryConsumers,
   buildApp,
   onStart: async (deps) => {
     await settingsUseCases(deps).seed();

@@ -5,12 +5,12 @@ import { migrations } from './data/migrations';
 import type { ContentDatabase } from './data/schema';
 import { startContentState } from './domain/content-state';
 import { seedContent } from './domain/seed-articles';
-import { authorsConsumers } from './messaging/authors.consumers';
+import { contentConsumers } from './messaging/consumers';
 
 export const contentService: ServiceDefinition<ContentConfig, ContentDatabase> = {
   name: 'content',
   migrations,
-  consumers: authorsConsumers,
+  consumers: contentConsumers,
   buildApp,
   async onStart(deps) {
     await seedContent(deps);

@@ -16,5 +16,7 @@ export * from './bus';
 export * from './text';
 export * from './timeout';
 export * from './db/errors';
+export * from './db/transaction-guard';
+export * from './http/service-fetch';
 export * from './http/media';
 export * from './db/media-store';

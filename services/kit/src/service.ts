@@ -90,9 +90,11 @@ export interface RunningService<C extends ServiceConfig, DB> {
 
 const BROKER_WAIT_MS = 5000;
 
+const onExchange = (name: string, exchange: string) => (exchange === 'app.events' ? name : `${name}@${exchange}`);
 /** One queue per service and exchange, so parallel test runs (each on an exchange of its own) never take each other's events. */
-export const serviceQueue = (service: string, exchange: string) =>
-  exchange === 'app.events' ? service : `${service}@${exchange}`;
+export const serviceQueue = (service: string, exchange: string) => onExchange(`${service}.events`, exchange);
+/** The service's classic queue of earlier versions, drained into the quorum one (docs/architecture.md). */
+export const classicServiceQueue = (service: string, exchange: string) => onExchange(service, exchange);
 
 /** Connections → migrations → bus → app → listen; close() undoes it in CONVENTIONS order. */
 export async function startService<C extends ServiceConfig, DB>(
@@ -108,6 +110,7 @@ export async function startService<C extends ServiceConfig, DB>(
     migrations: { ...busMigrations, ...definition.migrations },
     logger,
     poolSize: config.DATABASE_POOL_SIZE,
+    trackTransactions: config.NODE_ENV !== 'production',
   });
   // The embedded default shares one in-memory store between the services and the gateway of its process.
   const ownKv = options.kv ? undefined : createKeyValue({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
@@ -120,6 +123,7 @@ export async function startService<C extends ServiceConfig, DB>(
     amqpUrl: config.AMQP_URL,
     exchange: config.AMQP_EXCHANGE,
     queue: serviceQueue(definition.name, config.AMQP_EXCHANGE),
+    classicQueue: classicServiceQueue(definition.name, config.AMQP_EXCHANGE),
     peers: Object.entries(eventSubscriptions)
       .filter(([service]) => service !== definition.name)
       .map(([service, types]) => ({ queue: serviceQueue(service, config.AMQP_EXCHANGE), types })),
@@ -134,7 +138,8 @@ export async function startService<C extends ServiceConfig, DB>(
     }
     bus.consume(consumer);
   }
-  const stopJobs = await definition.onStart?.(deps);
+  // Seeds check what is there before adding it; one replica at a time, so two never both find nothing.
+  const stopJobs = await database.exclusive(async () => definition.onStart?.(deps));
   await bus.start();
   // A broker that is down only delays events (they wait in the outbox); say so, and serve anyway.
   await withTimeout(bus.ready(), BROKER_WAIT_MS).catch(() =>

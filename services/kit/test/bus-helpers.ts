@@ -39,11 +39,14 @@ export async function effectsOf(db: Kysely<TestDB>, eventId: string) {
 }
 
 /** A consumer whose effect is one `effects` row, written in the bus's transaction. */
-export function recordingConsumer(event: keyof TestSchemas, name?: string): TestConsumer {
+export function recordingConsumer(
+  event: keyof TestSchemas,
+  name?: string,
+): Consumer<TestDB, TestSchemas, keyof TestSchemas, void, void> {
   return {
     event,
     name,
-    async handle(envelope, trx) {
+    async handle(trx, envelope) {
       await trx
         .insertInto('effects')
         .values({ event_id: envelope.id, consumer: name ?? event, n: envelope.data.n })
@@ -175,6 +178,19 @@ export class BrokerAdmin {
 
   async messageCount(queue: string): Promise<number> {
     return (await this.channel.checkQueue(queue)).messageCount;
+  }
+
+  /** The broker's answer to declaring `queue` as a plain durable classic queue: its refusal, or null. */
+  async declareClassic(queue: string): Promise<string | null> {
+    const probe = await this.connection.createChannel();
+    probe.on('error', () => {});
+    try {
+      await probe.assertQueue(queue, { durable: true });
+      await probe.close();
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
   }
 
   async cleanUp(exchange: string, queues: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { sql } from 'kysely';
-import { type Bus, busMigrations, createBus, deadLetterQueueOf, retryQueueOf } from '../src/bus';
+import { type Bus, type Consumer, busMigrations, createBus, deadLetterQueueOf, retryQueueOf } from '../src/bus';
 import { type Database, openDatabase } from '../src/db';
 import { createTestDatabase, dropTestDatabase, testInfra, uniqueName } from '../src/testing';
 import {
@@ -27,8 +27,16 @@ let database: Database<TestDB>;
 let admin: BrokerAdmin;
 const proxy = new TcpProxy();
 
-function startBus(options: { consumers?: TestConsumer[]; amqpUrl?: string; maxAttempts?: number } = {}) {
-  const queue = uniqueName('bus_test');
+function startBus(
+  options: {
+    consumers?: TestConsumer[];
+    amqpUrl?: string;
+    maxAttempts?: number;
+    queue?: string;
+    classicQueue?: string;
+  } = {},
+) {
+  const queue = options.queue ?? uniqueName('bus_test');
   queues.push(queue, deadLetterQueueOf(queue), ...retryDelaysMs.map((delay) => retryQueueOf(queue, delay)));
   const bus = createBus({
     service: 'bus-test',
@@ -39,6 +47,7 @@ function startBus(options: { consumers?: TestConsumer[]; amqpUrl?: string; maxAt
     exchange,
     queue,
     consumers: options.consumers,
+    classicQueue: options.classicQueue,
     maxAttempts: options.maxAttempts ?? 3,
     retryDelaysMs,
     relayIntervalMs: 200,
@@ -141,6 +150,82 @@ describe('RabbitMQ bus: outbox', () => {
 });
 
 describe('RabbitMQ bus: consuming', () => {
+  test('the queue and its dead letters are quorum queues: the broker refuses to take them for classic ones', async () => {
+    const { queue, started } = startBus({ consumers: [recordingConsumer('thing.happened')] });
+    await started;
+    for (const name of [queue, deadLetterQueueOf(queue)]) {
+      expect(await admin.declareClassic(name)).toMatch(/inequivalent arg 'x-queue-type'/);
+    }
+  });
+
+  test('when two replicas consume one queue, then each gets a share of the events and each event is handled once', async () => {
+    const queue = uniqueName('bus_test_shared');
+    const replica = (label: string): TestConsumer => ({
+      event: 'thing.happened',
+      name: 'shared',
+      async handle(trx, envelope) {
+        await trx
+          .insertInto('effects')
+          .values({ event_id: envelope.id, consumer: label, n: envelope.data.n })
+          .execute();
+      },
+    });
+    const replicas = [startBus({ queue, consumers: [replica('a')] }), startBus({ queue, consumers: [replica('b')] })];
+    await Promise.all(replicas.map((r) => r.started));
+    const envelopes = Array.from({ length: 30 }, (_, n) => rawEnvelope('thing.happened', { n }));
+
+    for (const envelope of envelopes) await admin.publish(exchange, 'thing.happened', envelope);
+    // Each replica acks what it was given; together they ack every event, and nothing twice.
+    const acked = await Promise.all(
+      envelopes.map((envelope) =>
+        Promise.race(replicas.map((r, i) => r.bus.waitFor('acked', (e) => e.id === envelope.id).then(() => i))),
+      ),
+    );
+
+    expect(new Set(acked)).toEqual(new Set([0, 1]));
+    const effects = await database.db
+      .selectFrom('effects')
+      .select(['event_id', 'consumer'])
+      .where(
+        'event_id',
+        'in',
+        envelopes.map((e) => e.id),
+      )
+      .execute();
+    expect(effects).toHaveLength(envelopes.length);
+    expect(new Set(effects.map((effect) => effect.consumer))).toEqual(new Set(['a', 'b']));
+  });
+
+  test('when an earlier version left events in its classic queue, then each is handled once and new events reach only the quorum queue', async () => {
+    const classic = uniqueName('bus_test_classic');
+    queues.push(classic);
+    await admin.channel.assertExchange(exchange, 'topic', { durable: true });
+    await admin.channel.assertQueue(classic, { durable: true });
+    await admin.channel.bindQueue(classic, exchange, 'thing.happened');
+    const pending = Array.from({ length: 5 }, (_, n) => rawEnvelope('thing.happened', { n }));
+    for (const envelope of pending) await admin.publish(exchange, 'thing.happened', envelope);
+    // One of them twice, as a redelivery of the old version would leave it.
+    await admin.publish(exchange, 'thing.happened', pending[0]!);
+    expect(await admin.messageCount(classic)).toBe(6);
+
+    const { bus, queue, started } = startBus({
+      classicQueue: classic,
+      consumers: [recordingConsumer('thing.happened')],
+    });
+    await started;
+    for (const envelope of pending) await bus.waitFor('acked', (e) => e.id === envelope.id);
+    await bus.waitFor('acked', (e) => e.id === pending[0]!.id);
+    for (const envelope of pending) expect(await effectsOf(database.db, envelope.id)).toHaveLength(1);
+
+    await bus.close();
+    const later = rawEnvelope('thing.happened', { n: 99 });
+    await admin.publish(exchange, 'thing.happened', later);
+    expect(await admin.messageCount(classic)).toBe(0);
+    expect((await admin.drain(queue)).map((m) => (JSON.parse(m.content.toString()) as { id: string }).id)).toEqual([
+      later.id,
+    ]);
+  });
+
   test('when the same event is delivered twice, then its effect happens once and both are acked', async () => {
     const { bus, started } = startBus({ consumers: [recordingConsumer('thing.happened')] });
     await started;
@@ -152,6 +237,48 @@ describe('RabbitMQ bus: consuming', () => {
     await bus.waitFor('acked', (e) => e.id === envelope.id);
     await bus.waitFor('acked', (e) => e.id === envelope.id);
     expect(await effectsOf(database.db, envelope.id)).toHaveLength(1);
+  });
+
+  test('when an event already handled is delivered again, then its before step does not run', async () => {
+    const befores: string[] = [];
+    const consumer: Consumer<TestDB, TestSchemas, 'thing.happened', void, void> = {
+      event: 'thing.happened',
+      async before(event) {
+        befores.push(event.id);
+      },
+      handle: (trx, event) => recordingConsumer('thing.happened').handle(trx, event),
+    };
+    const { bus, started } = startBus({ consumers: [consumer] });
+    await started;
+    const envelope = rawEnvelope('thing.happened', { n: 3 });
+
+    await admin.publish(exchange, 'thing.happened', envelope);
+    await bus.waitFor('acked', (e) => e.id === envelope.id);
+    await admin.publish(exchange, 'thing.happened', envelope);
+    await bus.waitFor('acked', (e) => e.id === envelope.id);
+
+    expect(befores).toEqual([envelope.id]);
+    expect(await effectsOf(database.db, envelope.id)).toHaveLength(1);
+  });
+
+  test('when a consumer has all three steps, then before hands its value to handle, and handle its result to afterCommit', async () => {
+    const committed = gate<{ eventId: string; result: { stored: number } }>();
+    const consumer: Consumer<TestDB, TestSchemas, 'thing.happened', number, { stored: number }> = {
+      event: 'thing.happened',
+      before: async (event) => event.data.n * 10,
+      async handle(trx, event, tenfold) {
+        await trx.insertInto('effects').values({ event_id: event.id, consumer: 'steps', n: tenfold }).execute();
+        return { stored: tenfold };
+      },
+      afterCommit: (event, result) => committed.open({ eventId: event.id, result }),
+    };
+    const { bus, started } = startBus({ consumers: [consumer] });
+    await started;
+
+    const envelope = await publishInTransaction(bus, 'thing.happened', 4);
+
+    expect(await committed.opened).toEqual({ eventId: envelope.id, result: { stored: 40 } });
+    expect(await effectsOf(database.db, envelope.id)).toMatchObject([{ consumer: 'steps', n: 40 }]);
   });
 
   test('when a message fails its schema or is not JSON, then it goes straight to the dead-letter queue with the reason', async () => {
@@ -179,7 +306,7 @@ describe('RabbitMQ bus: consuming', () => {
     const calls: number[] = [];
     const failing: TestConsumer = {
       event: 'thing.failed',
-      async handle(event, trx) {
+      async handle(trx, event) {
         calls.push(Date.now());
         await trx.insertInto('effects').values({ event_id: event.id, consumer: 'failing', n: event.data.n }).execute();
         throw new Error('boom');
@@ -211,8 +338,8 @@ describe('RabbitMQ bus: consuming', () => {
     let failures = 0;
     const flaky: TestConsumer = {
       event: 'thing.happened',
-      async handle(event, trx) {
-        await recordingConsumer('thing.happened').handle(event, trx);
+      async handle(trx, event) {
+        await recordingConsumer('thing.happened').handle(trx, event);
         if (failures++ === 0) throw new Error('transient');
       },
     };
@@ -252,8 +379,8 @@ describe('RabbitMQ bus: reconnecting', () => {
     const release = gate();
     const slow: TestConsumer = {
       event: 'thing.happened',
-      async handle(event, trx) {
-        await recordingConsumer('thing.happened').handle(event, trx);
+      async handle(trx, event) {
+        await recordingConsumer('thing.happened').handle(trx, event);
         entered.open();
         await release.opened;
       },

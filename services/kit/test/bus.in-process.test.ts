@@ -212,8 +212,8 @@ describe('in-process bus', () => {
     let failures = 0;
     const flaky: TestConsumer = {
       event: 'thing.happened',
-      async handle(event, trx) {
-        await recordingConsumer('thing.happened').handle(event, trx);
+      async handle(trx, event) {
+        await recordingConsumer('thing.happened').handle(trx, event);
         if (failures++ === 0) throw new Error('transient');
       },
     };
@@ -235,8 +235,8 @@ describe('in-process bus', () => {
     const consumer = makeBus(broker, consumerDb, 'consumer', [
       {
         event: 'thing.happened',
-        async handle(event, trx) {
-          await recordingConsumer('thing.happened').handle(event, trx);
+        async handle(trx, event) {
+          await recordingConsumer('thing.happened').handle(trx, event);
           if (failures++ === 0) throw new Error('transient');
         },
         afterCommit(event) {
@@ -263,10 +263,10 @@ describe('in-process bus', () => {
     const release = gate();
     const slow: TestConsumer = {
       event: 'thing.happened',
-      async handle(event, trx) {
+      async handle(trx, event) {
         entered.open();
         await release.opened;
-        await recordingConsumer('thing.happened').handle(event, trx);
+        await recordingConsumer('thing.happened').handle(trx, event);
       },
     };
     const consumer = makeBus(broker, consumerDb, 'consumer', [slow]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { deadLetterQueueOf } from '@gpt/kit';
+import { deadLetterQueueOf, serviceQueue } from '@gpt/kit';
 import { testInfra } from '@gpt/kit/testing';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { sql } from 'kysely';
@@ -69,7 +69,7 @@ describe('metrics consumers', () => {
     await publishRaw('message.recorded', JSON.stringify(bad));
     await metrics.bus.waitFor('dead-lettered', (event) => event.id === bad.id);
 
-    const queue = deadLetterQueueOf(`metrics@${metrics.service.deps.config.AMQP_EXCHANGE}`);
+    const queue = deadLetterQueueOf(serviceQueue('metrics', metrics.service.deps.config.AMQP_EXCHANGE));
     expect((await channel.checkQueue(queue)).messageCount).toBe(2);
     expect(await messagesOn('2025-04-02')).toBe(0);
     expect(await dayCount()).toEqual(before);

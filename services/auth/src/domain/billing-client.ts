@@ -4,7 +4,7 @@ import {
   type InternalAdminAdjustmentRequest,
   internalAdjustmentsPath,
 } from '@gpt/contracts';
-import { AppError } from '@gpt/kit';
+import { AppError, CallInTransactionError, serviceFetch } from '@gpt/kit';
 import type { AuthConfig } from '../config';
 import { authErrors } from './errors';
 
@@ -23,7 +23,7 @@ export function billingClient(config: Pick<AuthConfig, 'BILLING_URL' | 'BILLING_
     ): Promise<BalanceSnapshot> {
       let response: Response;
       try {
-        response = await fetch(new URL(internalAdjustmentsPath(request.user_id), config.BILLING_URL), {
+        response = await serviceFetch(new URL(internalAdjustmentsPath(request.user_id), config.BILLING_URL), {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
@@ -33,7 +33,8 @@ export function billingClient(config: Pick<AuthConfig, 'BILLING_URL' | 'BILLING_
           body: JSON.stringify(request),
           signal: AbortSignal.timeout(config.BILLING_TIMEOUT_MS),
         });
-      } catch {
+      } catch (err) {
+        if (err instanceof CallInTransactionError) throw err;
         throw authErrors.billingUnavailable();
       }
       const body: unknown = await response.json().catch(() => undefined);

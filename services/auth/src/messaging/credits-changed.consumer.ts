@@ -10,7 +10,7 @@ import { profileChanged } from '../domain/profile-cache';
  */
 export const creditsChangedConsumer = (deps: AuthDeps): Consumer<AuthDatabase, EventSchemas, 'credits.changed'> => ({
   event: 'credits.changed',
-  async handle(event, trx) {
+  async handle(trx, event) {
     await usersRepository(trx).applyBalance(event.data);
   },
   afterCommit: (event) => profileChanged(deps, event.data.user_id),

@@ -13,7 +13,7 @@ export const receiptEmailConsumer = (
   deps: AuthDeps,
 ): Consumer<AuthDatabase, EventSchemas, 'receipt_email.supplied'> => ({
   event: 'receipt_email.supplied',
-  async handle(event, trx) {
+  async handle(trx, event) {
     const user = await usersRepository(trx).findByIdForUpdate(event.data.user_id);
     if (!user || user.telegramEmail === event.data.email) return;
     const updated = await usersRepository(trx).update(user.id, { telegramEmail: event.data.email });

@@ -6,6 +6,6 @@ import type { BillingConsumer } from './consumer';
 export function accountsLinkedConsumer(deps: BillingDeps): BillingConsumer<'accounts.linked'> {
   return {
     event: 'accounts.linked',
-    handle: (event, trx) => mergeAccounts(trx, deps.bus, event.id, event.data),
+    handle: (trx, event) => mergeAccounts(trx, deps.bus, event.id, event.data),
   };
 }

@@ -6,7 +6,7 @@ import type { BillingConsumer } from './consumer';
 export function messageRecordedConsumer(deps: BillingDeps): BillingConsumer<'message.recorded'> {
   return {
     event: 'message.recorded',
-    async handle(event, trx) {
+    async handle(trx, event) {
       await chargeMessage(trx, deps.bus, event.data);
     },
   };

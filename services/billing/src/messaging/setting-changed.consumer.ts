@@ -4,5 +4,5 @@ import type { BillingConsumer } from './consumer';
 /** chat-history's settings billing needs (the welcome grant's `welcome_credits`), newest version kept. */
 export const settingChangedConsumer: BillingConsumer<'setting.changed'> = {
   event: 'setting.changed',
-  handle: (event, trx) => rememberSetting(trx, event.data),
+  handle: (trx, event) => rememberSetting(trx, event.data),
 };

@@ -16,7 +16,7 @@ export function userChangedConsumers(
   return [
     {
       event: 'user.registered',
-      async handle(event, trx) {
+      async handle(trx, event) {
         await usersRepository(trx).upsertSnapshot(event.data);
         await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
         await grantWelcomeCredits(trx, deps.bus, event.data.user_id);
@@ -24,7 +24,7 @@ export function userChangedConsumers(
     },
     {
       event: 'user.updated',
-      async handle(event, trx) {
+      async handle(trx, event) {
         await usersRepository(trx).upsertSnapshot(event.data);
         await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
       },

@@ -12,6 +12,7 @@ import {
   type BotMessageRequest,
   type BotUpsertUserRequest,
 } from '@gpt/contracts';
+import { serviceFetch } from '@gpt/kit';
 import type { z } from 'zod';
 import type { BotConfig } from '../config';
 
@@ -77,7 +78,7 @@ export function serviceClients(
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const response = await serviceFetch(url, { method, headers, body, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
     const text = await response.text();
     const payload: unknown = text ? JSON.parse(text) : null;
     if (!response.ok) {

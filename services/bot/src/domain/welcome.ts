@@ -10,11 +10,12 @@ export interface WelcomeGift {
 }
 
 /**
- * The gift to announce, when the balance holds a welcome grant. A typical message is 500 tokens
- * in and 500 out.
+ * The gift to announce: on the user's first contact with the bot only (a returning user's /start
+ * does not offer it again), and only when the balance holds a welcome grant. A typical message is
+ * 500 tokens in and 500 out.
  */
-export function welcomeGift(balance: BotBalanceResponse, catalog: Catalog): WelcomeGift | null {
-  if (balance.welcome_credits <= 0) return null;
+export function welcomeGift(balance: BotBalanceResponse, catalog: Catalog, firstContact: boolean): WelcomeGift | null {
+  if (!firstContact || balance.welcome_credits <= 0) return null;
   const model = modelFor(catalog, null);
   return {
     credits: balance.welcome_credits,

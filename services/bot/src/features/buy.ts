@@ -7,10 +7,12 @@ import type { BotDeps } from '../deps';
 import { onCallback } from '../telegram/callbacks';
 import { reply, type BotContext, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
-import { buttons, texts } from '../telegram/texts';
+import { buttons, COMMANDS, texts } from '../telegram/texts';
 
 /** A refusal of billing (4xx) is told to the user; anything else is a failure of the update. */
 const isRefusal = (err: unknown): err is ServiceCallError => err instanceof ServiceCallError && err.status < 500;
+/** The bot's commands: they are answered as usual while an e-mail is awaited, and the wait stays. */
+const KNOWN_COMMANDS = COMMANDS.map(({ command }) => command);
 
 /**
  * /balance, /buy and their buttons: the balance, the top-up amounts and tariffs, a payment page;
@@ -69,10 +71,10 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
     await startPayment(ctx, { tariff_id: id });
   });
 
-  // The e-mail for a receipt; any other text drops the wait and goes on to the chat.
+  // The e-mail for a receipt; any other text but a command drops the wait and goes on to the chat.
   feature.on('message:text', async (ctx, next) => {
     const awaiting = ctx.account.awaitingEmailPayment;
-    if (!awaiting) return next();
+    if (!awaiting || ctx.hasCommand(KNOWN_COMMANDS)) return next();
     const text = ctx.message.text;
     const email = BotPaymentEmailRequest.shape.email.safeParse(text);
     if (email.success) {

@@ -1,6 +1,7 @@
 import { Composer, InputFile } from 'grammy';
 import type { BotDeps } from '../deps';
 import { draw } from '../domain/draw';
+import { imageTariffNames } from '../domain/facts';
 import { onCallback } from '../telegram/callbacks';
 import { reply, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
@@ -26,8 +27,10 @@ export function imageFeature(deps: BotDeps): Composer<PrivateContext> {
           parse_mode: 'HTML',
         });
         return;
-      case 'not_in_tariff':
-        return void (await reply(ctx, texts.imageNotInTariff, keyboards.topUp()));
+      case 'not_in_tariff': {
+        const { tariffs } = await deps.services.tariffs();
+        return void (await reply(ctx, texts.imageNotInTariff(imageTariffNames(tariffs)), keyboards.topUp()));
+      }
       case 'unavailable':
         return void (await reply(ctx, texts.noImageModel));
       case 'insufficient':

@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotDeps } from '../deps';
+import { linkLifetimeMinutes } from '../domain/facts';
 import { LINK_START_PAYLOAD } from '../telegram/account';
 import { onCallback } from '../telegram/callbacks';
 import { reply, type BotContext, type PrivateContext } from '../telegram/context';
@@ -13,7 +14,7 @@ export function linkFeature(deps: BotDeps): Composer<PrivateContext> {
   async function showLink(ctx: BotContext) {
     if (ctx.account.webLinked) return void (await reply(ctx, texts.alreadyLinked));
     const link = await deps.services.linkToken(ctx.account.telegramId);
-    await reply(ctx, texts.link, keyboards.url(buttons.link, link.url));
+    await reply(ctx, texts.link(linkLifetimeMinutes(link)), keyboards.url(buttons.link, link.url));
   }
 
   feature.command('start', (ctx, next) => (ctx.match === LINK_START_PAYLOAD ? showLink(ctx) : next()));

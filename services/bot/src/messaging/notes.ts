@@ -1,4 +1,6 @@
+import type { Consumer, EventSchemas } from '@gpt/kit';
 import type { Chat } from '../data/chats.repository';
+import type { BotDatabase } from '../data/schema';
 import type { BotDeps } from '../deps';
 import { sendWithButtons } from '../telegram/send';
 
@@ -11,37 +13,32 @@ export interface Note {
   keyboard?: Keyboard;
 }
 
+/** A bot consumer: what `before` fetched goes to `handle`, whose notes are sent after the commit. */
+export type BotConsumer<K extends keyof EventSchemas & string, Before = void> = Consumer<
+  BotDatabase,
+  EventSchemas,
+  K,
+  Before,
+  Note[]
+>;
+
 /**
- * Telegram messages that event handlers decide inside their transaction and that are sent once it
- * has committed: Telegram's limits may queue a message for seconds, and that wait must never hold a
- * database connection; a handler that fails and is retried starts its notes again, so each is sent
- * once. A user who blocked the bot, or Telegram being off, is logged and not redelivered.
+ * Sends, in order, the Telegram messages an event handler decided on inside its transaction and
+ * returned: a consumer calls this from `afterCommit`, since Telegram's limits may queue a message for
+ * seconds and that wait must never hold a database connection (a handler that fails and is retried
+ * returns its notes again, so each is sent once). It does not hold up the consumer. A user who
+ * blocked the bot, or Telegram being off, is logged and not redelivered.
  */
-export function afterCommitNotes(deps: Pick<BotDeps, 'telegram' | 'logger'>) {
-  const pending = new Map<string, Note[]>();
-  return {
-    /** The notes of this attempt at handling the event (empty; a retry starts afresh). */
-    begin(eventId: string): Note[] {
-      const notes: Note[] = [];
-      pending.set(eventId, notes);
-      return notes;
-    },
-    /** Sends what the committed handler noted, in order, without holding up the consumer. */
-    send(eventId: string): void {
-      const notes = pending.get(eventId) ?? [];
-      pending.delete(eventId);
-      const telegram = deps.telegram.api();
-      if (!telegram || notes.length === 0) return;
-      void (async () => {
-        for (const note of notes) {
-          try {
-            await sendWithButtons(telegram, note.chat.chatId, note.html, note.keyboard);
-          } catch (err) {
-            deps.logger.warn({ err, telegramId: note.chat.telegramId }, 'could not notify the user in Telegram');
-          }
-        }
-      })();
-    },
-  };
+export function sendNotes(deps: Pick<BotDeps, 'telegram' | 'logger'>, notes: Note[]): void {
+  const telegram = deps.telegram.api();
+  if (!telegram || notes.length === 0) return;
+  void (async () => {
+    for (const note of notes) {
+      try {
+        await sendWithButtons(telegram, note.chat.chatId, note.html, note.keyboard);
+      } catch (err) {
+        deps.logger.warn({ err, telegramId: note.chat.telegramId }, 'could not notify the user in Telegram');
+      }
+    }
+  })();
 }
-export type AfterCommitNotes = ReturnType<typeof afterCommitNotes>;

@@ -33,6 +33,7 @@ export function account(deps: BotDeps): MiddlewareFn<PrivateContext> {
     if (!ctx.from) return;
     const known = await chatsRepository(deps.db).find(ctx.from.id);
     const isStart = ctx.message?.text?.startsWith('/start') ?? false;
+    ctx.firstContact = !known;
     if (known && !isStart) {
       ctx.account = known;
     } else {

@@ -5,6 +5,8 @@ import { sendWithButtons } from './send';
 /** An update with its Telegram user as the bot keeps them, set by the account middleware. */
 export interface BotContext extends Context {
   account: Chat;
+  /** True on the update that first brought this Telegram user to the bot (no chat of theirs was kept yet). */
+  firstContact: boolean;
 }
 
 /** The bot answers private chats only; every feature is a composer of these. */

@@ -14,15 +14,21 @@ const date = (iso: string) =>
     timeZone: 'Europe/Moscow',
   }).format(new Date(iso));
 
+const pluralRules = new Intl.PluralRules('ru-RU');
+/** The word's form for a whole number: `one` for 1, 21…, `few` for 2–4, 22…, `many` for the rest. */
+const plural = (value: number, forms: { one: string; few: string; many: string }) => {
+  const form = pluralRules.select(Math.abs(value));
+  return form === 'one' || form === 'few' ? forms[form] : forms.many;
+};
+
 /** «1 кредит», «2 кредита», «5 кредитов». */
-export function creditsWord(value: number): string {
-  const n = Math.abs(value) % 100;
-  const last = n % 10;
-  if (n > 10 && n < 20) return 'кредитов';
-  if (last === 1) return 'кредит';
-  if (last >= 2 && last <= 4) return 'кредита';
-  return 'кредитов';
-}
+export const creditsWord = (value: number) => plural(value, { one: 'кредит', few: 'кредита', many: 'кредитов' });
+/** «тариф Premium», «тарифы Premium и Elite». */
+const tariffsText = (names: string[]) =>
+  `${names.length === 1 ? 'тариф' : 'тарифы'} ${escapeHtml(new Intl.ListFormat('ru-RU').format(names))}`;
+/** «на тарифе Premium», «на тарифах Premium и Elite». */
+const onTariffsText = (names: string[]) =>
+  `на ${names.length === 1 ? 'тарифе' : 'тарифах'} ${escapeHtml(new Intl.ListFormat('ru-RU').format(names))}`;
 const creditsText = (value: number) => `${credits(value)} ${creditsWord(value)}`;
 
 /** The user's chat mode as the welcome and /balance show it. */
@@ -54,12 +60,16 @@ const CANCEL_REASONS: Record<string, string> = {
 };
 
 export const texts = {
-  /** `gift`: the welcome grant the balance holds and roughly how many messages of the default model it buys. */
+  /**
+   * `gift`: the welcome grant and roughly how many messages of the default model it buys, on the
+   * first contact only; `imageTariffs`: the tariffs on which /image draws.
+   */
   welcome: (
     firstName: string | null,
     balance: BotBalanceResponse,
     sandbox: boolean,
     gift: { credits: number; messages: number | null; model: string } | null,
+    imageTariffs: string[],
     mode: ChatMode | undefined,
   ) =>
     [
@@ -68,7 +78,9 @@ export const texts = {
       'Я даю доступ к моделям GPT прямо в Telegram:',
       '• отвечаю на вопросы и помню ход разговора;',
       '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
-      '• рисую картинки по описанию — команда /image (тарифы Premium и Elite);',
+      ...(imageTariffs.length > 0
+        ? [`• рисую картинки по описанию — команда /image (${tariffsText(imageTariffs)});`]
+        : []),
       '• слушаю голосовые сообщения и могу отвечать голосом — /settings;',
       '• работаю в разных режимах (переводчик, редактор, программист…) — /mode.',
       '',
@@ -150,8 +162,10 @@ export const texts = {
   answerCut: '\n\n<i>Ответ обрезан: достигнут предел длины ответа.</i>',
 
   imageUsage: 'Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>',
-  imageNotInTariff:
-    '🎨 Генерация изображений доступна на тарифах Premium и Elite. Выберите тариф, и я нарисую что угодно.',
+  imageNotInTariff: (imageTariffs: string[]) =>
+    imageTariffs.length > 0
+      ? `🎨 Генерация изображений доступна ${onTariffsText(imageTariffs)}. Выберите тариф, и я нарисую что угодно.`
+      : '🎨 Генерация изображений сейчас не входит ни в один тариф.',
   imageDrawing: '🎨 Рисую…',
   imageCaption: (prompt: string) => `🎨 ${escapeHtml(prompt.length > 900 ? `${prompt.slice(0, 900)}…` : prompt)}`,
   noImageModel: 'Генерация изображений сейчас недоступна. Попробуйте позже.',
@@ -249,7 +263,9 @@ export const texts = {
   paymentTariff: (tariff: string, amount: number, endDate: string | null) =>
     `✅ Оплата получена: тариф <b>${escapeHtml(tariff)}</b>${endDate ? ` до ${date(endDate)}` : ''}, +${creditsText(amount)}.`,
 
-  link: 'Нажмите кнопку, чтобы связать Telegram с аккаунтом на сайте. После входа баланс и тариф станут общими. Ссылка действует 15 минут.',
+  /** `minutes`: how long the link stays valid. */
+  link: (minutes: number) =>
+    `Нажмите кнопку, чтобы связать Telegram с аккаунтом на сайте. После входа баланс и тариф станут общими. Ссылка действует ${minutes} ${plural(minutes, { one: 'минуту', few: 'минуты', many: 'минут' })}.`,
   linked: (balance: BotBalanceResponse) =>
     [
       '🔗 Готово: Telegram связан с аккаунтом на сайте. Баланс и тариф теперь общие.',

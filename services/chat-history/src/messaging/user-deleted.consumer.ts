@@ -5,7 +5,7 @@ import type { ChatHistoryDatabase } from '../data/schema';
 /** A user was deleted: their messages stay in the history, shown as a deleted user's. */
 export const userDeletedConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.deleted'> = {
   event: 'user.deleted',
-  async handle(event, trx) {
+  async handle(trx, event) {
     await directoryRepository(trx).markDeleted(event.data);
   },
 };

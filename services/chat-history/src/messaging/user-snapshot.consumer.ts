@@ -19,7 +19,7 @@ function applySnapshot(data: UserRegisteredData | UserUpdatedData) {
 /** A user appeared: the directory learns their names and Telegram id. */
 export const userRegisteredConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.registered'> = {
   event: 'user.registered',
-  async handle(event, trx) {
+  async handle(trx, event) {
     await directoryRepository(trx).applySnapshot(applySnapshot(event.data));
   },
 };
@@ -27,7 +27,7 @@ export const userRegisteredConsumer: Consumer<ChatHistoryDatabase, EventSchemas,
 /** A user changed: the newer snapshot replaces the older one; a late older one is ignored. */
 export const userUpdatedConsumer: Consumer<ChatHistoryDatabase, EventSchemas, 'user.updated'> = {
   event: 'user.updated',
-  async handle(event, trx) {
+  async handle(trx, event) {
     await directoryRepository(trx).applySnapshot(applySnapshot(event.data));
   },
 };

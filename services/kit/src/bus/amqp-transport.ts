@@ -17,13 +17,19 @@ export interface AmqpTransportOptions {
    * published before its consumer first started waits in that consumer's queue instead of being dropped.
    */
   peers?: ReadonlyArray<{ queue: string; types: readonly string[] }>;
+  /**
+   * The classic queue this service consumed before its queues became quorum queues. While it exists
+   * it is unbound from the service's types and consumed beside the new queue until it is empty, so
+   * the events it still holds are handled (once: the inbox) and none is lost. docs/architecture.md.
+   */
+  classicQueue?: string;
 }
 
 /** One connection's channels; `open` turns false for good once any of them is gone. */
 interface Session {
   publisher: ConfirmChannel;
   consumer: Channel | null;
-  consumerTag: string | null;
+  consumerTags: string[];
   open: boolean;
 }
 
@@ -37,8 +43,15 @@ export const deadLetterQueueOf = (queue: string) => `${queue}.dead`;
 export const retryQueueOf = (queue: string, delayMs: number) => `${queue}.retry.${delayMs}ms`;
 
 /**
+ * Quorum queues: durable and replicated on a cluster (a single node runs them too). Messages that
+ * leave one by dead-lettering (a retry's delay running out) are moved at least once, never dropped.
+ */
+const QUORUM = { 'x-queue-type': 'quorum' };
+const QUORUM_DEAD_LETTERING = { ...QUORUM, 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' };
+
+/**
  * RabbitMQ for one service: a durable topic exchange (routing key = event type), the service's
- * durable queue bound to the types it consumes, one TTL retry queue per back-off delay that
+ * quorum queue bound to the types it consumes, one TTL retry queue per back-off delay that
  * dead-letters back into it, and `<queue>.dead`. Publishing waits for the broker's confirm.
  * Messages are settled only on the channel they came from; once it is gone they are left for
  * the broker to redeliver, so a reconnect never acks an unknown delivery tag.
@@ -91,8 +104,8 @@ export class AmqpTransport implements Transport {
   async stopConsuming(): Promise<void> {
     this.onDelivery = null;
     const session = this.session;
-    if (session?.open && session.consumer && session.consumerTag) {
-      await session.consumer.cancel(session.consumerTag).catch(() => {});
+    if (session?.open && session.consumer) {
+      for (const tag of session.consumerTags) await session.consumer.cancel(tag).catch(() => {});
     }
   }
 
@@ -113,12 +126,12 @@ export class AmqpTransport implements Transport {
   }
 
   private async setup(model: ChannelModel): Promise<void> {
-    const { exchange, queue, prefetch, peers = [] } = this.options;
+    const { exchange, queue, prefetch, peers = [], classicQueue } = this.options;
     const types = [...this.types];
     const session: Session = {
       publisher: await model.createConfirmChannel(),
       consumer: null,
-      consumerTag: null,
+      consumerTags: [],
       open: true,
     };
     this.watch(model, session, session.publisher);
@@ -127,25 +140,35 @@ export class AmqpTransport implements Transport {
     for (const declared of [{ queue, types }, ...peers]) {
       if (declared.types.length > 0) await this.declareQueue(channel, declared.queue, declared.types);
     }
+    // New events go to the quorum queue only; what the classic one holds is drained below.
+    const draining = types.length > 0 && classicQueue !== undefined && (await queueExists(model, classicQueue));
+    if (draining) for (const type of types) await channel.unbindQueue(classicQueue, exchange, type);
     this.session = session;
     const onDelivery = this.onDelivery;
     if (types.length > 0 && onDelivery) {
       session.consumer = await model.createChannel();
       this.watch(model, session, session.consumer);
       await session.consumer.prefetch(prefetch);
-      const { consumerTag } = await session.consumer.consume(queue, (msg) => this.receive(session, msg, onDelivery));
-      session.consumerTag = consumerTag;
+      for (const source of draining ? [queue, classicQueue] : [queue]) {
+        const { consumerTag } = await session.consumer.consume(source, (msg) => this.receive(session, msg, onDelivery));
+        session.consumerTags.push(consumerTag);
+      }
     }
     this.readyListeners.forEach((listener) => listener());
   }
 
   private async declareQueue(channel: Channel, queue: string, types: readonly string[]): Promise<void> {
-    await channel.assertQueue(queue, { durable: true });
-    await channel.assertQueue(deadLetterQueueOf(queue), { durable: true });
+    await channel.assertQueue(queue, { durable: true, arguments: QUORUM });
+    await channel.assertQueue(deadLetterQueueOf(queue), { durable: true, arguments: QUORUM });
     for (const delayMs of new Set(this.options.retryDelaysMs)) {
       await channel.assertQueue(retryQueueOf(queue, delayMs), {
         durable: true,
-        arguments: { 'x-message-ttl': delayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+        arguments: {
+          ...QUORUM_DEAD_LETTERING,
+          'x-message-ttl': delayMs,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': queue,
+        },
       });
     }
     for (const type of types) await channel.bindQueue(queue, this.options.exchange, type);
@@ -226,6 +249,19 @@ export class AmqpTransport implements Transport {
         done(err ?? new Error('publish failed'));
       }
     });
+  }
+}
+
+/** Asked on a channel of its own: the broker closes a channel that asks about a missing queue. */
+async function queueExists(model: ChannelModel, queue: string): Promise<boolean> {
+  const probe = await model.createChannel();
+  probe.on('error', () => {});
+  try {
+    await probe.checkQueue(queue);
+    await probe.close();
+    return true;
+  } catch {
+    return false;
   }
 }
 

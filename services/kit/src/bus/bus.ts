@@ -36,6 +36,8 @@ export interface BusOptions<DB, S extends EventSchemaMap> {
   queue?: string;
   /** Other services' queues to declare on the broker with their bindings (see AmqpTransportOptions.peers). */
   peers?: ReadonlyArray<{ queue: string; types: readonly string[] }>;
+  /** The classic queue of an earlier version, drained beside `queue` while it exists (see AmqpTransportOptions.classicQueue). */
+  classicQueue?: string;
   /** Same as calling consume() for each before start(). */
   consumers?: Consumer<DB, S>[];
   /** Deliveries of one event before it is dead-lettered. Default 5. */
@@ -105,6 +107,7 @@ export function createBus<DB, S extends EventSchemaMap>(options: BusOptions<DB, 
         prefetch,
         reconnectDelaysMs: options.reconnectDelaysMs ?? [100, 500, 1_000, 2_000, 5_000],
         peers: options.peers,
+        classicQueue: options.classicQueue,
       })
     : new InProcessTransport(options.broker as InProcessBroker, queue, prefetch);
 

@@ -18,7 +18,8 @@ export interface InboxConsumerOptions<DB, S extends EventSchemaMap> {
 /**
  * Turns each delivery into at most one effect per consumer: a poisoned message goes straight to
  * the dead letters; otherwise each consumer runs in a transaction that first claims
- * (consumer, event id) in the inbox, so a redelivered event is acknowledged and skipped.
+ * (consumer, event id) in the inbox, so a redelivered event is acknowledged and skipped (before
+ * its `before` step, when the inbox already has it).
  * A failing handler rolls back and the message is retried after a delay, then dead-lettered.
  */
 export function createInboxConsumer<DB, S extends EventSchemaMap>(
@@ -30,21 +31,34 @@ export function createInboxConsumer<DB, S extends EventSchemaMap>(
     byType.set(consumer.event, [...(byType.get(consumer.event) ?? []), consumer]);
   }
 
+  const inbox = (consumer: Consumer<DB, S>) => consumer.name ?? consumer.event;
+
+  async function alreadyHandled(consumer: Consumer<DB, S>, envelope: EventOf<S>): Promise<boolean> {
+    const row = await db
+      .selectFrom('inbox')
+      .select('event_id')
+      .where('consumer', '=', inbox(consumer))
+      .where('event_id', '=', envelope.id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async function runOnce(consumer: Consumer<DB, S>, envelope: EventOf<S>): Promise<void> {
-    await consumer.before?.(envelope);
-    const handled = await db.transaction().execute(async (trx) => {
+    // A duplicate skips `before`, which may call other services; the claim below still decides.
+    if (consumer.before && (await alreadyHandled(consumer, envelope))) return;
+    const value = await consumer.before?.(envelope);
+    const outcome = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('inbox')
-        .values({ consumer: consumer.name ?? consumer.event, event_id: envelope.id })
+        .values({ consumer: inbox(consumer), event_id: envelope.id })
         .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
         .returning('event_id')
         .executeTakeFirst();
-      if (!claimed) return false;
+      if (!claimed) return null;
       // The bus's own tables are a part of the service's database, so this is the caller's DB.
-      await consumer.handle(envelope, trx as unknown as Transaction<DB>);
-      return true;
+      return { result: await consumer.handle(trx as unknown as Transaction<DB>, envelope, value) };
     });
-    if (handled) consumer.afterCommit?.(envelope);
+    if (outcome) consumer.afterCommit?.(envelope, outcome.result);
   }
 
   async function settle(kind: BusOccurrenceKind, envelope: Envelope, act: () => Promise<boolean>): Promise<void> {

@@ -10,23 +10,31 @@ export type EventTypeOf<S extends EventSchemaMap> = keyof S & string;
 export type EventOf<S extends EventSchemaMap, K extends EventTypeOf<S> = EventTypeOf<S>> = Envelope<K, z.output<S[K]>>;
 
 /**
- * One reaction of a service to one event type. `handle` runs inside a transaction that also
- * records the event in the inbox, so its effect happens once however often the event arrives;
- * throwing rolls both back and the event is retried.
+ * One reaction of a service to one event type, in three steps that hand values on:
+ * `before(event)` → `handle(trx, event, value)` → `afterCommit(event, result)`. `handle` runs
+ * inside a transaction that also records the event in the inbox, so its effect happens once
+ * however often the event arrives; throwing rolls both back and the event is retried. An event
+ * already in the inbox skips all three.
  */
-export interface Consumer<DB, S extends EventSchemaMap, K extends EventTypeOf<S> = EventTypeOf<S>> {
+export interface Consumer<
+  DB,
+  S extends EventSchemaMap,
+  K extends EventTypeOf<S> = EventTypeOf<S>,
+  Before = unknown,
+  Result = unknown,
+> {
   event: K;
   /** Names the consumer in the inbox; defaults to the event type (set it when one service has two consumers of a type). */
   name?: string;
   /**
-   * Runs before the handler's transaction, outside it (also for a duplicate about to be skipped):
-   * calls to other services belong here, since a transaction must not wait on the network (in the
-   * embedded default every service shares one database session). Throwing retries the event.
+   * Runs before the handler's transaction, outside it: calls to other services belong here, since
+   * a transaction must not wait on the network (in the embedded default every service shares one
+   * database session). Its value goes to `handle` (undefined without a `before`). Throwing retries the event.
    */
-  before?(event: EventOf<S, K>): Promise<void>;
-  handle(event: EventOf<S, K>, trx: Transaction<DB>): Promise<void>;
-  /** Runs after the handler's transaction committed (never for a skipped duplicate): e.g. dropping what a cache kept. */
-  afterCommit?(event: EventOf<S, K>): void;
+  before?(event: EventOf<S, K>): Promise<Before>;
+  handle(trx: Transaction<DB>, event: EventOf<S, K>, before: Before): Promise<Result>;
+  /** Runs after the handler's transaction committed, with what `handle` returned: e.g. telling a user, dropping what a cache kept. */
+  afterCommit?(event: EventOf<S, K>, result: Result): void;
 }
 
 /** What the bus reports to `waitFor`. */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 import { migrate } from './migrate';
 import { openPgliteSchema } from './pglite-cluster';
+import { TrackedKysely } from './transaction-guard';
 
 export type { Migration };
 
@@ -10,6 +11,11 @@ export interface Database<DB> {
   db: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs startup work on this database: replicas starting
+   * together on an empty database migrate and seed one after another, never at once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -22,6 +28,8 @@ export interface DatabaseOptions {
   migrations: Record<string, Migration>;
   logger: Logger;
   poolSize?: number;
+  /** Development and tests: each transaction is known to the code it runs, so a network call inside it throws. */
+  trackTransactions?: boolean;
 }
 
 /** Opens the service's own database (creating it when missing) and runs its migrations. */
@@ -29,20 +37,25 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   const opened = options.url
     ? await openPostgres(options.url, options.poolSize ?? 10)
     : await openPgliteSchema(options.dataDir ?? './data', options.service);
-  const db = new Kysely<DB>({ dialect: opened.dialect });
+  const db = options.trackTransactions
+    ? new TrackedKysely<DB>({ dialect: opened.dialect })
+    : new Kysely<DB>({ dialect: opened.dialect });
   const database: Database<DB> = {
     db,
     kind: opened.kind,
     async ping() {
       await sql`select 1`.execute(db);
     },
+    exclusive: (work) => (options.url ? withStartupLock(options.url, work) : work()),
     async close() {
       await db.destroy();
       await opened.close();
     },
   };
   try {
-    await migrate(db, options.migrations, options.logger, 'schema' in opened ? opened.schema : undefined);
+    await database.exclusive(() =>
+      migrate(db, options.migrations, options.logger, 'schema' in opened ? opened.schema : undefined),
+    );
     if ('takeOverEarlier' in opened) await opened.takeOverEarlier?.(options.migrations, options.logger);
   } catch (err) {
     await database.close();
@@ -61,6 +74,22 @@ async function openPostgres(url: string, max: number) {
   // ends the process; its queries fail on their own and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   return { kind: 'postgres' as const, dialect: new PostgresDialect({ pool }), close: async () => {} };
+}
+
+/** The advisory lock every process takes for its startup work (per database: PostgreSQL scopes these locks so). */
+const STARTUP_LOCK = 4_200_301;
+
+/** Holds a session-level advisory lock on a connection of its own around `work`; a process that dies releases it with its session. */
+async function withStartupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
+  }
 }
 
 export async function createDatabaseIfMissing(url: string): Promise<void> {

@@ -4,7 +4,7 @@ import amqp from 'amqplib';
 import { eventSubscriptions } from '@gpt/contracts';
 import pg from 'pg';
 import { DEFAULT_RETRY_DELAYS_MS, deadLetterQueueOf, retryQueueOf } from '../bus';
-import { serviceQueue } from '../service';
+import { classicServiceQueue, serviceQueue } from '../service';
 import { createDatabaseIfMissing } from '../db';
 
 /** Where the tests find real PostgreSQL, RabbitMQ and Redis (the local servers unless overridden). */
@@ -45,8 +45,10 @@ export async function deleteTestBroker(exchange: string): Promise<void> {
   const connection = await amqp.connect(testInfra.amqpUrl);
   try {
     const channel = await connection.createChannel();
-    for (const service of Object.keys(eventSubscriptions)) {
-      const queue = serviceQueue(service, exchange);
+    const services = Object.keys(eventSubscriptions);
+    for (const queue of services.flatMap((service) =>
+      [serviceQueue, classicServiceQueue].map((name) => name(service, exchange)),
+    )) {
       for (const name of [
         queue,
         deadLetterQueueOf(queue),

@@ -12,7 +12,7 @@ type MetricsConsumer = Consumer<MetricsDatabase, EventSchemas, MetricsEventType>
 export function metricsConsumers(): MetricsConsumer[] {
   return METRICS_EVENTS.map((type): MetricsConsumer => ({
     event: type,
-    async handle(event, trx) {
+    async handle(trx, event) {
       await eventLogRepository(trx).append(event);
       await projectEvent(trx, event as MetricsEvent);
     },

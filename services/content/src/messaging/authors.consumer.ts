@@ -9,7 +9,7 @@ type ContentConsumer = Consumer<ContentDatabase, EventSchemas, 'user.registered'
 /** Keeps the author names of articles in step with auth's users (older versions ignored); the public reads show them at once. */
 export function authorsConsumers(deps: ContentDeps): ContentConsumer[] {
   const afterCommit = () => contentState(deps).cache.changed();
-  const upsertNames: ContentConsumer['handle'] = async (event, trx) => {
+  const upsertNames: ContentConsumer['handle'] = async (trx, event) => {
     const { data } = event;
     if (!('first_name' in data)) {
       // Deleted: the row stays without names, so an older update arriving late cannot restore them.

@@ -6,8 +6,8 @@ import { messageRecordedConsumer } from './message-recorded.consumer';
 import { receiptEmailConsumer } from './receipt-email.consumer';
 
 /** What auth consumes: its projection of balances and message usage, and receipt e-mails given with payments. */
-export const authConsumers = (deps: AuthDeps): Consumer<AuthDatabase, EventSchemas>[] =>
-  [creditsChangedConsumer(deps), messageRecordedConsumer, receiptEmailConsumer(deps)] as Consumer<
-    AuthDatabase,
-    EventSchemas
-  >[];
+export const authConsumers = (deps: AuthDeps): Consumer<AuthDatabase, EventSchemas>[] => [
+  creditsChangedConsumer(deps),
+  messageRecordedConsumer,
+  receiptEmailConsumer(deps),
+];

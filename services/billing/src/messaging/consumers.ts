@@ -15,5 +15,5 @@ export function billingConsumers(deps: BillingDeps): Consumer<BillingDatabase, E
     accountsLinkedConsumer(deps),
     messageRecordedConsumer(deps),
     settingChangedConsumer,
-  ] as Consumer<BillingDatabase, EventSchemas>[];
+  ];
 }
