@@ -22,8 +22,15 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_MODELS_SORT_FIELDS,
 };
 
-/** A price the model may not have (it does not do that kind of work): a dash. */
-const optionalPrice = (price: string | null) => (price === null ? '—' : formatUsd(price));
+/** The prices of the work besides tokens a model does (an image, a minute of speech, 1 000 characters spoken); a dash for none. */
+function otherPrices(model: AiModel) {
+  const prices = [
+    model.image_price === null ? null : `${formatUsd(model.image_price)} / изобр.`,
+    model.transcription_price_per_minute === null ? null : `${formatUsd(model.transcription_price_per_minute)} / мин`,
+    model.speech_price_per_1k_chars === null ? null : `${formatUsd(model.speech_price_per_1k_chars)} / 1 000 симв.`,
+  ].filter((price) => price !== null);
+  return prices.length === 0 ? '—' : prices.map((price) => <div key={price}>{price}</div>);
+}
 
 /** The admin models screen (spec §2): the server-driven table, add / edit / delete with the spec's texts. */
 export function AdminModelsScreen() {
@@ -68,22 +75,8 @@ export function AdminModelsScreen() {
       },
       {
         id: 'image_price',
-        header: 'Изображение, $',
-        cell: (m) => optionalPrice(m.image_price),
-        className: 'text-end text-nowrap',
-        sortable: false,
-      },
-      {
-        id: 'transcription_price_per_minute',
-        header: <span title="Распознавание речи, $ за минуту">Речь, $ / мин</span>,
-        cell: (m) => optionalPrice(m.transcription_price_per_minute),
-        className: 'text-end text-nowrap',
-        sortable: false,
-      },
-      {
-        id: 'speech_price_per_1k_chars',
-        header: <span title="Озвучивание, $ за 1 000 символов">Голос, $ / 1K</span>,
-        cell: (m) => optionalPrice(m.speech_price_per_1k_chars),
+        header: <span title="Изображение, распознавание речи, озвучивание">Другие цены</span>,
+        cell: (m) => otherPrices(m),
         className: 'text-end text-nowrap',
         sortable: false,
       },
