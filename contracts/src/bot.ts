@@ -63,10 +63,14 @@ export const FileName = z
   .max(255)
   .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, 'Имя файла не должно содержать управляющих символов и переводов строки');
 
-/** `POST /api/telegram/sandbox/chat/uploads`: a photo or a document, base64 in JSON (the body stays under 1 MB). */
+/**
+ * `POST /api/telegram/sandbox/chat/uploads`: a photo, a document or a voice message (an audio file
+ * with its length in seconds), base64 in JSON (the body stays under 1 MB).
+ */
 export const SandboxUploadRequest = z
   .object({
-    kind: z.enum(['photo', 'document']),
+    kind: z.enum(['photo', 'document', 'voice']),
+    duration: z.int().min(0).max(86_400).optional().meta({ description: 'Seconds of a voice message' }),
     file_name: FileName,
     mime_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'Неверный тип файла'),
     data: z.base64().min(1, 'Файл пуст'),
@@ -142,6 +146,10 @@ export const SandboxMessage = z
       .object({ currency: z.string(), total_amount: z.int() })
       .nullable()
       .meta({ description: "The user's payment of an invoice (Telegram's successful_payment)" }),
+    voice: z
+      .object({ url: z.string(), duration: z.int() })
+      .nullable()
+      .meta({ description: 'A voice message or audio file, played on the page' }),
     buttons: z.array(z.array(SandboxButton)),
   })
   .meta({ id: 'SandboxMessage' });

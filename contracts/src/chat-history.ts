@@ -38,6 +38,12 @@ export const AiModel = z
     image_price: UsdAmount.nullable().meta({
       description: 'Dollars per generated image; set only for an image-generation model',
     }),
+    transcription_price_per_minute: UsdAmount.nullable().meta({
+      description: 'Dollars per minute of audio; set only for a speech-recognition model',
+    }),
+    speech_price_per_1k_chars: UsdAmount.nullable().meta({
+      description: 'Dollars per 1 000 characters read aloud; set only for a speech model',
+    }),
     is_active: z.boolean(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
@@ -47,7 +53,8 @@ export type AiModel = z.infer<typeof AiModel>;
 
 /**
  * Body of `POST /api/admin/models` and `PUT /api/admin/models/{id}`; prices ≥ 0, at most 6 decimals.
- * A model with an `image_price` generates images.
+ * A model with an `image_price` generates images, one with a `transcription_price_per_minute`
+ * recognises speech, one with a `speech_price_per_1k_chars` reads text aloud; none of them chats.
  */
 export const AiModelInput = z
   .object({
@@ -58,6 +65,12 @@ export const AiModelInput = z
     image_price: UsdPriceInput.nullable()
       .default(null)
       .meta({ description: 'Dollars per generated image, at most 6 decimals; null: not an image model' }),
+    transcription_price_per_minute: UsdPriceInput.nullable()
+      .default(null)
+      .meta({ description: 'Dollars per minute of audio, at most 6 decimals; null: not a speech-recognition model' }),
+    speech_price_per_1k_chars: UsdPriceInput.nullable()
+      .default(null)
+      .meta({ description: 'Dollars per 1 000 characters, at most 6 decimals; null: not a speech model' }),
     is_active: z.boolean().default(true),
   })
   .meta({ id: 'AiModelInput' });
@@ -97,6 +110,82 @@ export const BotModelsResponse = z.object({ models: z.array(AiModel) }).meta({ i
 export type BotModelsResponse = z.infer<typeof BotModelsResponse>;
 
 // ---------------------------------------------------------------------------------------------
+// Chat modes: admin-managed system prompts the bot's users choose from
+
+/** The longest system prompt of a mode. */
+export const MODE_PROMPT_MAX_CHARS = 4000;
+
+export const ChatMode = z
+  .object({
+    id: Id,
+    name: z.string(),
+    emoji: z.string(),
+    description: z.string(),
+    system_prompt: z.string(),
+    is_active: z.boolean(),
+    sort_order: z.int(),
+    is_default: z.boolean().meta({ description: 'The mode of a user who has not chosen one; exactly one is' }),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'ChatMode' });
+export type ChatMode = z.infer<typeof ChatMode>;
+
+const sortOrderError = 'Порядок — целое число от 0 до 10 000';
+
+/** Body of `POST /api/admin/modes` and `PUT /api/admin/modes/{id}`. */
+export const ChatModeInput = z
+  .object({
+    name: requiredText(100, 'Укажите название режима', 'Название должно быть не длиннее 100 символов'),
+    emoji: requiredText(16, 'Укажите эмодзи режима', 'Эмодзи должно быть не длиннее 16 символов'),
+    description: requiredText(200, 'Укажите краткое описание', 'Описание должно быть не длиннее 200 символов'),
+    system_prompt: requiredText(
+      MODE_PROMPT_MAX_CHARS,
+      'Укажите системный промпт',
+      'Системный промпт должен быть не длиннее 4 000 символов',
+    ),
+    is_active: z.boolean({ error: 'Ожидается true или false' }).default(true),
+    sort_order: z
+      .int({ error: sortOrderError })
+      .min(0, { error: sortOrderError })
+      .max(10_000, { error: sortOrderError })
+      .default(0),
+    is_default: z.boolean({ error: 'Ожидается true или false' }).default(false),
+  })
+  .refine((mode) => !mode.is_default || mode.is_active, {
+    error: 'Режим по умолчанию должен быть активным',
+    path: ['is_active'],
+  })
+  .meta({ id: 'ChatModeInput' });
+export type ChatModeInput = z.infer<typeof ChatModeInput>;
+
+export const ChatModeResponse = z.object({ success: z.literal(true), mode: ChatMode }).meta({ id: 'ChatModeResponse' });
+export type ChatModeResponse = z.infer<typeof ChatModeResponse>;
+
+export const ADMIN_MODES_SORT_FIELDS = ['id', 'name', 'sort_order', 'is_active', 'is_default', 'created_at'] as const;
+export const AdminModesSortField = z.enum(ADMIN_MODES_SORT_FIELDS);
+export type AdminModesSortField = z.infer<typeof AdminModesSortField>;
+
+/** `GET /api/admin/modes`: default sort sort_order ascending; `q` searches name, description and prompt. */
+export const AdminModesQuery = listQuery({
+  sortFields: ADMIN_MODES_SORT_FIELDS,
+  defaultSort: { field: 'sort_order', order: 'asc' },
+}).extend({ q: queryText().meta({ description: 'Text in the name, description or system prompt' }) });
+export type AdminModesQuery = z.infer<typeof AdminModesQuery>;
+
+export const AdminModesResponse = z
+  .object({ modes: z.array(ChatMode), total: z.int().min(0) })
+  .meta({ id: 'AdminModesResponse' });
+export type AdminModesResponse = z.infer<typeof AdminModesResponse>;
+
+export const ModeIdParams = z.object({ id: IdParam });
+export type ModeIdParams = z.infer<typeof ModeIdParams>;
+
+/** `GET /api/bot/modes`: the active modes in their sort order. */
+export const BotModesResponse = z.object({ modes: z.array(ChatMode) }).meta({ id: 'BotModesResponse' });
+export type BotModesResponse = z.infer<typeof BotModesResponse>;
+
+// ---------------------------------------------------------------------------------------------
 // Message history
 
 /** Status of a recorded bot message; an `error` message costs nothing. */
@@ -129,6 +218,11 @@ export const HistoryMessage = z
     error_message: z.string().nullable(),
     image_count: z.int().min(0).meta({ description: 'Images the model generated' }),
     hold_id: z.string().nullable().meta({ description: "The bot's billing hold for this call, if any" }),
+    mode: z.string().nullable().meta({ description: 'The chat mode the user was in (its name then)' }),
+    audio_seconds: z.int().min(0).meta({ description: "Seconds of the user's voice message that were transcribed" }),
+    transcription_cost: UsdAmount.meta({ description: 'Dollars of the transcription (part of total_cost)' }),
+    speech_characters: z.int().min(0).meta({ description: 'Characters of the answer read aloud' }),
+    speech_cost: UsdAmount.meta({ description: 'Dollars of the voiced answer (part of total_cost)' }),
   })
   .meta({ id: 'HistoryMessage' });
 export type HistoryMessage = z.infer<typeof HistoryMessage>;
@@ -218,6 +312,10 @@ function wholeNumberInput(message: string, max = Number.MAX_SAFE_INTEGER) {
 export const MAX_MESSAGE_TOKENS = 1_000_000_000;
 /** Images one message may have generated. */
 export const MAX_MESSAGE_IMAGES = 100;
+/** Seconds of audio one message may carry (far above the bot's own limit). */
+export const MAX_MESSAGE_AUDIO_SECONDS = 24 * 3600;
+/** Characters one message may have had read aloud. */
+export const MAX_MESSAGE_SPEECH_CHARACTERS = 1_000_000;
 
 /**
  * `POST /api/bot/messages` fields (JSON, or multipart/form-data with an optional `image` file:
@@ -253,10 +351,29 @@ export const BotMessageRequest = z
       .uuid({ error: 'hold_id должен быть идентификатором резерва (uuid)' })
       .optional()
       .meta({ description: 'The billing hold placed before the call: the charge is capped at it and settles it' }),
+    mode: nullableText(100).meta({ description: 'The name of the chat mode the user is in' }),
+    transcription_model: nullableText(100).meta({ description: 'The model that transcribed the voice message' }),
+    audio_seconds: wholeNumberInput(
+      'audio_seconds должен быть целым числом от 0 до 86 400',
+      MAX_MESSAGE_AUDIO_SECONDS,
+    ).default(0),
+    speech_model: nullableText(100).meta({ description: 'The model that read the answer aloud' }),
+    speech_characters: wholeNumberInput(
+      'speech_characters должен быть целым числом от 0 до 1 000 000',
+      MAX_MESSAGE_SPEECH_CHARACTERS,
+    ).default(0),
   })
   .refine((body) => body.telegram_id !== undefined || body.user_id !== undefined, {
     error: 'Укажите telegram_id или user_id',
     path: ['telegram_id'],
+  })
+  .refine((body) => body.audio_seconds === 0 || body.transcription_model, {
+    error: 'Укажите transcription_model для audio_seconds',
+    path: ['transcription_model'],
+  })
+  .refine((body) => body.speech_characters === 0 || body.speech_model, {
+    error: 'Укажите speech_model для speech_characters',
+    path: ['speech_model'],
   })
   .meta({ id: 'BotMessageRequest' });
 export type BotMessageRequest = z.infer<typeof BotMessageRequest>;
@@ -341,6 +458,12 @@ export const DEFAULT_BOT_SETTINGS = {
   max_output_tokens: '1024',
   /** Tokens of earlier turns sent along with a new message. */
   context_token_budget: '6000',
+  /** The model that turns voice messages into text (priced per minute on its row). */
+  transcription_model: 'whisper-1',
+  /** The model that reads answers aloud (priced per 1 000 characters on its row). */
+  speech_model: 'tts-1',
+  /** The voice of the speech model. */
+  speech_voice: 'alloy',
 } as const satisfies Record<string, string>;
 export type BotSettingKey = keyof typeof DEFAULT_BOT_SETTINGS;
 

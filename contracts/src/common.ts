@@ -413,10 +413,10 @@ export type FormValues<S extends z.ZodType> = {
   [K in keyof z.input<S>]-?: NonNullable<z.input<S>[K]> extends boolean ? boolean : string;
 };
 
-/** The first message per field of what `schema` finds wrong with a form's values (none: `{}`). */
+/** The first message per field of what `schema` finds wrong with a form's values, or the body made of them (none: `{}`). */
 export function fieldErrors<S extends z.ZodType>(
   schema: S,
-  values: FormValues<S>,
+  values: FormValues<S> | RequestBody<S>,
 ): Partial<Record<keyof FormValues<S> & string, string>> {
   const result = schema.safeParse(values);
   const errors: Partial<Record<string, string>> = {};

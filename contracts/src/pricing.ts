@@ -39,6 +39,10 @@ export interface MessageCost {
   input_cost: string;
   output_cost: string;
   image_cost: string;
+  /** Speech recognition of the user's voice message. */
+  transcription_cost: string;
+  /** The answer read aloud. */
+  speech_cost: string;
   total_cost: string;
   /** Credits. */
   cost: bigint;
@@ -54,31 +58,62 @@ export interface MessageCostInput {
   output_price_per_1m: string;
   /** Dollars per generated image; null for a model that makes none. */
   image_price?: string | null;
+  /** Seconds of the user's audio that were transcribed (0 when absent). */
+  audio_seconds?: number;
+  /** Dollars per minute of audio of the transcription model. */
+  transcription_price_per_minute?: string | null;
+  /** Characters of the answer read aloud (0 when absent). */
+  speech_characters?: number;
+  /** Dollars per 1 000 characters of the speech model. */
+  speech_price_per_1k_chars?: string | null;
   settings: CostSettings;
 }
 
 const ZERO_COST = fromMinorUnits(0n, COST_SCALE);
-/** An image price (6 decimals) at the 12 decimals of a cost. */
-const IMAGE_PRICE_TO_COST = 10n ** BigInt(COST_SCALE - PRICE_SCALE);
+/** A price (6 decimals) at the 12 decimals of a cost. */
+const PRICE_TO_COST = 10n ** BigInt(COST_SCALE - PRICE_SCALE);
+
+const priceUnits = (price: string | null | undefined) => toMinorUnits(price ?? '0', PRICE_SCALE);
+
+/** seconds × price per minute / 60, rounded up at the 12th decimal (the one cost part that may not be exact). */
+function transcriptionUnits(seconds: number, pricePerMinute: string | null | undefined): bigint {
+  const sixtieths = BigInt(seconds) * priceUnits(pricePerMinute) * PRICE_TO_COST;
+  return (sixtieths + 59n) / 60n;
+}
+
+/** characters × price per 1 000 characters / 1 000: exact at 12 decimals. */
+const speechUnits = (characters: number, pricePer1k: string | null | undefined) =>
+  (BigInt(characters) * priceUnits(pricePer1k) * PRICE_TO_COST) / 1000n;
 
 /**
  * The price of one message:
  *   input_cost  = input_tokens  × input_price_per_1m  / 1 000 000   (dollars, exact)
  *   output_cost = output_tokens × output_price_per_1m / 1 000 000
  *   image_cost  = image_count   × image_price
- *   total_cost  = input_cost + output_cost + image_cost
+ *   transcription_cost = ⌈ audio_seconds × transcription_price_per_minute / 60 ⌉   (at 12 decimals)
+ *   speech_cost = speech_characters × speech_price_per_1k_chars / 1 000
+ *   total_cost  = input_cost + output_cost + image_cost + transcription_cost + speech_cost
  *   cost        = ⌈ total_cost × usd_rub_rate × credit_markup × credits_per_rub ⌉   (credits)
  * A failed message costs nothing.
  */
 export function messageCost(input: MessageCostInput): MessageCost {
   if (input.status === 'error') {
-    return { input_cost: ZERO_COST, output_cost: ZERO_COST, image_cost: ZERO_COST, total_cost: ZERO_COST, cost: 0n };
+    return {
+      input_cost: ZERO_COST,
+      output_cost: ZERO_COST,
+      image_cost: ZERO_COST,
+      transcription_cost: ZERO_COST,
+      speech_cost: ZERO_COST,
+      total_cost: ZERO_COST,
+      cost: 0n,
+    };
   }
-  const inputUnits = BigInt(input.input_tokens) * toMinorUnits(input.input_price_per_1m, PRICE_SCALE);
-  const outputUnits = BigInt(input.output_tokens) * toMinorUnits(input.output_price_per_1m, PRICE_SCALE);
-  const imageUnits =
-    BigInt(input.image_count ?? 0) * toMinorUnits(input.image_price ?? '0', PRICE_SCALE) * IMAGE_PRICE_TO_COST;
-  const totalUnits = inputUnits + outputUnits + imageUnits;
+  const inputUnits = BigInt(input.input_tokens) * priceUnits(input.input_price_per_1m);
+  const outputUnits = BigInt(input.output_tokens) * priceUnits(input.output_price_per_1m);
+  const imageUnits = BigInt(input.image_count ?? 0) * priceUnits(input.image_price) * PRICE_TO_COST;
+  const transcribedUnits = transcriptionUnits(input.audio_seconds ?? 0, input.transcription_price_per_minute);
+  const spokenUnits = speechUnits(input.speech_characters ?? 0, input.speech_price_per_1k_chars);
+  const totalUnits = inputUnits + outputUnits + imageUnits + transcribedUnits + spokenUnits;
   const { usd_rub_rate, credit_markup, credits_per_rub } = input.settings;
   const numerator =
     totalUnits *
@@ -90,6 +125,8 @@ export function messageCost(input: MessageCostInput): MessageCost {
     input_cost: fromMinorUnits(inputUnits, COST_SCALE),
     output_cost: fromMinorUnits(outputUnits, COST_SCALE),
     image_cost: fromMinorUnits(imageUnits, COST_SCALE),
+    transcription_cost: fromMinorUnits(transcribedUnits, COST_SCALE),
+    speech_cost: fromMinorUnits(spokenUnits, COST_SCALE),
     total_cost: fromMinorUnits(totalUnits, COST_SCALE),
     cost: (numerator + denominator - 1n) / denominator,
   };

@@ -20,6 +20,8 @@ describe('messageCost', () => {
       input_cost: '0.003085000000',
       output_cost: '0.005670000000',
       image_cost: '0.000000000000',
+      transcription_cost: '0.000000000000',
+      speech_cost: '0.000000000000',
       total_cost: '0.008755000000',
       cost: 167n,
     });
@@ -44,6 +46,41 @@ describe('messageCost', () => {
     });
   });
 
+  test('when a voice message was transcribed and the answer spoken, then both add to the tokens', () => {
+    const cost = messageCost({
+      status: 'success',
+      input_tokens: 1000,
+      output_tokens: 0,
+      input_price_per_1m: '1',
+      output_price_per_1m: '0',
+      audio_seconds: 90,
+      transcription_price_per_minute: '0.006000',
+      speech_characters: 2500,
+      speech_price_per_1k_chars: '0.015000',
+      settings: DEFAULT_COST_SETTINGS,
+    });
+    // $0.001 + 1.5 min × $0.006 + 2.5 × $0.015 = $0.0475 → × 95 × 2 × 100 = 902.5 → 903 credits.
+    expect(cost).toMatchObject({
+      transcription_cost: '0.009000000000',
+      speech_cost: '0.037500000000',
+      total_cost: '0.047500000000',
+      cost: 903n,
+    });
+  });
+
+  test('when seconds do not make whole sixtieths of the price, then the transcription is rounded up at 12 decimals', () => {
+    const cost = messageCost({
+      status: 'success',
+      input_tokens: 0,
+      output_tokens: 0,
+      ...prices,
+      audio_seconds: 7,
+      transcription_price_per_minute: '0.000001',
+    });
+    // 7 × $0.000001 / 60 = $0.000000116666…
+    expect(cost.transcription_cost).toBe('0.000000116667');
+  });
+
   test('when the message is an error, then it costs nothing, images included', () => {
     const cost = messageCost({
       status: 'error',
@@ -51,9 +88,11 @@ describe('messageCost', () => {
       output_tokens: 10,
       image_count: 1,
       image_price: '1',
+      audio_seconds: 60,
+      transcription_price_per_minute: '1',
       ...prices,
     });
-    expect(cost).toMatchObject({ total_cost: '0.000000000000', cost: 0n });
+    expect(cost).toMatchObject({ total_cost: '0.000000000000', transcription_cost: '0.000000000000', cost: 0n });
   });
 });
 

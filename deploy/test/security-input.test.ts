@@ -53,6 +53,7 @@ const fx = {
   promoCode: '',
   modelId: 0,
   modelName: '',
+  modeId: 0,
   sysValKey: '',
   paymentId: '',
   emailPaymentId: '',
@@ -101,6 +102,7 @@ beforeAll(async () => {
   const { model } = await made<{ model: Made & { model: string } }>('POST', '/api/admin/models', asAdmin(modelBody()));
   fx.modelId = model.id;
   fx.modelName = model.model;
+  fx.modeId = (await made<{ mode: Made }>('POST', '/api/admin/modes', asAdmin(modeBody()))).mode.id;
   fx.sysValKey = uniqueName('sec_key');
   await made('POST', '/api/admin/sys_vals', asAdmin({ key: fx.sysValKey, value: '1' }));
   const topUp = { token: user.token, body: { amount: '100.00' } };
@@ -143,6 +145,12 @@ const modelBody = () => ({
   description: 'Модель',
   input_price_per_1m: '1.500000',
   output_price_per_1m: '2',
+});
+const modeBody = () => ({
+  name: uniqueName('Режим'),
+  emoji: '🛡',
+  description: 'Проверка',
+  system_prompt: 'Отвечай кратко.',
 });
 const taxonomyBody = (name: string) => ({ name, slug: slug(), description: 'Описание' });
 
@@ -228,6 +236,9 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/admin/models': () => ({ body: modelBody() }),
   'PUT /api/admin/models/{id}': () => ({ params: { id: fx.modelId }, body: { ...modelBody(), model: fx.modelName } }),
   'DELETE /api/admin/models/{id}': () => ({ params: { id: fx.modelId } }),
+  'POST /api/admin/modes': () => ({ body: modeBody() }),
+  'PUT /api/admin/modes/{id}': () => ({ params: { id: fx.modeId }, body: modeBody() }),
+  'DELETE /api/admin/modes/{id}': () => ({ params: { id: fx.modeId } }),
   'POST /api/admin/sys_vals': () => ({ body: { key: uniqueName('sec_key'), value: 'значение' } }),
   'PUT /api/admin/sys_vals/{key}': () => ({ params: { key: fx.sysValKey }, body: { value: 'значение' } }),
   'DELETE /api/admin/sys_vals/{key}': () => ({ params: { key: fx.sysValKey } }),

@@ -74,6 +74,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_MAX_DOCUMENT_ENTRIES: positiveInt(DOCUMENT_LIMITS.maxEntries),
   /** PDF pages read at most (one at a time, stopping once BOT_MAX_DOCUMENT_CHARS are read). */
   BOT_MAX_DOCUMENT_PAGES: positiveInt(DOCUMENT_LIMITS.maxPages),
+  /** Longer voice messages and audio files are refused before anything is spent. */
+  BOT_MAX_VOICE_SECONDS: positiveInt(300),
   /** Models and settings are read again after this long, so an admin's edit reaches the bot within it. */
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The streamed answer is edited into the placeholder at most this often. */

@@ -14,6 +14,8 @@ const model = (overrides: Partial<AiModel> = {}): AiModel => ({
   input_price_per_1m: '0.15',
   output_price_per_1m: '0.6',
   image_price: null,
+  transcription_price_per_minute: null,
+  speech_price_per_1k_chars: null,
   is_active: true,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
@@ -29,9 +31,13 @@ const catalog = (models: AiModel[]): Catalog => ({
     lowBalanceThreshold: 100,
     maxOutputTokens: 1000,
     contextTokenBudget: 4000,
+    transcriptionModel: 'whisper-1',
+    speechModel: 'tts-1',
+    speechVoice: 'alloy',
     cost: DEFAULT_COST_SETTINGS,
   },
   models: new Map(models.map((m) => [m.model, m])),
+  modes: [],
 });
 
 const balance = (welcomeCredits: number): BotBalanceResponse => ({

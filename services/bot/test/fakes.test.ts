@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback } from 'grammy';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
+import { silentOggOpus } from '../src/engine/ogg-opus';
 import { FAKE_PNG, startFakeOpenAI, type FakeOpenAI } from './support/fake-openai';
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from './support/fake-telegram';
 
@@ -33,7 +34,21 @@ describe('fake Telegram Bot API driven by grammY', () => {
       const bytes = await fetch(`${telegram.apiUrl}/file/bot${telegram.token}/${file.file_path}`).then((r) => r.text());
       await ctx.replyWithPhoto(new InputFile(FAKE_PNG, 'echo.png'), { caption: `Прочитано: ${bytes}` });
     });
-    bot.on('message:text', (ctx) => ctx.reply(`Эхо: ${ctx.message.text}`));
+    bot.on('message:voice', async (ctx) => {
+      const file = await ctx.getFile();
+      const bytes = await fetch(`${telegram.apiUrl}/file/bot${telegram.token}/${file.file_path}`).then((r) =>
+        r.arrayBuffer(),
+      );
+      await ctx.replyWithVoice(new InputFile(Buffer.from(bytes), 'voice.ogg'), {
+        duration: ctx.message.voice.duration,
+        caption: `Голос ${ctx.message.voice.duration} с, ${bytes.byteLength} байт`,
+      });
+    });
+    bot.on('message:text', (ctx) =>
+      ctx.reply(
+        `Эхо: ${ctx.message.text}${ctx.message.reply_to_message ? ` (ответ на «${ctx.message.reply_to_message.caption}»)` : ''}`,
+      ),
+    );
     void bot.start({ timeout: 30 });
   });
   afterAll(async () => {
@@ -58,6 +73,21 @@ describe('fake Telegram Bot API driven by grammY', () => {
     const photo = await telegram.waitFor('sendPhoto');
     expect(photo.params.caption).toBe('Прочитано: содержимое');
     expect(telegram.chatLog(alice.id).at(-1)?.message.photo?.[0]?.file_size).toBe(FAKE_PNG.length);
+  });
+
+  test('a voice message is downloaded and a voice is sent back; a reply carries the replied message', async () => {
+    const ogg = silentOggOpus(2);
+    telegram.sendVoice(alice, ogg, { duration: 2 });
+    const voice = await telegram.waitFor('sendVoice');
+    expect(voice.params.caption).toBe(`Голос 2 с, ${ogg.length} байт`);
+    const sent = telegram.chatLog(alice.id).at(-1)!;
+    expect(sent.message.voice).toMatchObject({ duration: 2, mime_type: 'audio/ogg', file_size: ogg.length });
+    expect(telegram.file(sent.message.voice!.file_id)?.bytes).toEqual(ogg);
+
+    telegram.sendText(alice, 'А подробнее?', sent.message_id);
+    await telegram.waitFor('sendMessage', (call) =>
+      String(call.params.text).includes(`ответ на «Голос 2 с, ${ogg.length} байт»`),
+    );
   });
 
   test('a 429 with retry_after is retried by auto-retry and the message arrives once', async () => {
@@ -210,5 +240,38 @@ describe('fake OpenAI API driven by the openai client', () => {
 
     const image = await client.images.generate({ model: 'gpt-image-1', prompt: 'кот в шляпе' });
     expect(Buffer.from(image.data?.[0]?.b64_json ?? '', 'base64')).toEqual(FAKE_PNG);
+  });
+
+  test('audio is transcribed from a multipart upload, non-audio refused; speech answers Ogg/Opus', async () => {
+    openai.transcribeAs((file) => `Текст из ${file.name}`);
+    const ogg = silentOggOpus(1);
+    const transcript = await client.audio.transcriptions.create({
+      model: 'whisper-1',
+      language: 'ru',
+      file: await toFile(ogg, 'voice.ogg', { type: 'audio/ogg' }),
+    });
+    expect(transcript.text).toBe('Текст из voice.ogg');
+    expect(openai.requests.at(-1)).toMatchObject({
+      path: '/v1/audio/transcriptions',
+      body: { model: 'whisper-1', language: 'ru' },
+    });
+    expect(openai.requests.at(-1)?.file?.bytes).toEqual(ogg);
+
+    await expect(
+      client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.from('not audio'), 'a.txt') }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('Invalid file format') });
+
+    const speech = await client.audio.speech.create({
+      model: 'tts-1',
+      voice: 'alloy',
+      input: 'Привет',
+      response_format: 'opus',
+    });
+    const audio = Buffer.from(await speech.arrayBuffer());
+    expect(audio.subarray(0, 4).toString('latin1')).toBe('OggS');
+    expect(audio.includes(Buffer.from('OpusHead'))).toBe(true);
+    await expect(
+      client.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'я'.repeat(4097), response_format: 'opus' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -5,6 +5,7 @@ import { migrations } from './data/migrations';
 import type { ChatHistoryDatabase } from './data/schema';
 import { botReads } from './domain/bot-reads';
 import { modelsUseCases } from './domain/models';
+import { modesUseCases } from './domain/modes';
 import { settingsUseCases } from './domain/settings';
 import { chatHistoryConsumers } from './messaging/consumers';
 
@@ -16,6 +17,7 @@ export const chatHistoryService: ServiceDefinition<ChatHistoryConfig, ChatHistor
   onStart: async (deps) => {
     await settingsUseCases(deps).seed();
     await modelsUseCases(deps).seed();
+    await modesUseCases(deps.db, deps.logger).seed();
     const reads = botReads(deps);
     return () => reads.close();
   },

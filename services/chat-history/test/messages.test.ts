@@ -247,6 +247,65 @@ describe('POST /api/bot/messages: generated images and the billing hold', () => 
   });
 });
 
+describe('POST /api/bot/messages: voice and mode', () => {
+  test('when a voice message was transcribed and the answer spoken, then both are priced on their models and recorded with the mode', async () => {
+    const whisper = await h.createModel({ transcription_price_per_minute: '0.006' });
+    const tts = await h.createModel({ speech_price_per_1k_chars: '0.015' });
+    const res = await post({
+      input_tokens: 0,
+      output_tokens: 0,
+      mode: 'Переводчик',
+      transcription_model: whisper.model,
+      audio_seconds: 90,
+      speech_model: tts.model,
+      speech_characters: 2000,
+    });
+    expect(res.status).toBe(201);
+    // 1.5 min × $0.006 + 2 × $0.015 = $0.039; × 95 × 2 × 100 = 741 credits.
+    expect(res.body).toMatchObject({
+      mode: 'Переводчик',
+      audio_seconds: 90,
+      transcription_cost: '0.009000000000',
+      speech_characters: 2000,
+      speech_cost: '0.030000000000',
+      total_cost: '0.039000000000',
+      cost: 741,
+    });
+    const [event] = await recordedEvents(res.body.id);
+    expect(event).toMatchObject({ cost: 741, total_cost: '0.039000000000' });
+    const read = await h.get<HistoryMessage>(`/api/admin/history/${res.body.id}`, h.admin);
+    expect(read.body).toMatchObject({
+      mode: 'Переводчик',
+      transcription_cost: '0.009000000000',
+      speech_cost: '0.030000000000',
+    });
+  });
+
+  test('when the transcription failed, then the message costs nothing', async () => {
+    const whisper = await h.createModel({ transcription_price_per_minute: '0.006' });
+    const res = await post({ status: 'error', transcription_model: whisper.model, audio_seconds: 30 });
+    expect(res.body).toMatchObject({ cost: 0, transcription_cost: '0.000000000000', audio_seconds: 30 });
+  });
+
+  test('when seconds come without a transcription model, or the voice model is unknown, then 400', async () => {
+    expect((await post({ audio_seconds: 5 })).body.error).toBe('Укажите transcription_model для audio_seconds');
+    expect((await post({ speech_characters: 5 })).body.error).toBe('Укажите speech_model для speech_characters');
+    const unknown = await post({ transcription_model: 'no-such-model', audio_seconds: 5 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('Неизвестная модель: no-such-model');
+  });
+
+  test('when nothing is said of voice or mode, then they are empty and cost nothing', async () => {
+    const res = await post({});
+    expect(res.body).toMatchObject({
+      mode: null,
+      audio_seconds: 0,
+      transcription_cost: '0.000000000000',
+      speech_cost: '0.000000000000',
+    });
+  });
+});
+
 describe('POST /api/bot/messages: message.recorded', () => {
   test('when messages are recorded, then each is published exactly once with its data', async () => {
     const published = (id: number) =>

@@ -187,8 +187,38 @@ describe('image price', () => {
   });
 });
 
+describe('voice prices', () => {
+  test('when a model is saved with a price per minute and per 1 000 characters, then both are kept exactly and may be cleared', async () => {
+    const created = await h.createModel({ transcription_price_per_minute: '0.006', speech_price_per_1k_chars: 0.015 });
+    expect(created).toMatchObject({
+      transcription_price_per_minute: '0.006000',
+      speech_price_per_1k_chars: '0.015000',
+    });
+    const { id, created_at: _c, updated_at: _u, ...fields } = created;
+    const cleared = await h.send<{ model: AiModel }>('PUT', `/api/admin/models/${id}`, {
+      ...fields,
+      transcription_price_per_minute: null,
+      speech_price_per_1k_chars: '0.03',
+    });
+    expect(cleared.body.model).toMatchObject({
+      transcription_price_per_minute: null,
+      speech_price_per_1k_chars: '0.030000',
+    });
+  });
+
+  test('when a voice price is negative, then 400 with a Russian message', async () => {
+    const body = { model: `voice-${nextNumber()}`, input_price_per_1m: 0, output_price_per_1m: 0 };
+    const res = await h.send<{ error: string }>('POST', '/api/admin/models', {
+      ...body,
+      speech_price_per_1k_chars: -1,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('не меньше 0');
+  });
+});
+
 describe('the default models', () => {
-  test('on first start, then the three default models exist with their prices and the bot sees them', async () => {
+  test('on first start, then the default models exist with their prices and the bot sees them', async () => {
     const res = await h.get<BotModelsResponse>('/api/bot/models', h.bot);
     const byName = new Map(res.body.models.map((m) => [m.model, m]));
     expect(byName.get('gpt-4o-mini')).toMatchObject({
@@ -205,6 +235,16 @@ describe('the default models', () => {
       image_price: null,
     });
     expect(byName.get('gpt-image-1')).toMatchObject({ description: 'Генерация изображений', image_price: '0.040000' });
+    expect(byName.get('whisper-1')).toMatchObject({
+      description: 'Распознавание голосовых сообщений',
+      transcription_price_per_minute: '0.006000',
+      speech_price_per_1k_chars: null,
+    });
+    expect(byName.get('tts-1')).toMatchObject({
+      description: 'Озвучивание ответов',
+      transcription_price_per_minute: null,
+      speech_price_per_1k_chars: '0.015000',
+    });
   });
 
   test('when the service starts again after the admin deleted one, then it is not created again', async () => {

@@ -37,6 +37,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'articles', lazy: () => import('./routes/admin/articles') },
   { path: 'models', lazy: () => import('./routes/admin/models') },
   { path: 'tariffs', lazy: () => import('./routes/admin/tariffs') },
+  { path: 'modes', lazy: () => import('./routes/admin/modes') },
   { path: 'history', lazy: () => import('./routes/admin/history') },
   { path: 'payments', lazy: () => import('./routes/admin/payments') },
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },

@@ -22,6 +22,7 @@ export const paths = {
     articles: '/admin/articles',
     models: '/admin/models',
     tariffs: '/admin/tariffs',
+    modes: '/admin/modes',
     history: '/admin/history',
     payments: '/admin/payments',
     sysvals: '/admin/sysvals',

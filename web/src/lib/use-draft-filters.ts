@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /** Typing settles for this long before a text filter applies. */
 export const TYPING_PAUSE_MS = 400;
@@ -13,6 +13,8 @@ export interface DraftFilters<F extends string> {
   edit: (patch: Partial<Record<F, string>>) => void;
   /** Applies the fields now (Enter in a field). */
   flush: () => void;
+  /** A field's onKeyDown: Enter applies the fields now. */
+  applyOnEnter: (event: KeyboardEvent) => void;
 }
 
 /**
@@ -57,11 +59,15 @@ export function useDraftFilters<F extends string>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft, pending]);
 
+  const flush = () => {
+    if (pending) send(draft);
+  };
   return {
     draft,
     edit: (patch) => setDraft((current) => ({ ...current, ...patch })),
-    flush: () => {
-      if (pending) send(draft);
+    flush,
+    applyOnEnter: (event) => {
+      if (event.key === 'Enter') flush();
     },
   };
 }

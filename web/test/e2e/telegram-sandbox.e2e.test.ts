@@ -89,7 +89,7 @@ test('/buy in the sandbox: a Stars invoice is paid in the chat and the credits a
     await input.fill('/buy');
     await input.press('Enter');
     await bot.filter({ hasText: 'Пополнение и тарифы' }).waitFor();
-    await page.getByRole('button', { name: '⭐ +300 ₽' }).click();
+    await page.getByRole('button', { name: '⭐ +300,00 ₽' }).click();
 
     const invoice = page.getByTestId('tg-invoice');
     await invoice.filter({ hasText: 'Пополнение на 30 000 кредитов' }).waitFor();
@@ -141,3 +141,59 @@ test.each([
   },
   90_000,
 );
+
+/** One second of silence as a WAV file: what a person might upload as a voice message. */
+function silentWav(seconds: number): Buffer {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * 2 * seconds);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+test('a voice message (an uploaded audio file) is heard and answered, and spoken answers arrive as voice', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${stack.url}/telegram-sandbox`);
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    const bot = page.locator('[data-from="bot"]');
+    await bot.filter({ hasText: 'Здравствуйте' }).waitFor();
+    await page.getByRole('button', { name: 'Отвечать голосом: выкл' }).click();
+    await bot.filter({ hasText: 'Теперь я отвечаю и голосом' }).waitFor();
+
+    await page.getByTestId('attach-voice').setInputFiles({
+      name: 'вопрос.wav',
+      mimeType: 'audio/wav',
+      buffer: silentWav(2),
+    });
+    await page.locator('[data-from="user"] audio').waitFor();
+    await expect(page.locator('[data-from="user"]').last().textContent()).resolves.toContain('2 с');
+    await bot.filter({ hasText: '🎙 🧪 Тестовое распознавание' }).waitFor({ timeout: 20_000 });
+    await bot.filter({ hasText: 'LLM_API_KEY.' }).filter({ hasNotText: '▍' }).waitFor({ timeout: 20_000 });
+    const voice = page.locator('[data-from="bot"] audio');
+    await voice.waitFor({ timeout: 20_000 });
+    // The spoken answer is a real Ogg/Opus file the browser can play.
+    const seconds = await voice.evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<number>((resolve) => {
+          if (audio.readyState >= 1) resolve(audio.duration);
+          else audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
+        }),
+    );
+    expect(seconds).toBeGreaterThan(0);
+    await screenshot(page, 'telegram-sandbox-voice');
+  } finally {
+    await page.close();
+  }
+}, 90_000);

@@ -44,6 +44,7 @@ export function screensOf(role: Role, article: { slug: string; title: string }):
     { name: 'admin-articles', path: '/admin/articles', ready: 'Создать статью' },
     { name: 'admin-models', path: '/admin/models', ready: 'gpt-4o-mini' },
     { name: 'admin-tariffs', path: '/admin/tariffs', ready: 'Premium' },
+    { name: 'admin-modes', path: '/admin/modes', ready: 'Переводчик' },
     { name: 'admin-history', path: '/admin/history', ready: 'Успешно' },
     { name: 'admin-payments', path: '/admin/payments', ready: 'Ожидает оплаты' },
     { name: 'admin-sysvals', path: '/admin/sysvals', ready: 'credit_markup' },

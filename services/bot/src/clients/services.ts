@@ -3,6 +3,7 @@ import {
   BotHoldResponse,
   BotLinkTokenResponse,
   BotModelsResponse,
+  BotModesResponse,
   BotSettingsResponse,
   BotStarInvoiceResponse,
   BotStarPreCheckoutResponse,
@@ -64,7 +65,11 @@ export interface AttachedImage {
   mimeType: string;
 }
 
-export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id'> & { telegram_id: number };
+/** What a message may also carry: its mode and voice parts (absent: none). */
+type VoiceFields = 'mode' | 'transcription_model' | 'audio_seconds' | 'speech_model' | 'speech_characters';
+
+export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id' | VoiceFields> &
+  Partial<Pick<BotMessageRequest, VoiceFields>> & { telegram_id: number };
 
 /**
  * The other services as the bot sees them: their `/api/bot/*` routes with the bot key, like any
@@ -142,6 +147,7 @@ export function serviceClients(
       ),
 
     models: () => call(BotModelsResponse, 'GET', history('/api/bot/models')),
+    modes: () => call(BotModesResponse, 'GET', history('/api/bot/modes')),
     settings: () => call(BotSettingsResponse, 'GET', history('/api/bot/settings')),
     /** Records one exchange; the hold id doubles as the idempotency key, so a retried call records once. */
     async recordMessage(body: RecordMessageBody, image?: AttachedImage): Promise<void> {

@@ -11,6 +11,10 @@ export interface Chat {
   conversation: number;
   lowBalanceAlerted: boolean;
   awaitingEmailPayment: string | null;
+  modeId: number | null;
+  voiceReplies: boolean;
+  instructions: string | null;
+  awaitingInstructions: boolean;
 }
 
 function toChat(row: Selectable<ChatsTable>): Chat {
@@ -23,6 +27,10 @@ function toChat(row: Selectable<ChatsTable>): Chat {
     conversation: row.conversation,
     lowBalanceAlerted: row.low_balance_alerted,
     awaitingEmailPayment: row.awaiting_email_payment,
+    modeId: row.mode_id,
+    voiceReplies: row.voice_replies,
+    instructions: row.instructions,
+    awaitingInstructions: row.awaiting_instructions,
   };
 }
 
@@ -58,6 +66,8 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
           web_linked: chat.webLinked,
           model: null,
           awaiting_email_payment: null,
+          mode_id: null,
+          instructions: null,
           updated_at: new Date(),
         })
         .onConflict((oc) =>
@@ -85,6 +95,20 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
         .where('telegram_id', '=', String(telegramId))
         .execute();
     },
+    /** A new mode starts a fresh conversation: the earlier turns were answered in another role. */
+    async setMode(telegramId: number, modeId: number): Promise<void> {
+      await db
+        .updateTable('chats')
+        .set((eb) => ({ mode_id: modeId, conversation: eb('conversation', '+', 1), updated_at: new Date() }))
+        .where('telegram_id', '=', String(telegramId))
+        .execute();
+    },
+    setVoiceReplies: (telegramId: number, on: boolean) => update(telegramId, { voice_replies: on }),
+    /** The user's instructions (null: none); asking for them again ends. */
+    setInstructions: (telegramId: number, instructions: string | null) =>
+      update(telegramId, { instructions, awaiting_instructions: false }),
+    setAwaitingInstructions: (telegramId: number, awaiting: boolean) =>
+      update(telegramId, { awaiting_instructions: awaiting }),
     /** Accounts were linked: the Telegram user's chats now belong to the surviving account. */
     async repoint(telegramId: number, userId: number): Promise<Chat[]> {
       const rows = await db

@@ -23,6 +23,14 @@ export interface ChatsTable {
   awaiting_email_payment: string | null;
   /** The user blocked the bot (Telegram answered 403): nothing more is sent until they write again. */
   blocked_at: Date | null;
+  /** The chosen chat mode (chat-history's id); null or gone: the default mode. */
+  mode_id: number | null;
+  /** Answers also come as voice messages. */
+  voice_replies: Generated<boolean>;
+  /** The user's own instructions, added after the mode's prompt in every call. */
+  instructions: string | null;
+  /** The next text the user sends is their instructions. */
+  awaiting_instructions: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

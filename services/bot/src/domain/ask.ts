@@ -6,9 +6,16 @@ import type { Chat } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
 import { turnsRepository } from '../data/turns.repository';
 import type { ContentPart, ModelProvider } from '../engine/provider';
-import { creditsFor, type Catalog } from './catalog';
-import { buildPrompt, estimateTokens } from './conversation';
+import { creditsFor, modeFor, type Catalog } from './catalog';
+import { buildPrompt, estimateTokens, estimateTokensOfLength, promptFrame } from './conversation';
 import type { Generations } from './generations';
+import {
+  SPEECH_MAX_CHARS,
+  speechText,
+  TRANSCRIPT_CHARS_PER_SECOND,
+  TRANSCRIPTION_LANGUAGE,
+  type VoiceInput,
+} from './voice';
 
 /** Where a streamed answer goes: the Telegram message being edited, in the bot. */
 export interface AnswerSink {
@@ -19,6 +26,12 @@ export interface AnswerSink {
   finish(text: string, options: { truncated: boolean }): Promise<void>;
   /** The call failed; `partial` is what the model had said before (kept visible, marked as cut). */
   fail(partial: string): Promise<void>;
+  /** A voice message was heard: show what was understood. */
+  heard(transcript: string): Promise<void>;
+  /** The answer read aloud (Ogg/Opus); `trimmed`: only its beginning fitted. */
+  voice(ogg: Buffer, options: { trimmed: boolean }): Promise<void>;
+  /** The answer could not be read aloud (the text answer stands). */
+  voiceFailed(): Promise<void>;
 }
 
 export interface AskDeps {
@@ -39,32 +52,54 @@ export interface AskInput {
   content: string | ContentPart[];
   /** The user's photo, stored with the message for the admin history. */
   image?: AttachedImage;
+  /** The bot's earlier message the user replied to. */
+  repliedTo?: string | null;
+  /** A voice message: transcribed first, and its transcript is the message (`userMessage` and `content` unused). */
+  voice?: VoiceInput;
 }
 
 export type AskOutcome =
   | { kind: 'answered'; text: string; cost: number }
   | { kind: 'insufficient'; needed: number; available: number }
   | { kind: 'failed' }
+  | { kind: 'unheard'; reason: 'empty' | 'unreadable' }
   | { kind: 'interrupted' };
 
 /** Attempts to record a message before giving up (chat-history briefly unavailable). */
 const RECORD_ATTEMPTS = 3;
 
+/** Spoken answers need the speech model's row (its price); without it the answer stays text only. */
+const speaks = (input: AskInput) =>
+  input.chat.voiceReplies && input.catalog.models.has(input.catalog.settings.speechModel);
+
 /**
- * One paid question to a chat model, as the story goes: build the prompt from the conversation;
- * hold the most the call can cost (no hold, no call); stream the answer to the sink; record the
- * message with its real token usage and the hold's id, which charges exactly its cost and
- * releases the hold; remember both turns. A failed call (also one cut off midway) is recorded as
- * an error, costs nothing and releases the hold. The answer is kept as in progress from the hold
- * to its end, so one whose process stops or dies is resolved as interrupted (domain/generations.ts).
+ * One paid question to a chat model, as the story goes: build the prompt from the user's mode and
+ * instructions, the conversation and the message replied to; hold the most the call can cost —
+ * the transcription of a voice message, the answer and its speech included (no hold, no call);
+ * transcribe a voice message and show what was heard; stream the answer to the sink; read it
+ * aloud when the user asked for spoken answers; record the message with its real usage, mode and
+ * the hold's id, which charges exactly its cost and releases the hold; remember both turns. A
+ * failed call (also one cut off midway, or unheard audio) is recorded as an error, costs nothing and
+ * releases the hold. The answer is kept as in progress from the hold to its end, so one whose
+ * process stops or dies is resolved as interrupted (domain/generations.ts).
  */
 export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Promise<AskOutcome> {
-  const { chat, catalog, model } = input;
+  const { chat, catalog, model, voice } = input;
+  const { settings } = catalog;
   const turns = turnsRepository(deps.db);
-  const maxOutput = catalog.settings.maxOutputTokens;
+  const maxOutput = settings.maxOutputTokens;
   const history = await turns.recent(chat.telegramId, chat.conversation, 100);
-  const prompt = buildPrompt(history, input.content, catalog.settings.contextTokenBudget);
-  const ceiling = creditsFor(catalog, model, { inputTokens: prompt.estimatedInputTokens, outputTokens: maxOutput });
+  const mode = modeFor(catalog, chat.modeId);
+  const frame = promptFrame(mode?.system_prompt, chat.instructions, input.repliedTo ?? null);
+  let prompt = buildPrompt(history, voice ? '' : input.content, settings.contextTokenBudget, frame);
+  const speaking = speaks(input);
+  const ceiling = creditsFor(catalog, model, {
+    inputTokens:
+      prompt.estimatedInputTokens + (voice ? estimateTokensOfLength(voice.seconds * TRANSCRIPT_CHARS_PER_SECOND) : 0),
+    outputTokens: maxOutput,
+    audioSeconds: voice?.seconds ?? 0,
+    speechCharacters: speaking ? SPEECH_MAX_CHARS : 0,
+  });
 
   const holdId = await placeHold(deps, chat.telegramId, ceiling);
   if (!holdId) {
@@ -72,54 +107,88 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
   }
 
+  const heard = voice ? { transcription_model: settings.transcriptionModel, audio_seconds: voice.seconds } : {};
   const message = {
     telegram_id: chat.telegramId,
     model: model.model,
     user_message: input.userMessage,
     hold_id: holdId,
     image_count: 0,
+    mode: mode?.name ?? null,
+    ...heard,
   };
 
   const generation = await deps.generations.begin({ telegramId: chat.telegramId, chatId: chat.chatId, holdId });
-  let text = '';
-  let usage: { inputTokens: number; outputTokens: number } | undefined;
   try {
-    const placeholder = await sink.start();
-    if (placeholder !== undefined) await generation.placeholderSent(placeholder);
-    for await (const chunk of deps.provider.chat({
-      model: model.model,
-      messages: prompt.messages,
-      maxOutputTokens: maxOutput,
-      signal: generation.signal,
-    })) {
-      if (chunk.type === 'text') {
-        text += chunk.text;
-        sink.progress(text);
-      } else usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
-    }
-    if (!text.trim()) throw new Error('the model answered with no text');
+    return await answer();
   } catch (err) {
-    if (generation.signal.aborted) {
-      await generation.interrupt();
-      return { kind: 'interrupted' };
-    }
-    deps.logger.warn({ err, model: model.model, telegramId: chat.telegramId }, 'model call failed');
-    try {
-      await sink.fail(text);
-      await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
-    } finally {
-      await generation.end();
-    }
-    return { kind: 'failed' };
+    if (!generation.signal.aborted) throw err;
+    await generation.interrupt();
+    return { kind: 'interrupted' };
+  } finally {
+    await generation.end();
   }
 
-  const real = usage ?? { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) };
-  try {
+  async function answer(): Promise<AskOutcome> {
+    if (voice) {
+      let transcript: string;
+      try {
+        transcript = await deps.provider.transcribe({
+          model: settings.transcriptionModel,
+          audio: voice.audio,
+          fileName: voice.fileName,
+          mimeType: voice.mimeType,
+          language: TRANSCRIPTION_LANGUAGE,
+        });
+      } catch (err) {
+        deps.logger.warn({ err, telegramId: chat.telegramId }, 'transcription failed');
+        await recordFailure(deps, { ...message, bot_response: null }, err);
+        return { kind: 'unheard', reason: 'unreadable' };
+      }
+      if (!transcript) {
+        await recordFailure(deps, { ...message, bot_response: null }, new Error('no speech in the audio'));
+        return { kind: 'unheard', reason: 'empty' };
+      }
+      await sink.heard(transcript);
+      message.user_message = transcript;
+      prompt = buildPrompt(history, transcript, settings.contextTokenBudget, frame);
+    }
+
+    let text = '';
+    let usage: { inputTokens: number; outputTokens: number } | undefined;
+    try {
+      const placeholder = await sink.start();
+      if (placeholder !== undefined) await generation.placeholderSent(placeholder);
+      for await (const chunk of deps.provider.chat({
+        model: model.model,
+        messages: prompt.messages,
+        maxOutputTokens: maxOutput,
+        signal: generation.signal,
+      })) {
+        if (chunk.type === 'text') {
+          text += chunk.text;
+          sink.progress(text);
+        } else usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
+      }
+      if (!text.trim()) throw new Error('the model answered with no text');
+    } catch (err) {
+      if (generation.signal.aborted) throw err;
+      deps.logger.warn({ err, model: model.model, telegramId: chat.telegramId }, 'model call failed');
+      await sink.fail(text);
+      await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
+      return { kind: 'failed' };
+    }
+
+    const real = usage ?? { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) };
     await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
+    const speechCharacters = speaking ? await speak(deps, input, text, sink) : 0;
+    const spoken =
+      speechCharacters > 0 ? { speech_model: settings.speechModel, speech_characters: speechCharacters } : {};
     await recordWithRetries(deps, () =>
       deps.services.recordMessage(
         {
           ...message,
+          ...spoken,
           status: 'success',
           bot_response: text,
           input_tokens: real.inputTokens,
@@ -129,14 +198,29 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
         input.image,
       ),
     );
-  } finally {
-    await generation.end();
+    await turns.append(chat.telegramId, chat.conversation, [
+      { role: 'user', content: message.user_message },
+      { role: 'assistant', content: text },
+    ]);
+    const cost = creditsFor(catalog, model, { ...real, audioSeconds: voice?.seconds ?? 0, speechCharacters });
+    return { kind: 'answered', text, cost };
   }
-  await turns.append(chat.telegramId, chat.conversation, [
-    { role: 'user', content: input.userMessage },
-    { role: 'assistant', content: text },
-  ]);
-  return { kind: 'answered', text, cost: creditsFor(catalog, model, real) };
+}
+
+/** Reads the answer aloud into the chat; answers the characters spoken (0 when speech failed: not charged). */
+async function speak(deps: AskDeps, input: AskInput, answer: string, sink: AnswerSink): Promise<number> {
+  const { settings } = input.catalog;
+  const { text, trimmed } = speechText(answer);
+  if (!text) return 0;
+  try {
+    const ogg = await deps.provider.speak({ model: settings.speechModel, voice: settings.speechVoice, text });
+    await sink.voice(ogg, { trimmed });
+    return text.length;
+  } catch (err) {
+    deps.logger.warn({ err, telegramId: input.chat.telegramId }, 'speech failed');
+    await sink.voiceFailed();
+    return 0;
+  }
 }
 
 /** Holds the most a call can cost; null when the user has not that many credits available. */

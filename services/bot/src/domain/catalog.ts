@@ -5,6 +5,7 @@ import {
   messageCost,
   type AiModel,
   type BotSettingKey,
+  type ChatMode,
   type CostSettings,
 } from '@gpt/contracts';
 import type { ServiceClients } from '../clients/services';
@@ -18,6 +19,9 @@ export interface BotSettings {
   lowBalanceThreshold: number;
   maxOutputTokens: number;
   contextTokenBudget: number;
+  transcriptionModel: string;
+  speechModel: string;
+  speechVoice: string;
   cost: CostSettings;
 }
 
@@ -39,6 +43,9 @@ function parseSettings(stored: Record<string, string>): BotSettings {
     lowBalanceThreshold: wholeNumber(stored, 'low_balance_threshold', 0),
     maxOutputTokens: wholeNumber(stored, 'max_output_tokens', 16),
     contextTokenBudget: wholeNumber(stored, 'context_token_budget', 256),
+    transcriptionModel: text('transcription_model'),
+    speechModel: text('speech_model'),
+    speechVoice: text('speech_voice'),
     cost,
   };
 }
@@ -47,16 +54,23 @@ export interface Catalog {
   settings: BotSettings;
   /** Active models by name. */
   models: Map<string, AiModel>;
+  /** Active chat modes in their order. */
+  modes: ChatMode[];
 }
 
 /** The models and settings chat-history owns, read through its bot routes and kept for a few seconds. */
 export function catalogReader(services: ServiceClients, ttlMs: number) {
   let cached: { at: number; value: Promise<Catalog> } | undefined;
   const load = async (): Promise<Catalog> => {
-    const [{ models }, settings] = await Promise.all([services.models(), services.settings()]);
+    const [{ models }, { modes }, settings] = await Promise.all([
+      services.models(),
+      services.modes(),
+      services.settings(),
+    ]);
     return {
       settings: parseSettings(settings),
       models: new Map(models.filter((model) => model.is_active).map((model) => [model.model, model])),
+      modes,
     };
   };
   return {
@@ -72,24 +86,30 @@ export function catalogReader(services: ServiceClients, ttlMs: number) {
 }
 export type CatalogReader = ReturnType<typeof catalogReader>;
 
-/** Chat models a user may pick (image models draw, they do not talk). */
-export const chatModels = (catalog: Catalog) => [...catalog.models.values()].filter((model) => !model.image_price);
+/** Image, speech-recognition and speech models do their own work; they do not talk. */
+const chats = (model: AiModel) =>
+  !model.image_price && !model.transcription_price_per_minute && !model.speech_price_per_1k_chars;
+
+/** Chat models a user may pick. */
+export const chatModels = (catalog: Catalog) => [...catalog.models.values()].filter(chats);
 
 /** The user's model if it is still active, else the default, else any active chat model. */
 export function modelFor(catalog: Catalog, chosen: string | null): AiModel | undefined {
   const usable = (name: string | null) => {
     const model = name ? catalog.models.get(name) : undefined;
-    return model && !model.image_price ? model : undefined;
+    return model && chats(model) ? model : undefined;
   };
   return usable(chosen) ?? usable(catalog.settings.defaultModel) ?? chatModels(catalog)[0];
 }
 
-/** Credits of a call with these token counts and images at the model's prices (the formula chat-history charges by). */
+/** Credits of a call with these token counts, images, transcribed seconds and spoken characters at the models' prices (the formula chat-history charges by). */
 export function creditsFor(
   catalog: Catalog,
   model: AiModel,
-  usage: { inputTokens: number; outputTokens: number; images?: number },
+  usage: { inputTokens: number; outputTokens: number; images?: number } & VoiceUsage,
 ): number {
+  const transcriber = catalog.models.get(catalog.settings.transcriptionModel);
+  const speaker = catalog.models.get(catalog.settings.speechModel);
   return Number(
     messageCost({
       status: 'success',
@@ -99,7 +119,26 @@ export function creditsFor(
       input_price_per_1m: model.input_price_per_1m,
       output_price_per_1m: model.output_price_per_1m,
       image_price: model.image_price,
+      audio_seconds: usage.audioSeconds ?? 0,
+      transcription_price_per_minute: transcriber?.transcription_price_per_minute ?? null,
+      speech_characters: usage.speechCharacters ?? 0,
+      speech_price_per_1k_chars: speaker?.speech_price_per_1k_chars ?? null,
       settings: catalog.settings.cost,
     }).cost,
   );
+}
+
+/** The user's mode if it is still active, else the default, else the first active one (none: no mode at all). */
+export function modeFor(catalog: Catalog, chosen: number | null): ChatMode | undefined {
+  return (
+    catalog.modes.find((mode) => mode.id === chosen) ??
+    catalog.modes.find((mode) => mode.is_default) ??
+    catalog.modes[0]
+  );
+}
+
+/** Voice work of a call: seconds transcribed and characters spoken, each by its model (from the settings). */
+export interface VoiceUsage {
+  audioSeconds?: number;
+  speechCharacters?: number;
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Logger } from '@gpt/kit';
 import {
@@ -8,6 +8,8 @@ import {
   type ChatTurn,
   type GeneratedImage,
   type ModelProvider,
+  type SpeechRequest,
+  type TranscriptionRequest,
 } from './provider';
 
 export interface OpenAIProviderOptions {
@@ -44,7 +46,7 @@ function toMessage(turn: ChatTurn): ChatCompletionMessageParam {
 
 /**
  * Any OpenAI-compatible API through the `openai` package: streamed chat completions with the
- * usage chunk, image generation. Retries with exponential back-off on 429/5xx, but only while
+ * usage chunk, image generation, audio transcription and speech. Retries with exponential back-off on 429/5xx, but only while
  * nothing has been sent to the user yet: a stream that broke midway is an error, not a retry.
  */
 export function openAIProvider(options: OpenAIProviderOptions): ModelProvider {
@@ -106,6 +108,21 @@ export function openAIProvider(options: OpenAIProviderOptions): ModelProvider {
       const b64 = result.data?.[0]?.b64_json;
       if (!b64) throw new ModelError('Модель не вернула изображение');
       return { png: Buffer.from(b64, 'base64'), inputTokens: result.usage?.input_tokens ?? 0 };
+    },
+    async transcribe({ model, audio, fileName, mimeType, language, signal }: TranscriptionRequest): Promise<string> {
+      const result = await withRetries(signal, async () =>
+        client.audio.transcriptions.create(
+          { model, language, file: await toFile(audio, fileName, { type: mimeType }) },
+          { signal },
+        ),
+      );
+      return result.text.trim();
+    },
+    async speak({ model, voice, text, signal }: SpeechRequest): Promise<Buffer> {
+      const response = await withRetries(signal, () =>
+        client.audio.speech.create({ model, voice, input: text, response_format: 'opus' }, { signal }),
+      );
+      return Buffer.from(await response.arrayBuffer());
     },
   };
 }

@@ -23,12 +23,34 @@ export interface GeneratedImage {
   inputTokens: number;
 }
 
+/** A voice message or audio file to turn into text. */
+export interface TranscriptionRequest {
+  model: string;
+  audio: Buffer;
+  fileName: string;
+  mimeType: string;
+  /** The language hint (ISO 639-1). */
+  language: string;
+  signal?: AbortSignal;
+}
+
+/** Text to read aloud, answered as Ogg/Opus (what Telegram's sendVoice takes). */
+export interface SpeechRequest {
+  model: string;
+  voice: string;
+  text: string;
+  signal?: AbortSignal;
+}
+
 /** A model API: the real OpenAI-compatible one, or the local sandbox. */
 export interface ModelProvider {
   /** 'sandbox' answers are test answers; the bot says so. */
   readonly kind: 'openai' | 'sandbox';
   chat(request: ChatRequest): AsyncIterable<ChatChunk>;
   generateImage(request: { model: string; prompt: string; signal?: AbortSignal }): Promise<GeneratedImage>;
+  /** The text spoken in the audio ('' when nothing is said). */
+  transcribe(request: TranscriptionRequest): Promise<string>;
+  speak(request: SpeechRequest): Promise<Buffer>;
 }
 
 /** The model failed in a way worth telling the user (after retries). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { silentOggOpus } from './ogg-opus';
 import type { ChatChunk, ChatRequest, ChatTurn, GeneratedImage, ModelProvider } from './provider';
 
 /** About how many characters one token holds in mixed Russian and English text. */
@@ -56,6 +57,14 @@ export function sandboxProvider(options: { chunkDelayMs?: number } = {}): ModelP
     },
     async generateImage({ prompt }): Promise<GeneratedImage> {
       return { png: placeholderPng(prompt), inputTokens: tokensOf(prompt) };
+    },
+    // No speech is recognised: the transcript says what arrived, so the rest of the flow can be seen.
+    async transcribe({ audio }): Promise<string> {
+      return `🧪 Тестовое распознавание: получено аудио (${Math.ceil(audio.length / 1024)} КБ), речь не распознавалась.`;
+    },
+    // Silence as long as reading the text would take (about 15 characters a second).
+    async speak({ text }): Promise<Buffer> {
+      return silentOggOpus(Math.min(60, Math.max(1, text.length / 15)));
     },
   };
 }

@@ -2,6 +2,7 @@ import { BotPaymentEmailRequest, type CreatePaymentResponse } from '@gpt/contrac
 import { Composer } from 'grammy';
 import { isRefusal } from '../clients/services';
 import { chatsRepository } from '../data/chats.repository';
+import { modeFor } from '../domain/catalog';
 import type { BotDeps } from '../deps';
 import { onCallback } from '../telegram/callbacks';
 import { reply, type BotContext, type PrivateContext } from '../telegram/context';
@@ -21,7 +22,8 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
 
   async function showBalance(ctx: BotContext) {
     const balance = await deps.services.balance(ctx.account.telegramId);
-    await reply(ctx, texts.balance(balance, ctx.account.webLinked), keyboards.balance(ctx.account.webLinked));
+    const mode = modeFor(await deps.catalog.get(), ctx.account.modeId);
+    await reply(ctx, texts.balance(balance, ctx.account.webLinked, mode), keyboards.balance(ctx.account.webLinked));
   }
 
   async function showBuy(ctx: BotContext) {

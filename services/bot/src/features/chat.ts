@@ -5,8 +5,16 @@ import { reply, type PrivateContext } from '../telegram/context';
 import { answerWithModel } from '../telegram/model-answer';
 import { texts } from '../telegram/texts';
 
+/** The bot's own earlier message the user replied to (its text or caption), if any. */
+function repliedBotText(ctx: PrivateContext): string | null {
+  const replied = ctx.message?.reply_to_message;
+  if (!replied || replied.from?.id !== ctx.me.id) return null;
+  return (replied.text ?? replied.caption ?? '').trim() || null;
+}
+
 /**
- * The conversation: a text is a question to the user's model, /new starts afresh. Composed last:
+ * The conversation: a text is a question to the user's model (a reply to one of the bot's messages
+ * brings that message along), /new starts afresh. Composed last:
  * an unknown command gets the help, and a message of a kind nothing else took is declined.
  */
 export function chatFeature(deps: BotDeps): Composer<PrivateContext> {
@@ -19,7 +27,7 @@ export function chatFeature(deps: BotDeps): Composer<PrivateContext> {
   feature.on('message:text', async (ctx) => {
     const text = ctx.message.text;
     if (text.startsWith('/')) return void (await reply(ctx, texts.help));
-    await answerWithModel(deps, ctx, { userMessage: text, content: text });
+    await answerWithModel(deps, ctx, { userMessage: text, content: text, repliedTo: repliedBotText(ctx) });
   });
   feature.on('message', (ctx) => reply(ctx, texts.unsupportedMessage));
   return feature;

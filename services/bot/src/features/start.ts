@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotDeps } from '../deps';
+import { modeFor } from '../domain/catalog';
 import { imageTariffNames } from '../domain/facts';
 import { welcomeGift } from '../domain/welcome';
 import { reply, type PrivateContext } from '../telegram/context';
@@ -22,8 +23,9 @@ export function startFeature(deps: BotDeps): Composer<PrivateContext> {
       deps.provider.kind === 'sandbox',
       welcomeGift(balance, catalog, ctx.firstContact),
       imageTariffNames(tariffs),
+      modeFor(catalog, ctx.account.modeId),
     );
-    await reply(ctx, welcome, keyboards.welcome(deps.config.SITE_URL));
+    await reply(ctx, welcome, keyboards.welcome(deps.config.SITE_URL, ctx.account.voiceReplies));
   });
   feature.command('help', (ctx) => reply(ctx, texts.help));
   return feature;

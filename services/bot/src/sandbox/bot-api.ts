@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  Audio,
   BotCommand,
   CallbackQuery,
   Chat,
@@ -17,6 +18,7 @@ import type {
   Update,
   User,
   UserFromGetMe,
+  Voice,
 } from 'grammy/types';
 import { safeFileName } from '@gpt/kit';
 import { answer, BotApiError, badRequest, isUpload, Params, readParams } from './bot-api-params';
@@ -90,13 +92,22 @@ export interface SandboxBotApi {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   addFile(bytes: Buffer, options?: { mime?: string; name?: string }): StoredFileInfo;
   file(fileId: string): StoredFile | undefined;
-  sendText(from: SandboxUser, text: string): Update;
+  /** Text from the user; with `replyTo`, as a reply to that message of the chat. */
+  sendText(from: SandboxUser, text: string, replyTo?: number): Update;
   sendCommand(from: SandboxUser, command: string): Update;
   sendPhoto(from: SandboxUser, bytes: Buffer, caption?: string, mime?: string): Update;
   sendDocument(
     from: SandboxUser,
     bytes: Buffer,
     document: { file_name: string; mime_type: string; caption?: string },
+  ): Update;
+  /** A voice message the user recorded (Ogg/Opus as Telegram keeps them). */
+  sendVoice(from: SandboxUser, bytes: Buffer, voice: { duration: number; mime_type?: string }): Update;
+  /** An audio file the user sent (a music-player file: mp3, m4a, ogg…). */
+  sendAudio(
+    from: SandboxUser,
+    bytes: Buffer,
+    audio: { duration: number; file_name: string; mime_type: string; caption?: string },
   ): Update;
   /** The press of a callback button of a message in the user's chat; null when it has no such button. */
   pressButton(from: SandboxUser, messageId: number, data: string): Update | null;
@@ -522,6 +533,23 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       });
     },
 
+    sendVoice: (params) => {
+      const chatId = params.requiredNumber('chat_id');
+      const file = inputFile(params, 'voice', 'voice', chatId);
+      const voice: Voice = {
+        file_id: file.file_id,
+        file_unique_id: file.file_unique_id,
+        file_size: file.file_size,
+        duration: params.number('duration') ?? 0,
+        mime_type: file.mime === 'application/octet-stream' ? 'audio/ogg' : file.mime,
+      };
+      return botMessage(chatId, {
+        voice,
+        ...formatted(params.string('caption'), params.string('parse_mode'), CAPTION_LIMIT, 'caption'),
+        ...replyMarkup(params),
+      });
+    },
+
     sendChatAction: (params) => {
       const chatId = params.requiredNumber('chat_id');
       if (!chats.has(chatId)) throw badRequest('chat not found');
@@ -716,7 +744,37 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
     file: (fileId) => files.get(fileId),
 
-    sendText: (from, text) => userMessage(from, { text }),
+    sendText(from, text, replyTo) {
+      const replied = replyTo === undefined ? undefined : chatOf(from).messages.get(replyTo);
+      // Telegram sends the replied message along, without its own reply.
+      const reply = replied ? { reply_to_message: { ...replied, reply_to_message: undefined } } : {};
+      return userMessage(from, { text, ...reply } as Partial<Message>);
+    },
+
+    sendVoice(from, bytes, { duration, mime_type = 'audio/ogg' }) {
+      const file = storeFile(bytes, mime_type, 'voice', { chatId: from.id });
+      const voice: Voice = {
+        file_id: file.file_id,
+        file_unique_id: file.file_unique_id,
+        file_size: file.file_size,
+        duration,
+        mime_type,
+      };
+      return userMessage(from, { voice });
+    },
+
+    sendAudio(from, bytes, { duration, file_name, mime_type, caption }) {
+      const file = storeFile(bytes, mime_type, 'music', { name: file_name, chatId: from.id });
+      const audio: Audio = {
+        file_id: file.file_id,
+        file_unique_id: file.file_unique_id,
+        file_size: file.file_size,
+        duration,
+        file_name,
+        mime_type,
+      };
+      return userMessage(from, caption ? { audio, caption } : { audio });
+    },
 
     sendCommand(from, command) {
       const length = command.split(/\s/)[0]!.length;

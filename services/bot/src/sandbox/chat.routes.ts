@@ -31,12 +31,14 @@ import { SANDBOX_PATH } from './telegram-sandbox';
 
 /** The most recent messages a chat read answers with. */
 const CHAT_WINDOW = 200;
-/** Images the page shows inline; anything else is downloaded, never rendered by the browser. */
+/** Images the page shows inline; anything else but audio is downloaded, never rendered by the browser. */
 const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** The HttpOnly cookie that names the browser's sandbox user. */
 const COOKIE = 'tg_sandbox';
 const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${COOKIE}=([\\w-]{1,128})(?:;|$)`);
 const DEFAULT_NAME = 'Гость';
+/** Audio the page plays (voice messages both ways). */
+const isAudio = (mime: string) => /^audio\/[\w.+-]+$/.test(mime);
 
 const sessionRequired = () =>
   unauthorized('Сессия песочницы не найдена или забыта: обновите страницу', 'sandbox_session_required');
@@ -54,6 +56,7 @@ const fileUrl = (fileId: string) => `${SANDBOX_PATH}/chat/files/${fileId}`;
 function viewOf(entry: ChatLogEntry): SandboxMessage {
   const { message } = entry;
   const photo = message.photo?.at(-1);
+  const sound = message.voice ?? message.audio;
   return {
     message_id: entry.message_id,
     from: entry.from,
@@ -82,6 +85,7 @@ function viewOf(entry: ChatLogEntry): SandboxMessage {
     payment: message.successful_payment
       ? { currency: message.successful_payment.currency, total_amount: message.successful_payment.total_amount }
       : null,
+    voice: sound ? { url: fileUrl(sound.file_id), duration: sound.duration } : null,
     buttons: (entry.reply_markup?.inline_keyboard ?? []).map((row) =>
       row.map((button) => ({
         text: button.text,
@@ -167,18 +171,22 @@ export function sandboxRouter(sandbox: SandboxBotApi, deps: { config: BotConfig;
 
   router.post('/chat/uploads', async (req, res) => {
     const user = await actingUser(req);
-    const { kind, file_name, mime_type, data, caption } = validate(SandboxUploadRequest, req.body);
+    const { kind, file_name, mime_type, data, caption, duration } = validate(SandboxUploadRequest, req.body);
     const bytes = Buffer.from(data, 'base64');
     if (kind === 'photo' && !INLINE_IMAGES.has(mime_type))
       throw badRequest('Фото должно быть в формате JPEG, PNG, GIF или WebP', 'unsupported_image');
+    if (kind === 'voice' && !isAudio(mime_type))
+      throw badRequest('Голосовое сообщение должно быть аудиофайлом (ogg, mp3, m4a, wav…)', 'unsupported_audio');
     const update =
       kind === 'photo'
         ? sandbox.sendPhoto(user, bytes, caption || undefined, mime_type)
-        : sandbox.sendDocument(user, bytes, {
-            file_name,
-            mime_type,
-            ...(caption ? { caption } : {}),
-          });
+        : kind === 'voice'
+          ? sandbox.sendVoice(user, bytes, { duration: Math.max(1, duration ?? 1), mime_type })
+          : sandbox.sendDocument(user, bytes, {
+              file_name,
+              mime_type,
+              ...(caption ? { caption } : {}),
+            });
     respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
   });
 
@@ -204,7 +212,7 @@ export function sandboxRouter(sandbox: SandboxBotApi, deps: { config: BotConfig;
     const { file_id } = validate(SandboxFileParams, req.params);
     const file = sandbox.file(file_id);
     if (!file || file.chatId !== userId) throw notFound('Файл не найден', 'file_not_found');
-    if (INLINE_IMAGES.has(file.mime)) res.type(file.mime).set('Content-Disposition', 'inline');
+    if (INLINE_IMAGES.has(file.mime) || isAudio(file.mime)) res.type(file.mime).set('Content-Disposition', 'inline');
     // attachment() encodes any name safely, and would guess a type from it: the type is set after.
     else res.attachment(file.name ?? file.file_path.split('/').pop()).type('application/octet-stream');
     res.send(file.bytes);

@@ -1,7 +1,8 @@
 import type { Logger } from '@gpt/kit';
-import { GrammyError, type Api } from 'grammy';
+import { GrammyError, InputFile, type Api } from 'grammy';
 import type { AnswerSink } from '../domain/ask';
 import { splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
+import { oggOpusSeconds } from '../engine/ogg-opus';
 import { texts } from './texts';
 
 const TELEGRAM_LIMIT = 4096;
@@ -83,6 +84,19 @@ export function answerMessage(options: {
       for (const part of rest) {
         await telegram.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
       }
+    },
+    async heard(transcript) {
+      await telegram.sendMessage(chatId, texts.heard(transcript), { parse_mode: 'HTML' });
+    },
+    async voice(ogg, { trimmed }) {
+      await telegram.sendChatAction(chatId, 'upload_voice').catch(() => undefined);
+      await telegram.sendVoice(chatId, new InputFile(ogg, 'answer.ogg'), {
+        duration: oggOpusSeconds(ogg),
+        ...(trimmed ? { caption: texts.voiceTrimmed } : {}),
+      });
+    },
+    async voiceFailed() {
+      await telegram.sendMessage(chatId, texts.voiceFailed);
     },
     async fail(partial) {
       await editing;

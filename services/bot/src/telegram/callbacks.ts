@@ -10,6 +10,10 @@ const MENU = {
   buy: 'menu:buy',
   imageUsage: 'menu:image',
   link: 'menu:link',
+  modes: 'menu:mode',
+  settings: 'menu:settings',
+  editInstructions: 'instructions:edit',
+  deleteInstructions: 'instructions:delete',
 } as const;
 type MenuScreen = keyof typeof MENU;
 
@@ -17,6 +21,8 @@ type MenuScreen = keyof typeof MENU;
 export type Callback =
   | { kind: MenuScreen }
   | { kind: 'chooseModel'; id: number }
+  | { kind: 'chooseMode'; id: number }
+  | { kind: 'voiceReplies'; on: boolean }
   | { kind: 'topUp'; roubles: number }
   | { kind: 'buyTariff'; id: number }
   | { kind: 'starsTopUp'; roubles: number }
@@ -26,6 +32,10 @@ export function encodeCallback(callback: Callback): string {
   switch (callback.kind) {
     case 'chooseModel':
       return `model:${callback.id}`;
+    case 'chooseMode':
+      return `mode:${callback.id}`;
+    case 'voiceReplies':
+      return `voice:${callback.on ? 'on' : 'off'}`;
     case 'topUp':
       return `buy:topup:${callback.roubles}`;
     case 'buyTariff':
@@ -43,9 +53,11 @@ export function encodeCallback(callback: Callback): string {
 export function parseCallback(data: string): Callback | null {
   const screen = (Object.keys(MENU) as MenuScreen[]).find((key) => MENU[key] === data);
   if (screen) return { kind: screen };
-  const [, prefix, digits] = /^(model|buy:topup|buy:tariff|stars:topup|stars:tariff):(\d{1,15})$/.exec(data) ?? [];
+  if (data === 'voice:on' || data === 'voice:off') return { kind: 'voiceReplies', on: data === 'voice:on' };
+  const [, prefix, digits] = /^(model|mode|buy:topup|buy:tariff|stars:topup|stars:tariff):(\d{1,15})$/.exec(data) ?? [];
   const n = Number(digits);
   if (prefix === 'model') return { kind: 'chooseModel', id: n };
+  if (prefix === 'mode') return { kind: 'chooseMode', id: n };
   if (prefix === 'buy:topup') return { kind: 'topUp', roubles: n };
   if (prefix === 'buy:tariff') return { kind: 'buyTariff', id: n };
   if (prefix === 'stars:topup') return { kind: 'starsTopUp', roubles: n };
@@ -57,6 +69,8 @@ export function parseCallback(data: string): Callback | null {
 export const callbacks = {
   menu: (screen: MenuScreen) => encodeCallback({ kind: screen }),
   chooseModel: (id: number) => encodeCallback({ kind: 'chooseModel', id }),
+  chooseMode: (id: number) => encodeCallback({ kind: 'chooseMode', id }),
+  voiceReplies: (on: boolean) => encodeCallback({ kind: 'voiceReplies', on }),
   topUp: (roubles: number) => encodeCallback({ kind: 'topUp', roubles }),
   buyTariff: (id: number) => encodeCallback({ kind: 'buyTariff', id }),
   starsTopUp: (roubles: number) => encodeCallback({ kind: 'starsTopUp', roubles }),

@@ -1,4 +1,11 @@
-import { TOP_UP_PACKAGES, type AiModel, type Money, type PaymentKind, type PublicTariff } from '@gpt/contracts';
+import {
+  TOP_UP_PACKAGES,
+  type AiModel,
+  type ChatMode,
+  type Money,
+  type PaymentKind,
+  type PublicTariff,
+} from '@gpt/contracts';
 import { InlineKeyboard } from 'grammy';
 import { callbacks } from './callbacks';
 import { buttons } from './texts';
@@ -7,15 +14,30 @@ import { buttons } from './texts';
 export const TOP_UP_AMOUNTS = TOP_UP_PACKAGES.map((amount) => Number.parseInt(amount, 10));
 
 export const keyboards = {
-  welcome: (siteUrl: string) =>
+  welcome: (siteUrl: string, voiceReplies: boolean) =>
     new InlineKeyboard()
       .text(buttons.model, callbacks.menu('models'))
-      .text(buttons.balance, callbacks.menu('balance'))
+      .text(buttons.modes, callbacks.menu('modes'))
       .row()
+      .text(buttons.balance, callbacks.menu('balance'))
       .text(buttons.topUp, callbacks.menu('buy'))
+      .row()
       .text(buttons.image, callbacks.menu('imageUsage'))
+      .text(buttons.voiceReplies(voiceReplies), callbacks.voiceReplies(!voiceReplies))
       .row()
       .url(buttons.site, siteUrl),
+  settings: (voiceReplies: boolean) =>
+    new InlineKeyboard().text(buttons.voiceReplies(voiceReplies), callbacks.voiceReplies(!voiceReplies)),
+  modes: (modes: ChatMode[], current: ChatMode | undefined) =>
+    InlineKeyboard.from(
+      modes.map((mode) => [
+        InlineKeyboard.text(buttons.mode(mode, mode.id === current?.id), callbacks.chooseMode(mode.id)),
+      ]),
+    ),
+  instructions: () =>
+    new InlineKeyboard()
+      .text(buttons.editInstructions, callbacks.menu('editInstructions'))
+      .text(buttons.deleteInstructions, callbacks.menu('deleteInstructions')),
   topUp: () => new InlineKeyboard().text(buttons.topUp, callbacks.menu('buy')),
   balance: (linked: boolean) => {
     const keyboard = new InlineKeyboard().text(buttons.topUp, callbacks.menu('buy'));

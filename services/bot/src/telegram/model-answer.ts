@@ -33,4 +33,6 @@ export async function answerWithModel(
   if (outcome.kind === 'insufficient') {
     await reply(ctx, texts.insufficient(outcome.needed, outcome.available), keyboards.topUp());
   }
+  if (outcome.kind === 'unheard')
+    await reply(ctx, outcome.reason === 'empty' ? texts.voiceEmpty : texts.voiceUnreadable);
 }

@@ -4,6 +4,7 @@ import {
   formatRoubles,
   type AiModel,
   type BotBalanceResponse,
+  type ChatMode,
   type CreatePaymentResponse,
   type PublicTariff,
   type UserPayment,
@@ -38,6 +39,10 @@ const tariffsText = (names: string[]) =>
 const onTariffsText = (names: string[]) =>
   `на ${names.length === 1 ? 'тарифе' : 'тарифах'} ${escapeHtml(new Intl.ListFormat('ru-RU').format(names))}`;
 const creditsText = (value: number) => `${credits(value)} ${creditsWord(value)}`;
+
+/** The user's chat mode as the welcome and /balance show it. */
+export const modeLine = (mode: ChatMode | undefined) =>
+  mode ? [`🎭 Режим: <b>${escapeHtml(`${mode.emoji} ${mode.name}`)}</b> — сменить: /mode`] : [];
 
 export function balanceLines(balance: BotBalanceResponse): string[] {
   const tariff = balance.tariff.end_date
@@ -74,6 +79,7 @@ export const texts = {
     sandbox: boolean,
     gift: { credits: number; messages: number | null; model: string } | null,
     imageTariffs: string[],
+    mode: ChatMode | undefined,
   ) =>
     [
       `Здравствуйте${firstName ? `, ${escapeHtml(firstName)}` : ''}! 👋`,
@@ -82,8 +88,10 @@ export const texts = {
       '• отвечаю на вопросы и помню ход разговора;',
       '• понимаю фотографии и читаю документы (.txt, .md, .pdf, .docx);',
       ...(imageTariffs.length > 0
-        ? [`• рисую картинки по описанию — команда /image (${tariffsText(imageTariffs)}).`]
+        ? [`• рисую картинки по описанию — команда /image (${tariffsText(imageTariffs)});`]
         : []),
+      '• слушаю голосовые сообщения и могу отвечать голосом — /settings;',
+      '• работаю в разных режимах (переводчик, редактор, программист…) — /mode.',
       '',
       ...(gift
         ? [
@@ -95,6 +103,7 @@ export const texts = {
           ]
         : []),
       ...balanceLines(balance),
+      ...modeLine(mode),
       '',
       'Просто напишите вопрос. /new — начать новый разговор, /help — все команды.',
       ...(sandbox ? ['', '🧪 Сейчас бот работает в тестовом режиме: ответы не от настоящей модели.'] : []),
@@ -106,9 +115,14 @@ export const texts = {
     'Напишите вопрос — отвечу выбранной моделью с учётом разговора.',
     'Пришлите фото — опишу и отвечу на вопрос в подписи.',
     'Пришлите документ (.txt, .md, .pdf, .docx) — отвечу на вопрос из подписи по его тексту.',
+    'Пришлите голосовое сообщение или аудиофайл — распознаю речь и отвечу.',
+    'Ответьте (reply) на моё сообщение — учту его в ответе, даже после /new.',
     '',
     '/new — начать новый разговор',
     '/model — выбрать модель',
+    '/mode — выбрать режим (переводчик, редактор, программист…)',
+    '/instructions — ваши личные инструкции для модели',
+    '/settings — настройки: ответы голосом',
     '/image &lt;описание&gt; — нарисовать картинку',
     '/balance — баланс и тариф',
     '/buy — пополнить баланс или купить тариф (звёздами Telegram или картой)',
@@ -120,9 +134,10 @@ export const texts = {
     '/help — эта справка',
   ].join('\n'),
 
-  balance: (balance: BotBalanceResponse, linked: boolean) =>
+  balance: (balance: BotBalanceResponse, linked: boolean, mode: ChatMode | undefined) =>
     [
       ...balanceLines(balance),
+      ...modeLine(mode),
       linked ? '🔗 Аккаунт связан с сайтом: баланс общий.' : '🔗 Аккаунт не связан с сайтом — /link.',
     ].join('\n'),
 
@@ -175,7 +190,55 @@ export const texts = {
   documentDefaultQuestion: 'Кратко перескажи этот документ.',
   documentTooLarge: (maxMb: number) => `Файл слишком большой: я читаю документы до ${maxMb} МБ.`,
   documentTruncated: (chars: number) => `\n\n<i>Документ длинный: я прочитал первые ${credits(chars)} символов.</i>`,
-  unsupportedMessage: 'Я понимаю текст, фотографии и документы (.txt, .md, .pdf, .docx).',
+  unsupportedMessage:
+    'Я понимаю текст, голосовые сообщения, аудиофайлы, фотографии и документы (.txt, .md, .pdf, .docx).',
+
+  heard: (transcript: string) => `🎙 <i>${escapeHtml(transcript)}</i>`,
+  voiceTooLong: (maxSeconds: number) =>
+    `Сообщение слишком длинное: я распознаю голосовые и аудио до ${maxSeconds % 60 === 0 ? `${maxSeconds / 60} мин` : `${maxSeconds} с`}. Кредиты не списаны.`,
+  voiceEmpty: '🎙 В сообщении не слышно речи. Кредиты не списаны — запишите ещё раз.',
+  voiceUnreadable: '🎙 Не удалось распознать аудио: файл повреждён или в неподдерживаемом формате. Кредиты не списаны.',
+  voiceUnavailable: 'Распознавание голоса сейчас недоступно. Напишите вопрос текстом.',
+  voiceTrimmed: 'Озвучено начало ответа: целиком он выше текстом.',
+  voiceFailed: '🔇 Не удалось озвучить ответ — он выше текстом. Озвучивание не списано.',
+
+  settings: (voiceReplies: boolean) =>
+    [
+      '<b>Настройки</b>',
+      '',
+      `🔊 Отвечать голосом: <b>${voiceReplies ? 'включено' : 'выключено'}</b>`,
+      'Когда включено, каждый ответ приходит ещё и голосовым сообщением (озвучивание оплачивается кредитами).',
+    ].join('\n'),
+  voiceRepliesSet: (on: boolean) => (on ? '🔊 Теперь я отвечаю и голосом.' : '🔇 Теперь я отвечаю только текстом.'),
+
+  modes: (modes: ChatMode[], current: ChatMode | undefined) =>
+    [
+      '<b>Выберите режим</b>',
+      'Режим задаёт, как модель отвечает. Смена режима начинает новый разговор.',
+      '',
+      ...modes.map(
+        (mode) =>
+          `${mode.id === current?.id ? '✅ ' : ''}${escapeHtml(mode.emoji)} <b>${escapeHtml(mode.name)}</b> — ${escapeHtml(mode.description)}`,
+      ),
+    ].join('\n'),
+  modeChosen: (mode: ChatMode) =>
+    `${escapeHtml(mode.emoji)} Режим <b>${escapeHtml(mode.name)}</b>. Начали новый разговор.`,
+  modeUnavailable: 'Этот режим больше недоступен. Выберите другой: /mode',
+  noModes: 'Сейчас нет доступных режимов.',
+
+  instructionsAsk: [
+    '<b>Личные инструкции</b>',
+    '',
+    'Напишите одним сообщением, что модели учитывать в каждом ответе, например: «отвечай кратко», «я врач, объясняй с терминами».',
+    'До 1 000 символов. /cancel — отмена.',
+  ].join('\n'),
+  instructionsShow: (instructions: string) =>
+    ['<b>Ваши личные инструкции</b>', '', `<blockquote>${escapeHtml(instructions)}</blockquote>`].join('\n'),
+  instructionsSaved: '✅ Инструкции сохранены: модель учтёт их в каждом ответе.',
+  instructionsDeleted: '🗑 Инструкции удалены.',
+  instructionsTooLong: (length: number, max: number) =>
+    `Слишком длинно: ${credits(length)} символов, можно до ${credits(max)}. Сократите и пришлите ещё раз.`,
+  instructionsCanceled: 'Хорошо, инструкции не меняю.',
 
   buy: (tariffs: PublicTariff[]) =>
     [
@@ -293,6 +356,11 @@ export const buttons = {
   stars: (label: string) => `⭐ ${label}`,
   card: (label: string) => `💳 ${label}`,
   image: '🎨 Нарисовать',
+  voiceReplies: (on: boolean) => (on ? '🔊 Отвечать голосом: вкл' : '🔇 Отвечать голосом: выкл'),
+  modes: '🎭 Режим',
+  mode: (mode: ChatMode, current: boolean) => `${current ? '✅ ' : ''}${mode.emoji} ${mode.name}`,
+  editInstructions: '✏️ Изменить',
+  deleteInstructions: '🗑 Удалить',
 };
 
 /** Bot commands for Telegram's menu. */
@@ -300,6 +368,9 @@ export const COMMANDS = [
   { command: 'start', description: 'Начало работы' },
   { command: 'new', description: 'Новый разговор' },
   { command: 'model', description: 'Выбрать модель' },
+  { command: 'mode', description: 'Выбрать режим' },
+  { command: 'instructions', description: 'Личные инструкции' },
+  { command: 'settings', description: 'Настройки: ответы голосом' },
   { command: 'image', description: 'Нарисовать картинку' },
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },

@@ -151,6 +151,11 @@ export interface HistoryRow {
   output_tokens: number;
   cost: number;
   image_path: string | null;
+  mode: string | null;
+  audio_seconds: number;
+  transcription_cost: string;
+  speech_characters: number;
+  speech_cost: string;
 }
 
 /** The admin history of a user, newest first. */

@@ -10,7 +10,10 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { ImageGenerateParams, ImagesResponse } from 'openai/resources/images';
-import { readRequestBody, sendJson } from '@gpt/kit/testing';
+import type { SpeechCreateParams } from 'openai/resources/audio/speech';
+import type { Transcription } from 'openai/resources/audio/transcriptions';
+import { readRequestBytes, sendJson } from '@gpt/kit/testing';
+import { silentOggOpus } from '../../src/engine/ogg-opus';
 
 /** A 1×1 PNG: what every image generation answers, as `b64_json`. */
 export const FAKE_PNG = Buffer.from(
@@ -27,7 +30,12 @@ export interface RecordedOpenAIRequest {
   messages: ChatCompletionMessageParam[];
   /** Chat requests: every `image_url.url` in the messages' content parts (vision). */
   imageUrls: string[];
+  /** Multipart requests (transcriptions): the uploaded file. */
+  file?: { name: string; type: string; bytes: Buffer };
 }
+
+/** Writes the transcript of an uploaded audio file. */
+export type Transcriber = (file: { name: string; bytes: Buffer }) => string;
 
 /** Writes the answer from the request's messages (and the whole request, for the model or options). */
 export type Responder = (messages: ChatCompletionMessageParam[], request: ChatCompletionCreateParams) => string;
@@ -38,6 +46,8 @@ export interface FakeOpenAI {
   requests: RecordedOpenAIRequest[];
   /** Every later chat completion answers this text, or what the function makes of the request. */
   reply(answer: Responder | string): void;
+  /** Every later transcription answers this text (or what the function makes of the file). */
+  transcribeAs(transcript: Transcriber | string): void;
   /**
    * The next `times` requests fail with this status before any output (429 asks to retry soon);
    * a new call replaces failures still queued, so `failNext(500, 0)` ends them.
@@ -64,21 +74,45 @@ const tokens = (characters: number) => Math.ceil(characters / 4);
 /** What a low-detail image costs in prompt tokens. */
 const IMAGE_TOKENS = 85;
 
+/** What the speech endpoint reads at most, as the real API. */
+export const SPEECH_INPUT_LIMIT = 4096;
+
+const AUDIO_FORMATS = "['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']";
+
+/** Audio containers the transcription endpoint takes, by their first bytes. */
+function isAudio(bytes: Buffer): boolean {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  return (
+    ascii(0, 4) === 'OggS' ||
+    ascii(0, 4) === 'fLaC' ||
+    ascii(0, 3) === 'ID3' ||
+    (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') ||
+    ascii(4, 8) === 'ftyp' ||
+    bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))
+  );
+}
+
 /**
  * A stand-in for an OpenAI-compatible API on localhost: chat completions (whole or streamed as
- * server-sent events, with the usage chunk when asked) and image generation, the API's error body,
+ * server-sent events, with the usage chunk when asked), image generation, audio transcription
+ * (multipart, refusing what is not audio) and speech (Ogg/Opus), the API's error body,
  * and the faults a real provider shows (rate limits, 5xx, a stream cut short, slow output).
  */
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const requests: RecordedOpenAIRequest[] = [];
   let responder: Responder = (messages) => `Ответ на: ${lastUserText(messages)}`;
+  let transcriber: Transcriber = () => 'Распознанная речь';
   let failures: number[] = [];
   let cutStreamAfter: number | null = null;
   let msPerChunk = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readRequestBody(req);
+    const bytes = await readRequestBytes(req);
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const contentType = req.headers['content-type'] ?? '';
+    if (/^multipart\/form-data/i.test(contentType)) return handleMultipart(req, res, path, bytes, contentType);
+    const raw = bytes.toString('utf8');
     let json: unknown;
     try {
       json = raw ? JSON.parse(raw) : {};
@@ -95,7 +129,57 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (status) return fail(res, status);
     if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, json as ChatCompletionCreateParams);
     if (req.method === 'POST' && path === '/v1/images/generations') return image(res, json as ImageGenerateParams);
+    if (req.method === 'POST' && path === '/v1/audio/speech') return speech(res, json as SpeechCreateParams);
     fail(res, 404, `Unknown request URL: ${req.method} ${path}.`);
+  }
+
+  async function handleMultipart(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    bytes: Buffer,
+    contentType: string,
+  ): Promise<void> {
+    const form = await new Request('http://fake.local/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: bytes,
+    })
+      .formData()
+      .catch(() => null);
+    const body: Record<string, unknown> = {};
+    let file: RecordedOpenAIRequest['file'];
+    for (const [name, value] of form?.entries() ?? []) {
+      if (typeof value === 'string') body[name] = value;
+      else file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    }
+    requests.push({ path, headers: req.headers, body, messages: [], imageUrls: [], ...(file ? { file } : {}) });
+
+    if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) return fail(res, 401);
+    if (!form) return fail(res, 400, 'Could not parse multipart form.');
+    const status = failures.shift();
+    if (status) return fail(res, status);
+    if (req.method !== 'POST' || path !== '/v1/audio/transcriptions')
+      return fail(res, 404, `Unknown request URL: ${req.method} ${path}.`);
+    if (typeof body.model !== 'string') return fail(res, 400, "Missing required parameter: 'model'.");
+    if (!file) return fail(res, 400, "Missing required parameter: 'file'.");
+    if (!isAudio(file.bytes)) return fail(res, 400, `Invalid file format. Supported formats: ${AUDIO_FORMATS}`);
+    const transcription: Transcription = { text: transcriber(file) };
+    if (body.response_format === 'text') {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(transcription.text);
+      return;
+    }
+    sendJson(res, 200, transcription);
+  }
+
+  function speech(res: ServerResponse, request: SpeechCreateParams): void {
+    for (const name of ['model', 'input', 'voice'] as const)
+      if (!request[name]) return fail(res, 400, `Missing required parameter: '${name}'.`);
+    if (request.input.length > SPEECH_INPUT_LIMIT)
+      return fail(res, 400, `'input' is too long: at most ${SPEECH_INPUT_LIMIT} characters.`);
+    if (request.response_format !== 'opus') return fail(res, 400, 'This fake speaks opus only.');
+    const audio = silentOggOpus(request.input.length / 15);
+    res.writeHead(200, { 'Content-Type': 'audio/ogg', 'Content-Length': audio.length }).end(audio);
   }
 
   async function chat(res: ServerResponse, request: ChatCompletionCreateParams): Promise<void> {
@@ -195,6 +279,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     requests,
     reply(answer) {
       responder = typeof answer === 'string' ? () => answer : answer;
+    },
+    transcribeAs(transcript) {
+      transcriber = typeof transcript === 'string' ? () => transcript : transcript;
     },
     failNext(status, times = 1) {
       failures = Array<number>(times).fill(status);

@@ -95,6 +95,8 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     sendCommand: telegram.sendCommand,
     sendPhoto: telegram.sendPhoto,
     sendDocument: telegram.sendDocument,
+    sendVoice: telegram.sendVoice,
+    sendAudio: telegram.sendAudio,
     chatLog: telegram.chatLog,
     chatVersion: telegram.chatVersion,
     chatChange: telegram.chatChange,

@@ -9,6 +9,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { ChatHistoryDatabase, MessagesTable } from './schema';
+import { containsPattern } from './table-page';
 
 type Db = Kysely<ChatHistoryDatabase>;
 type Scope = ExpressionBuilder<ChatHistoryDatabase & { m: MessagesTable }, 'm'>;
@@ -51,11 +52,6 @@ const sortColumns: Record<AdminHistorySortField, { expr: RawBuilder<unknown>; ty
   created_at: { expr: sql`m.created_at`, type: sql`timestamptz` },
 };
 
-/** ILIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The users whose site or Telegram username contains `username`, any case (a parenthesised subquery). */
 function usersNamed(username: string) {
   const pattern = containsPattern(username);
@@ -96,6 +92,11 @@ function selectFull(db: Db) {
       'm.cost',
       'm.image_count',
       'm.hold_id',
+      'm.mode',
+      'm.audio_seconds',
+      'm.transcription_cost',
+      'm.speech_characters',
+      'm.speech_cost',
       'u.first_name',
       'u.last_name',
       'u.deleted_at',
@@ -130,6 +131,11 @@ function toHistoryMessage(row: FullRow): HistoryMessage {
     error_message: row.error_message,
     image_count: row.image_count,
     hold_id: row.hold_id,
+    mode: row.mode,
+    audio_seconds: row.audio_seconds,
+    transcription_cost: row.transcription_cost,
+    speech_characters: row.speech_characters,
+    speech_cost: row.speech_cost,
   };
 }
 

@@ -6,7 +6,14 @@ import { tablePage, type TablePageRequest } from './table-page';
 
 export type AiModelFields = Pick<
   AiModel,
-  'model' | 'description' | 'input_price_per_1m' | 'output_price_per_1m' | 'image_price' | 'is_active'
+  | 'model'
+  | 'description'
+  | 'input_price_per_1m'
+  | 'output_price_per_1m'
+  | 'image_price'
+  | 'transcription_price_per_minute'
+  | 'speech_price_per_1k_chars'
+  | 'is_active'
 >;
 
 function toModel(row: Selectable<AiModelsTable>): AiModel {

@@ -15,6 +15,10 @@ export interface AiModelsTable {
   output_price_per_1m: string;
   /** numeric(16,6): dollars per generated image; null for a model that makes none. */
   image_price: ColumnType<string | null, string | null | undefined, string | null>;
+  /** numeric(16,6): dollars per minute of transcribed audio; null for a model that does not transcribe. */
+  transcription_price_per_minute: ColumnType<string | null, string | null | undefined, string | null>;
+  /** numeric(16,6): dollars per 1 000 characters read aloud; null for a model that does not speak. */
+  speech_price_per_1k_chars: ColumnType<string | null, string | null | undefined, string | null>;
   is_active: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -28,6 +32,20 @@ export interface SysValsTable {
   updated_at: Timestamp;
   /** From the sequence sys_vals_version, new at every change. */
   version: GeneratedInt8;
+}
+
+/** A chat mode: the system prompt a user's calls start with; exactly one is the default. */
+export interface ChatModesTable {
+  id: Generated<number>;
+  name: string;
+  emoji: string;
+  description: string;
+  system_prompt: string;
+  is_active: boolean;
+  sort_order: number;
+  is_default: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The users directory: auth's users as its events describe them. */
@@ -71,6 +89,14 @@ export interface MessagesTable {
   image_count: ColumnType<number, number | undefined, number>;
   /** The billing hold the bot placed before the call (billing settles it from message.recorded). */
   hold_id: string | null;
+  /** The chat mode the user was in (its name then). */
+  mode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seconds of a voice message transcribed, and what that cost (numeric(30,12), part of total_cost). */
+  audio_seconds: ColumnType<number, number | undefined, number>;
+  transcription_cost: ColumnType<string, string | undefined, string>;
+  /** Characters of the answer read aloud, and what that cost (part of total_cost). */
+  speech_characters: ColumnType<number, number | undefined, number>;
+  speech_cost: ColumnType<string, string | undefined, string>;
   /** The bot's Idempotency-Key, so a retried request records the message once. */
   idempotency_key: string | null;
   created_at: Timestamp;
@@ -91,6 +117,7 @@ export interface MessageHoursTable {
 /** The tables of the chat-history database, as Kysely sees them. */
 export interface ChatHistoryDatabase extends BusTables, MediaTables {
   ai_models: AiModelsTable;
+  chat_modes: ChatModesTable;
   sys_vals: SysValsTable;
   directory_users: DirectoryUsersTable;
   messages: MessagesTable;

@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ChatHistoryDatabase } from './schema';
 
 /** The admin tables listed whole, a page at a time. */
-type ListedTable = 'ai_models' | 'sys_vals';
+type ListedTable = 'ai_models' | 'sys_vals' | 'chat_modes';
 
 export interface TablePageRequest<F extends string> {
   offset: number;
@@ -12,16 +12,42 @@ export interface TablePageRequest<F extends string> {
   sortOrder: SortDirection;
 }
 
-/** One page of a table sorted by a column (ties broken by id, the same way) and the table's row count. */
+/** Only the rows with `text` in any of `columns`, any case. */
+export interface TableSearch {
+  columns: readonly string[];
+  text: string | undefined;
+}
+
+/** ILIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(search: TableSearch | undefined) {
+  if (!search?.text) return sql<boolean>`true`;
+  const pattern = containsPattern(search.text);
+  return sql<boolean>`(${sql.join(
+    search.columns.map((column) => sql`${sql.ref(column)} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * One page of a table sorted by a column (ties broken by id, the same way) and the count of its rows
+ * (those matching `search`, when given).
+ */
 export async function tablePage<T extends ListedTable>(
   db: Kysely<ChatHistoryDatabase>,
   table: T,
   page: TablePageRequest<string>,
+  search?: TableSearch,
 ): Promise<{ rows: Selectable<ChatHistoryDatabase[T]>[]; total: number }> {
+  const matching = searchCondition(search);
   const [rows, count] = await Promise.all([
     db
       .selectFrom(table as ListedTable)
       .selectAll()
+      .where(matching)
       .orderBy(sql.ref(page.sortField), page.sortOrder)
       .orderBy('id', page.sortOrder)
       .offset(page.offset)
@@ -29,6 +55,7 @@ export async function tablePage<T extends ListedTable>(
       .execute(),
     db
       .selectFrom(table as ListedTable)
+      .where(matching)
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);

@@ -7,6 +7,12 @@ export const chatHistoryErrors = {
   noNextMessage: () => notFound('Следующего сообщения нет', 'no_next_message'),
   modelExists: (name: string) => conflict(`Модель ${name} уже существует`, 'model_exists'),
   modelNotFound: () => notFound('Модель не найдена', 'model_not_found'),
+  modeExists: (name: string) => conflict(`Режим «${name}» уже существует`, 'mode_exists'),
+  modeNotFound: () => notFound('Режим не найден', 'mode_not_found'),
+  defaultModeRequired: () =>
+    conflict('Это режим по умолчанию: сначала назначьте режимом по умолчанию другой', 'default_mode_required'),
+  defaultModeInUse: () =>
+    conflict('Режим по умолчанию нельзя удалить: сначала назначьте режимом по умолчанию другой', 'default_mode_in_use'),
   unknownModel: (name: string) => badRequest(`Неизвестная модель: ${name}`, 'unknown_model'),
   settingNotFound: () => notFound('Настройка не найдена', 'setting_not_found'),
   settingExists: (key: string) => conflict(`Настройка с ключом ${key} уже существует`, 'setting_exists'),

@@ -37,9 +37,16 @@ async function resolveUser(deps: ChatHistoryDeps, body: BotMessageRequest): Prom
   return byId;
 }
 
+async function knownModel(deps: ChatHistoryDeps, name: string) {
+  const model = await modelsRepository(deps.db).findByName(name);
+  if (!model) throw chatHistoryErrors.unknownModel(name);
+  return model;
+}
+
 /**
- * Records one exchange of the bot: who, which model, the texts, tokens and generated images;
- * prices it with the model's prices of this moment and the cost settings, stores the image, and
+ * Records one exchange of the bot: who, which model and mode, the texts, tokens, generated images,
+ * transcribed seconds and characters read aloud; prices it with the models' prices of this moment
+ * and the cost settings, stores the image, and
  * publishes message.recorded in the same transaction (billing charges the credits from it, at
  * most the hold the bot names with `hold_id`, and settles that hold).
  */
@@ -52,10 +59,17 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
   }
 
   const user = await resolveUser(deps, body);
-  const model = await modelsRepository(db).findByName(body.model);
-  if (!model) throw chatHistoryErrors.unknownModel(body.model);
+  const model = await knownModel(deps, body.model);
+  const transcriber = body.transcription_model ? await knownModel(deps, body.transcription_model) : null;
+  const speaker = body.speech_model ? await knownModel(deps, body.speech_model) : null;
   const settings = await settingsUseCases(deps).costSettings();
-  const price = messageCost({ ...body, ...model, settings });
+  const price = messageCost({
+    ...body,
+    ...model,
+    transcription_price_per_minute: transcriber?.transcription_price_per_minute ?? null,
+    speech_price_per_1k_chars: speaker?.speech_price_per_1k_chars ?? null,
+    settings,
+  });
   if (price.cost > BigInt(Number.MAX_SAFE_INTEGER)) throw chatHistoryErrors.costTooLarge();
 
   const imageId = image ? randomBytes(16).toString('hex') : null;
@@ -75,6 +89,11 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
         output_tokens: body.output_tokens,
         image_count: body.image_count,
         hold_id: body.hold_id ?? null,
+        mode: body.mode,
+        audio_seconds: body.audio_seconds,
+        transcription_cost: price.transcription_cost,
+        speech_characters: body.speech_characters,
+        speech_cost: price.speech_cost,
         input_price_per_1m: model.input_price_per_1m,
         output_price_per_1m: model.output_price_per_1m,
         input_cost: price.input_cost,

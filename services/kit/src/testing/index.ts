@@ -1,4 +1,4 @@
-export { readRequestBody, sendJson } from './http';
+export { readRequestBody, readRequestBytes, sendJson } from './http';
 export { createEvent, eventProducers, sampleMessageRecorded, sampleUserRegistered } from './events';
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
 export { createTestDatabase, deleteTestBroker, dropTestDatabase, freePort, testInfra, uniqueName } from './infra';

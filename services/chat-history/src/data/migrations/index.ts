@@ -5,6 +5,7 @@ import { messageCountsMigration } from './0003-message-counts';
 import { costSortIndexesMigration } from './0004-cost-sort-indexes';
 import { holdsAndImagesMigration } from './0005-holds-and-images';
 import { settingVersionsMigration } from './0006-setting-versions';
+import { modesAndVoiceMigration } from './0010-modes-and-voice';
 
 /** Versioned migrations of the chat-history database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_cost_sort_indexes': costSortIndexesMigration,
   '0005_holds_and_images': holdsAndImagesMigration,
   '0006_setting_versions': settingVersionsMigration,
+  '0010_modes_and_voice': modesAndVoiceMigration,
 };

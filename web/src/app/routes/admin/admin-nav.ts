@@ -9,7 +9,7 @@ export interface AdminNavItem {
   end?: boolean;
 }
 
-/** Sidebar entries in the order of docs/product.md, Screens. */
+/** Sidebar entries in the order of docs/product.md, Screens, with «Режимы» beside the models and tariffs the bot sells. */
 export const adminNav: readonly AdminNavItem[] = [
   { to: paths.home, label: 'Сайт', icon: 'home', end: true },
   { to: paths.admin.root, label: 'Дашборд', icon: 'dashboard', end: true },
@@ -17,6 +17,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { to: paths.admin.articles, label: 'Статьи', icon: 'article' },
   { to: paths.admin.models, label: 'Модели', icon: 'model' },
   { to: paths.admin.tariffs, label: 'Тарифы', icon: 'tag' },
+  { to: paths.admin.modes, label: 'Режимы', icon: 'chat' },
   { to: paths.admin.history, label: 'История', icon: 'history' },
   { to: paths.admin.payments, label: 'Платежи', icon: 'card' },
   { to: paths.admin.promoCodes, label: 'Промокоды', icon: 'gift' },

@@ -58,7 +58,10 @@ export function AdminHistoryScreen() {
         cell: (m) => (
           <div className="d-flex gap-2 align-items-start">
             {m.image_path && <MessageThumbnail src={m.image_path} onOpen={() => setPreview(m.image_path)} />}
-            <span className="history-text">{m.message}</span>
+            <div>
+              <span className="history-text">{m.message}</span>
+              {m.mode && <div className="small text-body-secondary">Режим: {m.mode}</div>}
+            </div>
           </div>
         ),
       },

@@ -29,6 +29,7 @@ function MessageDetails({ message, onZoom }: { message: HistoryMessage; onZoom: 
           { label: 'ID', value: message.id },
           { label: 'Пользователь', value: <MessageAuthor message={message} /> },
           { label: 'Модель', value: <code>{message.model}</code> },
+          { label: 'Режим', value: message.mode },
           { label: 'Статус', value: <StatusBadge value={message.status} {...messageStatusBadge} /> },
           { label: 'Дата', value: formatDateTime(message.created_at) },
           {
@@ -65,6 +66,16 @@ function MessageDetails({ message, onZoom }: { message: HistoryMessage; onZoom: 
           {
             label: 'Стоимость вывода',
             value: <span title={exactUsd(message.output_cost)}>{formatUsd(message.output_cost)}</span>,
+          },
+          {
+            label: 'Распознавание голоса',
+            value: `${formatCredits(message.audio_seconds)} с · ${formatUsd(message.transcription_cost)}`,
+            hidden: message.audio_seconds === 0,
+          },
+          {
+            label: 'Озвучивание ответа',
+            value: `${formatCredits(message.speech_characters)} симв. · ${formatUsd(message.speech_cost)}`,
+            hidden: message.speech_characters === 0,
           },
           {
             label: 'Общая стоимость',

@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 
 import { FiltersCard, FilterText, ResetFiltersButton, UserFilterFields } from '@/components/ui/list-filters';
@@ -20,9 +19,6 @@ export function HistoryFilters({
   onReset: () => void;
 }) {
   const filters = useDraftFilters(applied, onChange);
-  const applyOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') filters.flush();
-  };
 
   return (
     <FiltersCard>
@@ -30,7 +26,7 @@ export function HistoryFilters({
         idPrefix="history-filter"
         values={filters.draft}
         onEdit={filters.edit}
-        onKeyDown={applyOnEnter}
+        onKeyDown={filters.applyOnEnter}
         widths={[2, 3]}
       />
       <Col xs={12} md={5}>
@@ -39,7 +35,7 @@ export function HistoryFilters({
           label="Текст сообщения"
           value={filters.draft.message}
           placeholder="Поиск в сообщениях и ответах"
-          onKeyDown={applyOnEnter}
+          onKeyDown={filters.applyOnEnter}
           onChange={(event) => filters.edit({ message: event.target.value })}
         />
       </Col>

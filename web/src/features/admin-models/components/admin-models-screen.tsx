@@ -22,6 +22,16 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_MODELS_SORT_FIELDS,
 };
 
+/** The prices of the work besides tokens a model does (an image, a minute of speech, 1 000 characters spoken); a dash for none. */
+function otherPrices(model: AiModel) {
+  const prices = [
+    model.image_price === null ? null : `${formatUsd(model.image_price)} / изобр.`,
+    model.transcription_price_per_minute === null ? null : `${formatUsd(model.transcription_price_per_minute)} / мин`,
+    model.speech_price_per_1k_chars === null ? null : `${formatUsd(model.speech_price_per_1k_chars)} / 1 000 симв.`,
+  ].filter((price) => price !== null);
+  return prices.length === 0 ? '—' : prices.map((price) => <div key={price}>{price}</div>);
+}
+
 /** The admin models screen (docs/product.md, Screens): the server-driven table, add / edit / delete with the spec's texts. */
 export function AdminModelsScreen() {
   const list = useListState(LIST_DEFAULTS);
@@ -65,8 +75,8 @@ export function AdminModelsScreen() {
       },
       {
         id: 'image_price',
-        header: 'Изображение, $',
-        cell: (m) => (m.image_price === null ? '—' : formatUsd(m.image_price)),
+        header: <span title="Изображение, распознавание речи, озвучивание">Другие цены</span>,
+        cell: (m) => otherPrices(m),
         className: 'text-end text-nowrap',
         sortable: false,
       },

@@ -14,11 +14,17 @@ interface ModelFormValues {
   output_price_per_1m: string;
   /** Empty: the model generates no images. */
   image_price: string;
+  /** Empty: the model does not transcribe voice messages. */
+  transcription_price_per_minute: string;
+  /** Empty: the model does not read answers aloud. */
+  speech_price_per_1k_chars: string;
   is_active: boolean;
 }
 
 const REQUIRED = 'Заполните обязательные поля';
 const PRICE_INVALID = 'Цена должна быть числом не меньше 0';
+
+const optionalPriceText = (price: string | null) => (price === null ? '' : String(Number(price)));
 
 function formOf(model: AiModel | null): ModelFormValues {
   if (!model) {
@@ -28,6 +34,8 @@ function formOf(model: AiModel | null): ModelFormValues {
       input_price_per_1m: '0',
       output_price_per_1m: '0',
       image_price: '',
+      transcription_price_per_minute: '',
+      speech_price_per_1k_chars: '',
       is_active: true,
     };
   }
@@ -37,7 +45,9 @@ function formOf(model: AiModel | null): ModelFormValues {
     // "2.500000" → "2.5": the field shows the number, the server keeps 6 decimals.
     input_price_per_1m: String(Number(model.input_price_per_1m)),
     output_price_per_1m: String(Number(model.output_price_per_1m)),
-    image_price: model.image_price === null ? '' : String(Number(model.image_price)),
+    image_price: optionalPriceText(model.image_price),
+    transcription_price_per_minute: optionalPriceText(model.transcription_price_per_minute),
+    speech_price_per_1k_chars: optionalPriceText(model.speech_price_per_1k_chars),
     is_active: model.is_active,
   };
 }
@@ -46,11 +56,20 @@ const PRICE_FIELDS = [
   { name: 'input_price_per_1m', controlId: 'model-input-price', label: 'Цена ввода, $ за 1M токенов' },
   { name: 'output_price_per_1m', controlId: 'model-output-price', label: 'Цена вывода, $ за 1M токенов' },
   { name: 'image_price', controlId: 'model-image-price', label: 'Цена за изображение, $' },
+  {
+    name: 'transcription_price_per_minute',
+    controlId: 'model-transcription-price',
+    label: 'Распознавание речи, $ за минуту',
+  },
+  { name: 'speech_price_per_1k_chars', controlId: 'model-speech-price', label: 'Озвучивание, $ за 1 000 символов' },
 ] as const;
 
+/** Prices left empty when the model does not do that kind of work. */
+const OPTIONAL_PRICES = ['image_price', 'transcription_price_per_minute', 'speech_price_per_1k_chars'] as const;
+
 const priceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-/** The image price may be left empty: the model generates no images. */
-const imagePriceOf = (text: string) => (text.trim() === '' ? null : Number(text));
+/** An optional price may be left empty: the model does not do that kind of work. */
+const optionalPriceOf = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /** The first problem of the form, if any (docs/product.md, Validation: prices are numbers; the name is required). */
 function problemOf(values: ModelFormValues): string | null {
@@ -59,8 +78,10 @@ function problemOf(values: ModelFormValues): string | null {
     const n = priceOf(price);
     if (!Number.isFinite(n) || n < 0) return PRICE_INVALID;
   }
-  const image = imagePriceOf(values.image_price);
-  if (image !== null && (!Number.isFinite(image) || image < 0)) return PRICE_INVALID;
+  for (const name of OPTIONAL_PRICES) {
+    const n = optionalPriceOf(values[name]);
+    if (n !== null && (!Number.isFinite(n) || n < 0)) return PRICE_INVALID;
+  }
   return null;
 }
 
@@ -99,7 +120,9 @@ export function ModelFormDialog({
       description: values.description.trim() || null,
       input_price_per_1m: priceOf(values.input_price_per_1m),
       output_price_per_1m: priceOf(values.output_price_per_1m),
-      image_price: imagePriceOf(values.image_price),
+      image_price: optionalPriceOf(values.image_price),
+      transcription_price_per_minute: optionalPriceOf(values.transcription_price_per_minute),
+      speech_price_per_1k_chars: optionalPriceOf(values.speech_price_per_1k_chars),
       is_active: values.is_active,
     });
   }

@@ -1,6 +1,7 @@
 import { ADMIN_TARIFFS_SORT_FIELDS, type Tariff } from '@gpt/contracts';
 import { useEffect, useMemo } from 'react';
 
+import { ActiveTag } from '@/components/ui/active-tag';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AddButton, useCrudDialogs, useDeleteRow, useSaveRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
@@ -16,7 +17,7 @@ import { useListState } from '@/lib/use-list-state';
 import { useDeleteTariff } from '../api/delete-tariff';
 import { useAdminTariffs } from '../api/get-admin-tariffs';
 import { useSaveTariff } from '../api/save-tariff';
-import { ActiveTag, ImagesIcon } from './tariff-flags';
+import { ImagesIcon } from './tariff-flags';
 import { TariffFormDialog } from './tariff-form-dialog';
 import { TariffViewDialog } from './tariff-view-dialog';
 

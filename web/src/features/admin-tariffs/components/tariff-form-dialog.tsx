@@ -1,9 +1,10 @@
 import type { Tariff } from '@gpt/contracts';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
+import { useFormFields } from '@/lib/use-form-fields';
 
 import type { TariffBody } from '../api/save-tariff';
 import { emptyTariffForm, validateTariff, type TariffFormValues } from '../validation';
@@ -63,23 +64,8 @@ export function TariffFormDialog({
   onSave: (body: TariffBody) => void;
 }) {
   const nameRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<TariffFormValues>(() => formOf(tariff));
-  const [touched, setTouched] = useState<Partial<Record<keyof TariffFormValues, boolean>>>({});
-  const errors = validateTariff(values);
-  const invalid = Object.keys(errors).length > 0;
-  const set = <K extends keyof TariffFormValues>(name: K, value: TariffFormValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setTouched((current) => ({ ...current, [name]: true }));
-  };
-  const shown = (name: keyof TariffFormValues) => (touched[name] ? errors[name] : undefined);
-  /** A text or number field of the form; it counts as touched once changed or left. */
-  const bind = (name: Exclude<keyof TariffFormValues, 'can_generate_images' | 'is_active'>) => ({
-    controlId: `tariff-${name.replaceAll('_', '-')}`,
-    value: values[name],
-    error: shown(name),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value),
-    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
-  });
+  const { values, invalid, set, bind: bindField } = useFormFields(() => formOf(tariff), validateTariff);
+  const bind = (name: Parameters<typeof bindField>[0]) => bindField(name, 'tariff');
 
   return (
     <FormDialog

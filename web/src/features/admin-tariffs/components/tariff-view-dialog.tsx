@@ -1,10 +1,11 @@
 import type { Tariff } from '@gpt/contracts';
 
+import { ActiveTag } from '@/components/ui/active-tag';
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { formatDateTime } from '@/lib/dates';
 import { formatCredits, formatRoubles } from '@/lib/money';
 
-import { ActiveTag, ImagesIcon } from './tariff-flags';
+import { ImagesIcon } from './tariff-flags';
 
 /** The view dialog of a tariff: every field plus created and updated times (docs/product.md, Screens). */
 export function TariffViewDialog({ tariff, onHide }: { tariff: Tariff | null; onHide: () => void }) {

@@ -9,10 +9,12 @@ const MAX_FILE_BYTES = 700 * 1024;
 const PHOTO_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
 export interface Attachment {
-  kind: 'photo' | 'document';
+  kind: 'photo' | 'document' | 'voice';
   file_name: string;
   mime_type: string;
   data: string;
+  /** Seconds of a voice message. */
+  duration?: number;
 }
 
 export interface ComposerProps {
@@ -32,11 +34,25 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-/** The text box (Enter sends, Shift+Enter breaks the line) with buttons to attach a photo or a document. */
+/** Seconds of an audio file, as the browser decodes it (1 when it cannot). */
+async function audioSeconds(file: File): Promise<number> {
+  try {
+    const decoded = await new OfflineAudioContext(1, 1, 48_000).decodeAudioData(await file.arrayBuffer());
+    return Math.max(1, Math.ceil(decoded.duration));
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * The text box (Enter sends, Shift+Enter breaks the line) with buttons to attach a photo, a
+ * document or an audio file sent as a voice message.
+ */
 export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
   const [text, setText] = useState('');
   const photoInput = useRef<HTMLInputElement>(null);
   const documentInput = useRef<HTMLInputElement>(null);
+  const voiceInput = useRef<HTMLInputElement>(null);
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
@@ -62,7 +78,11 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
       onError('Не удалось прочитать файл');
       return;
     }
-    onAttach({ kind, file_name: file.name, mime_type: file.type || 'application/octet-stream', data }, text.trim());
+    const duration = kind === 'voice' ? await audioSeconds(file) : undefined;
+    onAttach(
+      { kind, file_name: file.name, mime_type: file.type || 'application/octet-stream', data, duration },
+      text.trim(),
+    );
     setText('');
   };
 
@@ -83,6 +103,14 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
         data-testid="attach-document"
         onChange={() => void attach('document', documentInput.current)}
       />
+      <input
+        ref={voiceInput}
+        type="file"
+        accept="audio/*"
+        hidden
+        data-testid="attach-voice"
+        onChange={() => void attach('voice', voiceInput.current)}
+      />
       <Button
         variant="link"
         className="tg-icon-button"
@@ -102,6 +130,16 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
         onClick={() => documentInput.current?.click()}
       >
         <Icon name="file" />
+      </Button>
+      <Button
+        variant="link"
+        className="tg-icon-button"
+        title="Отправить голосовое (аудиофайл)"
+        aria-label="Отправить голосовое"
+        disabled={busy}
+        onClick={() => voiceInput.current?.click()}
+      >
+        <Icon name="mic" />
       </Button>
       <Form.Control
         as="textarea"

@@ -46,6 +46,12 @@ export function MessageBubble({ message, onPress, onPay, pressing }: MessageBubb
             </div>
           )}
           {message.payment && <div>✅ Вы оплатили {stars(message.payment.total_amount)}</div>}
+          {message.voice && (
+            <div className="tg-voice">
+              <audio controls preload="metadata" src={message.voice.url} aria-label="Голосовое сообщение" />
+              <span className="tg-meta">{message.voice.duration} с</span>
+            </div>
+          )}
           {message.text && <MessageText text={message.text} entities={message.entities} />}
           <div className="tg-meta">
             {message.edited && 'изм. '}

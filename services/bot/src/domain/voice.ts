@@ -1,0 +1,47 @@
+/**
+ * The voice parts of a call: how much a voice message may say (for its hold), and what of an answer
+ * is read aloud.
+ */
+
+/** Characters the speech API reads at most in one call. */
+export const SPEECH_MAX_CHARS = 4096;
+
+/** A fast speaker says about this many characters a second: the transcript's size the hold allows for. */
+export const TRANSCRIPT_CHARS_PER_SECOND = 25;
+
+/** The language hint of every transcription: the bot's users speak Russian. */
+export const TRANSCRIPTION_LANGUAGE = 'ru';
+
+/** A voice message or audio file as it came. */
+export interface VoiceInput {
+  audio: Buffer;
+  fileName: string;
+  mimeType: string;
+  /** Its length as Telegram reports it (what transcription is priced by). */
+  seconds: number;
+}
+
+/**
+ * The answer as it is read aloud: Markdown marks and code blocks left out (they are in the text
+ * answer), cut at the last sentence end within the speech limit when longer.
+ */
+export function speechText(answer: string): { text: string; trimmed: boolean } {
+  const plain = answer
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\*\*|__|~~|\*/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (plain.length <= SPEECH_MAX_CHARS) return { text: plain, trimmed: false };
+  const head = plain.slice(0, SPEECH_MAX_CHARS);
+  const sentenceEnd = Math.max(
+    head.lastIndexOf('. '),
+    head.lastIndexOf('! '),
+    head.lastIndexOf('? '),
+    head.lastIndexOf('\n'),
+  );
+  return { text: (sentenceEnd > SPEECH_MAX_CHARS / 2 ? head.slice(0, sentenceEnd + 1) : head).trim(), trimmed: true };
+}

@@ -1,0 +1,34 @@
+import { Composer } from 'grammy';
+import type { BotDeps } from '../deps';
+import { reply, type PrivateContext } from '../telegram/context';
+import { downloadFile } from '../telegram/download';
+import { answerWithModel } from '../telegram/model-answer';
+import { texts } from '../telegram/texts';
+
+/**
+ * Voice messages and audio files: transcribed (the user sees what was heard) and answered like a
+ * text in the same conversation. Too long is refused before anything is downloaded or spent.
+ */
+export function voiceFeature(deps: BotDeps): Composer<PrivateContext> {
+  const feature = new Composer<PrivateContext>();
+  const { config } = deps;
+
+  feature.on(['message:voice', 'message:audio'], async (ctx) => {
+    const sound = ctx.message.voice ?? ctx.message.audio!;
+    if (sound.duration > config.BOT_MAX_VOICE_SECONDS) {
+      return void (await reply(ctx, texts.voiceTooLong(config.BOT_MAX_VOICE_SECONDS)));
+    }
+    const catalog = await deps.catalog.get();
+    if (!catalog.models.has(catalog.settings.transcriptionModel))
+      return void (await reply(ctx, texts.voiceUnavailable));
+    const audio = await downloadFile(config, ctx, sound.file_id);
+    const mimeType = sound.mime_type ?? 'audio/ogg';
+    const fileName = ctx.message.audio?.file_name ?? `voice.${mimeType.split('/')[1] ?? 'ogg'}`;
+    await answerWithModel(deps, ctx, {
+      userMessage: '',
+      content: '',
+      voice: { audio, fileName, mimeType, seconds: Math.max(1, sound.duration) },
+    });
+  });
+  return feature;
+}

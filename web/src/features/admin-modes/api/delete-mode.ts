@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminModesKey } from './get-admin-modes';
+
+/** DELETE /api/admin/modes/{id} */
+export async function deleteMode(id: number): Promise<void> {
+  await api.delete(`/api/admin/modes/${id}`);
+}
+
+export function useDeleteMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminModesKey }),
+  });
+}

@@ -1,0 +1,27 @@
+import type { ChatMode, ChatModeInput, ChatModeResponse, RequestBody } from '@gpt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { adminModesKey } from './get-admin-modes';
+
+/** The body of POST /api/admin/modes and PUT /api/admin/modes/{id}. */
+export type ModeBody = RequestBody<typeof ChatModeInput>;
+
+/** Creates (no id) or replaces (id) a mode; answers the stored mode. */
+export async function saveMode({ id, ...body }: ModeBody & { id?: number }): Promise<ChatMode> {
+  const { mode } =
+    id === undefined
+      ? await api.post<ChatModeResponse>('/api/admin/modes', body)
+      : await api.put<ChatModeResponse>(`/api/admin/modes/${id}`, body);
+  return mode;
+}
+
+/** After a save the list reloads (another mode may have stopped being the default). */
+export function useSaveMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminModesKey }),
+  });
+}

@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { uniqueName } from '@gpt/kit/testing';
+import type { Browser, Page } from 'playwright-core';
+import { callApi } from '../support/api';
+import { launchChromium, screenshot } from '../support/browser';
+import { storeSession } from '../support/payers';
+
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startTestStack({ ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1', RATE_LIMIT_LOGIN_POINTS: '1000' });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const login = await callApi<{ token: string; user: unknown }>(stack.url, 'POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  await storeSession(page, stack.url, login.body);
+});
+afterEach(() => page.close());
+
+const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
+const invalidFeedback = () => page.locator('.invalid-feedback:visible');
+const rows = () => page.locator('table[aria-label="Режимы"] tbody tr');
+const rowOf = (text: string) => rows().filter({ hasText: text });
+
+describe('/admin/modes', () => {
+  test('the seeded modes in order, search, create with the validation texts, view, edit, the default kept, delete', async () => {
+    await page.goto(`${stack.url}/admin`);
+    await page.getByRole('link', { name: 'Режимы' }).click();
+    await page.waitForURL(/\/admin\/modes$/);
+    await rowOf('Ассистент').waitFor();
+    await expect(rowOf('Ассистент').getByText('По умолчанию').isVisible()).resolves.toBe(true);
+    await expect(rows().locator('td:nth-child(3)').allTextContents()).resolves.toEqual([
+      '🤖Ассистент',
+      '🌍Переводчик',
+      '✍️Редактор текстов',
+      '💻Программист',
+      '🎓Репетитор',
+    ]);
+    await screenshot(page, 'admin-modes');
+
+    await page.getByLabel('Поиск').fill('ПЕРЕВОД');
+    await page.waitForURL(/q=/);
+    await rows().filter({ hasText: 'Программист' }).waitFor({ state: 'detached' });
+    await expect(rows().count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await rowOf('Программист').waitFor();
+
+    await page.getByRole('button', { name: 'Добавить режим' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Новый режим' }).waitFor();
+    const save = dialog.getByRole('button', { name: 'Сохранить' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Название').fill(' ');
+    await dialog.getByLabel('Эмодзи').fill('');
+    await dialog.getByLabel('Системный промпт').fill('я'.repeat(4001));
+    await dialog.getByLabel('Режим по умолчанию').check();
+    await dialog.getByLabel('Активен').uncheck();
+    await expect(invalidFeedback().allTextContents()).resolves.toEqual([
+      'Укажите название режима',
+      'Укажите эмодзи режима',
+      'Системный промпт должен быть не длиннее 4 000 символов',
+    ]);
+    await expect(dialog.getByText('4 001 из 4 000 символов').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'admin-mode-validation');
+
+    const name = `Юрист ${uniqueName('m').slice(-6)}`;
+    await dialog.getByLabel('Название').fill(name);
+    await dialog.getByLabel('Эмодзи').fill('⚖️');
+    await dialog.getByLabel('Краткое описание').fill('Объясняет законы простыми словами');
+    await dialog.getByLabel('Системный промпт').fill('Ты — юрист. Отвечай со ссылками на статьи закона.');
+    await dialog.getByLabel('Порядок').fill('15');
+    await expect(invalidFeedback().allTextContents()).resolves.toEqual(['Режим по умолчанию должен быть активным']);
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Режим по умолчанию').uncheck();
+    await dialog.getByLabel('Активен').check();
+    await expect(invalidFeedback().count()).resolves.toBe(0);
+    await save.click();
+    await toast('Режим добавлен').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = rowOf(name);
+    await row.waitFor();
+    await expect(rows().nth(1).textContent()).resolves.toContain(name);
+
+    await row.getByRole('button', { name: 'Просмотр' }).click();
+    await page.getByRole('heading', { name: 'Информация о режиме' }).waitFor();
+    await expect(dialog.getByText('Ты — юрист. Отвечай со ссылками на статьи закона.').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'admin-mode-view');
+    await dialog.getByRole('button', { name: 'Закрыть' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Редактировать' }).click();
+    await dialog.getByRole('heading', { name: 'Редактировать режим' }).waitFor();
+    await dialog.getByLabel('Название').fill('Переводчик');
+    await save.click();
+    await dialog.getByText('Режим «Переводчик» уже существует').waitFor();
+    await dialog.getByLabel('Название').fill(name);
+    await dialog.getByLabel('Режим по умолчанию').check();
+    await save.click();
+    await toast('Режим сохранён').waitFor();
+    await row.getByText('По умолчанию').waitFor();
+    await rowOf('Ассистент').getByText('По умолчанию').waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await dialog.getByRole('button', { name: 'Удалить', exact: true }).click();
+    await dialog.getByText('Режим по умолчанию нельзя удалить').waitFor();
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await rowOf('Ассистент').getByRole('button', { name: 'Редактировать' }).click();
+    await dialog.getByLabel('Режим по умолчанию').check();
+    await save.click();
+    await toast('Режим сохранён').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await dialog.getByText(`Вы действительно хотите удалить режим «${name}»?`).waitFor();
+    await dialog.getByRole('button', { name: 'Удалить', exact: true }).click();
+    await toast('Режим удалён').waitFor();
+    await row.waitFor({ state: 'detached' });
+  }, 90_000);
+});
