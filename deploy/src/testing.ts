@@ -46,6 +46,8 @@ export async function startTestReplicas(
     PORT: '0',
     AMQP_URL: testInfra.amqpUrl,
     AMQP_EXCHANGE: exchange,
+    // Classic queues: a suite declares thousands; the replicas test asks for quorum ones.
+    AMQP_QUEUE_TYPE: 'classic',
     REDIS_URL: testInfra.redisUrl,
     // Six services and two test files at a time stay well inside PostgreSQL's 100 connections.
     DATABASE_POOL_SIZE: count > 1 ? '2' : '4',

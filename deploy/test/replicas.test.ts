@@ -65,6 +65,7 @@ beforeAll(async () => {
     ...provider.env,
     RATE_LIMIT_FEEDBACK_POINTS: String(FEEDBACK_LIMIT),
     AMQP_EXCHANGE: exchange,
+    AMQP_QUEUE_TYPE: 'quorum',
   }));
 }, 180_000);
 

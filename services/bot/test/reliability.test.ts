@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createTestDatabase, dropTestDatabase, freePort, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
+import {
+  createTestDatabase,
+  deleteTestBroker,
+  dropTestDatabase,
+  freePort,
+  TEST_SECRETS,
+  testInfra,
+  uniqueName,
+} from '@gpt/kit/testing';
 import { ServiceProcess } from '../../../deploy/test/faults/service-process';
 import {
   balanceOf,
@@ -34,10 +42,12 @@ afterAll(async () => {
   await telegram?.close();
   await product?.close();
   await dropTestDatabase(database);
+  await deleteTestBroker(exchange);
 });
 
 const upstream = (name: string) => product.stack.services.find((service) => service.name === name)!.url;
 const redisPrefix = `${uniqueName('bot_process')}:`;
+const exchange = uniqueName('bot_process.events');
 
 async function startBot(env: Record<string, string> = {}): Promise<ServiceProcess> {
   const bot = await ServiceProcess.start('bot', {
@@ -47,7 +57,8 @@ async function startBot(env: Record<string, string> = {}): Promise<ServiceProces
     BOT_DATABASE_URL: database,
     // An exchange of its own: the product's in-process bot keeps the product's events.
     AMQP_URL: testInfra.amqpUrl,
-    AMQP_EXCHANGE: uniqueName('bot_process.events'),
+    AMQP_EXCHANGE: exchange,
+    AMQP_QUEUE_TYPE: 'classic',
     REDIS_URL: testInfra.redisUrl,
     REDIS_KEY_PREFIX: redisPrefix,
     ...TEST_SECRETS,

@@ -49,6 +49,7 @@ export interface ServiceConfig {
   SERVICE_DATABASE_URL?: string;
   AMQP_URL?: string;
   AMQP_EXCHANGE: string;
+  AMQP_QUEUE_TYPE: 'quorum' | 'classic';
   REDIS_URL?: string;
   REDIS_KEY_PREFIX: string;
   DATA_DIR: string;
@@ -126,6 +127,7 @@ export async function startService<C extends ServiceConfig, DB>(
     exchange: config.AMQP_EXCHANGE,
     queue: serviceQueue(definition.name, config.AMQP_EXCHANGE),
     classicQueue: classicServiceQueue(definition.name, config.AMQP_EXCHANGE),
+    queueType: config.AMQP_QUEUE_TYPE,
     peers: Object.entries(eventSubscriptions)
       .filter(([service]) => service !== definition.name)
       .map(([service, types]) => ({ queue: serviceQueue(service, config.AMQP_EXCHANGE), types })),

@@ -23,7 +23,11 @@ export interface AmqpTransportOptions {
    * the events it still holds are handled (once: the inbox) and none is lost. docs/architecture.md.
    */
   classicQueue?: string;
+  /** Quorum queues (the default; production) or classic ones (the test suites: far lighter on one broker). */
+  queueType?: QueueType;
 }
+
+export type QueueType = 'quorum' | 'classic';
 
 /** One connection's channels; `open` turns false for good once any of them is gone. */
 interface Session {
@@ -48,6 +52,7 @@ export const retryQueueOf = (queue: string, delayMs: number) => `${queue}.retry.
  */
 const QUORUM = { 'x-queue-type': 'quorum' };
 const QUORUM_DEAD_LETTERING = { ...QUORUM, 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' };
+const CLASSIC = { 'x-queue-type': 'classic' };
 
 /**
  * RabbitMQ for one service: a durable topic exchange (routing key = event type), the service's
@@ -158,13 +163,15 @@ export class AmqpTransport implements Transport {
   }
 
   private async declareQueue(channel: Channel, queue: string, types: readonly string[]): Promise<void> {
-    await channel.assertQueue(queue, { durable: true, arguments: QUORUM });
-    await channel.assertQueue(deadLetterQueueOf(queue), { durable: true, arguments: QUORUM });
+    const quorum = (this.options.queueType ?? 'quorum') === 'quorum';
+    const kind = quorum ? QUORUM : CLASSIC;
+    await channel.assertQueue(queue, { durable: true, arguments: kind });
+    await channel.assertQueue(deadLetterQueueOf(queue), { durable: true, arguments: kind });
     for (const delayMs of new Set(this.options.retryDelaysMs)) {
       await channel.assertQueue(retryQueueOf(queue, delayMs), {
         durable: true,
         arguments: {
-          ...QUORUM_DEAD_LETTERING,
+          ...(quorum ? QUORUM_DEAD_LETTERING : CLASSIC),
           'x-message-ttl': delayMs,
           'x-dead-letter-exchange': '',
           'x-dead-letter-routing-key': queue,

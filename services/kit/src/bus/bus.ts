@@ -2,7 +2,7 @@ import { makeEnvelope } from '@gpt/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
-import { AmqpTransport } from './amqp-transport';
+import { AmqpTransport, type QueueType } from './amqp-transport';
 import { createInboxConsumer } from './inbox-consumer';
 import { InProcessTransport, type InProcessBroker } from './in-process-broker';
 import type { BusTables } from './migrations';
@@ -38,6 +38,8 @@ export interface BusOptions<DB, S extends EventSchemaMap> {
   peers?: ReadonlyArray<{ queue: string; types: readonly string[] }>;
   /** The classic queue of an earlier version, drained beside `queue` while it exists (see AmqpTransportOptions.classicQueue). */
   classicQueue?: string;
+  /** Quorum queues unless told (see AmqpTransportOptions.queueType). */
+  queueType?: QueueType;
   /** Same as calling consume() for each before start(). */
   consumers?: Consumer<DB, S>[];
   /** Deliveries of one event before it is dead-lettered. Default 5. */
@@ -108,6 +110,7 @@ export function createBus<DB, S extends EventSchemaMap>(options: BusOptions<DB, 
         reconnectDelaysMs: options.reconnectDelaysMs ?? [100, 500, 1_000, 2_000, 5_000],
         peers: options.peers,
         classicQueue: options.classicQueue,
+        queueType: options.queueType,
       })
     : new InProcessTransport(options.broker as InProcessBroker, queue, prefetch);
 

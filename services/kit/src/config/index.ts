@@ -49,6 +49,12 @@ export const serviceEnv = {
   /** Connections each service process keeps to its PostgreSQL database at most. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AMQP_EXCHANGE: z.string().default('app.events'),
+  /**
+   * Quorum queues (durable, replicated on a cluster) unless `classic`: the test suites use classic
+   * ones, since a suite declares thousands of queues on one small broker; the bus's own tests and the
+   * replicas test keep quorum.
+   */
+  AMQP_QUEUE_TYPE: z.enum(['quorum', 'classic']).default('quorum'),
 };
 
 /**

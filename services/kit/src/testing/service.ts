@@ -32,6 +32,7 @@ export async function startTestService<C extends ServiceConfig, DB>(
     [`${definition.name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`]: databaseUrl,
     AMQP_URL: testInfra.amqpUrl,
     AMQP_EXCHANGE: uniqueName('test.events'),
+    AMQP_QUEUE_TYPE: 'classic',
     REDIS_URL: testInfra.redisUrl,
     REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
     ...TEST_SECRETS,
