@@ -17,10 +17,19 @@ if [ -z "${TEST_REDIS_URL:-}" ] && have redis-server && ! redis-cli -h 127.0.0.1
   as_root redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
     --dir /var/lib/redis --logfile /var/log/redis/ci.log || true
 fi
-if [ -z "${TEST_AMQP_URL:-}" ] && have rabbitmq-server && ! rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1; then
-  echo "Starting RabbitMQ…"
-  as_root rabbitmq-server -detached || true
-  for _ in $(seq 1 45); do rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1 && break; sleep 2; done
+if [ -z "${TEST_AMQP_URL:-}" ] && have rabbitmq-server; then
+  # A broker that accepts connections but no longer answers (out of file descriptors, say) is restarted.
+  if rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1 &&
+    ! timeout 60 rabbitmq-diagnostics -q check_local_alarms >/dev/null 2>&1; then
+    echo "RabbitMQ does not answer: restarting it…"
+    as_root pkill -9 -f beam.smp || true
+    sleep 2
+  fi
+  if ! rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1; then
+    echo "Starting RabbitMQ…"
+    as_root rabbitmq-server -detached || true
+    for _ in $(seq 1 45); do rabbitmq-diagnostics -q check_port_connectivity >/dev/null 2>&1 && break; sleep 2; done
+  fi
 fi
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
