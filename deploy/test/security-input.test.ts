@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { TOP_UP_PACKAGES } from '@gpt/contracts';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { callApi, setWelcomeCredits, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
@@ -223,6 +224,22 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'DELETE /api/admin/promo-codes/{id}': () => ({ params: { id: fx.promoCodeId } }),
   'POST /api/billing/promo-codes/redeem': () => ({ body: { code: fx.promoCode } }),
   'POST /api/bot/promo-codes/redeem': () => ({ body: { telegram_id: fx.telegramId, code: fx.promoCode } }),
+  // A pending payment: its refund is refused (only succeeded payments are refunded).
+  'POST /api/admin/payments/{id}/refund': () => ({ params: { id: fx.paymentId } }),
+  'POST /api/bot/stars/invoices': () => ({ body: { telegram_id: fx.telegramId, amount: TOP_UP_PACKAGES[0] } }),
+  // An invoice payload billing never issued: declined.
+  'POST /api/bot/stars/pre-checkout': () => ({
+    body: { telegram_id: fx.telegramId, invoice_payload: randomUUID(), currency: 'XTR', total_amount: 67 },
+  }),
+  'POST /api/bot/stars/payments': () => ({
+    body: {
+      telegram_id: fx.telegramId,
+      invoice_payload: randomUUID(),
+      currency: 'XTR',
+      total_amount: 67,
+      telegram_payment_charge_id: uniqueName('charge'),
+    },
+  }),
   'POST /api/bot/payments': () => ({
     body: { telegram_id: fx.telegramId, amount: '100.00', email: 'buyer@example.com' },
   }),
@@ -248,6 +265,8 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   // cookie the chat routes answer 401 whatever the body.
   'POST /api/telegram/sandbox/session': () => ({ body: { first_name: 'Иван', fresh: true } }),
   'POST /api/telegram/sandbox/chat/messages': () => ({ body: { text: 'Привет' } }),
+  // No invoice with this id in the chat: 404.
+  'POST /api/telegram/sandbox/chat/payments': () => ({ body: { message_id: 1 } }),
   'POST /api/telegram/sandbox/chat/uploads': () => ({
     body: {
       kind: 'document',
