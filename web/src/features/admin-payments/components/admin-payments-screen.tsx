@@ -61,9 +61,10 @@ export function AdminPaymentsScreen() {
       {
         id: 'payment_id',
         header: 'Номер платежа',
-        // The full id is in the title and in the detail dialog. Narrower than the sidebar layout, it and the
-        // credits (also in the dialog) give way, so the date stays in view beside the sticky actions.
-        className: 'd-none d-lg-table-cell',
+        // The full id is in the title and in the detail dialog. Below 1400 px it gives way, and narrower than
+        // the sidebar layout the credits and the provider too (all in the dialog), so the date stays in view
+        // beside the sticky actions.
+        className: 'd-none d-xxl-table-cell',
         cell: (p) => (
           <code
             className="small d-inline-block text-truncate align-middle"
@@ -89,7 +90,7 @@ export function AdminPaymentsScreen() {
         id: 'provider',
         header: 'Способ',
         cell: (p) => PAYMENT_PROVIDER_LABELS[p.provider],
-        className: 'text-nowrap',
+        className: 'text-nowrap d-none d-lg-table-cell',
       },
       {
         id: 'credits_amount',
