@@ -63,6 +63,7 @@ describe('EventEnvelope', () => {
       'receipt_email.supplied',
       'message.recorded',
       'setting.changed',
+      'referral.rewarded',
     ];
     expect([...EventType.options].sort()).toEqual([...expected].sort());
     expect(Object.keys(eventSchemas).sort()).toEqual([...expected].sort());

@@ -132,7 +132,7 @@ describe('Telegram Stars in the bot', () => {
     await bot.telegram.payInvoice(user, messageIdOf(invoice));
     await reply(user, 'Оплата получена', mark);
     const support = await reply(user, 'Помощь с оплатой', say(user, '/paysupport'));
-    expect(String(support.params.text)).toMatch(/1\s000,00 ₽ \(667 ⭐\) · Успешно/);
+    expect(String(support.params.text)).toMatch(/1\s000,00\s₽ \(667 ⭐\) · Успешно/);
     expect(String(support.params.text)).toContain('Возвраты');
     await reply(user, '/offer', say(user, '/terms'));
   });
