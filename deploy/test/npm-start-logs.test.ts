@@ -77,10 +77,13 @@ describe('npm start as a person watches it: its processes, its log and its stop'
     const { buildServers } = (await import(path.join(root, 'deploy/build.mjs'))) as {
       buildServers: () => Promise<void>;
     };
+    // Another test in this jest worker may have started esbuild's service itself: only new processes count.
+    const before = new Set(await childrenOf(process.pid));
     await buildServers();
     // Stopped means gone once the kernel has reaped it, a moment after the kill.
     await eventually(async () => {
-      const commands = await Promise.all((await childrenOf(process.pid)).map(commandOf));
+      const started = (await childrenOf(process.pid)).filter((pid) => !before.has(pid));
+      const commands = await Promise.all(started.map(commandOf));
       expect(commands.filter((command) => command.includes('esbuild'))).toEqual([]);
     }, 5_000);
   }, 120_000);

@@ -28,7 +28,7 @@ async function referralCodeOf(user: FakeUser): Promise<{ code: string; text: str
 async function payThroughBot(user: FakeUser, userId: number, roubles: number) {
   await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
   await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:topup:${roubles}`));
-  const offer = await reply(user, `Сумма: ${roubles} ₽`, say(user, `payer.${user.id}@example.com`));
+  const offer = await reply(user, `Сумма: ${roubles},00 ₽`, say(user, `payer.${user.id}@example.com`));
   const decision = sandboxDecisionCall(buttonsOf(offer)[0]!.url!, 'succeeded');
   const handled = serviceOf('billing').deps.bus.waitFor(
     'acked',
