@@ -37,7 +37,7 @@ describe('facts in what the bot says', () => {
     const user = telegramUser();
 
     const welcome = await reply(user, 'Здравствуйте', say(user, '/start'));
-    expect(String(welcome.params.text)).toContain('команда /image (тариф Премиум).');
+    expect(String(welcome.params.text)).toContain('команда /image (тариф Премиум)');
 
     const refusal = await reply(user, 'Генерация изображений доступна', say(user, '/image кот'));
     expect(String(refusal.params.text)).toContain('Генерация изображений доступна на тарифе Премиум.');
