@@ -288,6 +288,23 @@ export const BotLinkTokenResponse = z
   .meta({ id: 'BotLinkTokenResponse' });
 export type BotLinkTokenResponse = z.infer<typeof BotLinkTokenResponse>;
 
+/**
+ * `PUT /api/bot/users/{telegram_id}/blocked`: the bot tells whether the Telegram user has blocked it (Telegram
+ * answered 403) or, by writing again, unblocked it (docs/architecture.md, Calls between services).
+ */
+export const BotTelegramBlockedRequest = z
+  .object({ blocked: z.boolean({ error: 'blocked: ожидается true или false' }) })
+  .meta({ id: 'BotTelegramBlockedRequest' });
+export type BotTelegramBlockedRequest = z.infer<typeof BotTelegramBlockedRequest>;
+
+export const BotTelegramBlockedResponse = z
+  .object({
+    telegram_id: TelegramId,
+    telegram_blocked_at: IsoDateTime.nullable().meta({ description: 'Since when the user has the bot blocked' }),
+  })
+  .meta({ id: 'BotTelegramBlockedResponse' });
+export type BotTelegramBlockedResponse = z.infer<typeof BotTelegramBlockedResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // Admin users
 
@@ -300,6 +317,9 @@ export const AdminUserRow = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     telegram_id: TelegramId.nullable(),
+    telegram_blocked_at: IsoDateTime.nullable().meta({
+      description: 'The user has blocked the bot since then (Telegram answered 403); null: not blocked',
+    }),
     utm_source: z.string().nullable().meta({ description: "Shown as 'organic' when empty" }),
     credits: Credits,
     included_credits: Credits,

@@ -188,6 +188,8 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
     body: { telegram_id: freshTelegramId(), username: 'sec', first_name: 'Иван', last_name: 'Петров', utm_source: 'x' },
   }),
   'POST /api/bot/link-tokens': () => ({ body: { telegram_id: fx.telegramId } }),
+  // The fixture's Telegram user has not blocked the bot: reporting so changes nothing.
+  'PUT /api/bot/users/{telegram_id}/blocked': () => ({ params: { telegram_id: fx.telegramId }, body: { blocked: false } }),
   'PUT /api/admin/users/{id}': () => ({ params: { id: fx.editedUserId }, body: { email: freshEmail() } }),
   'DELETE /api/admin/users/{id}': () => ({ params: { id: fx.deletableUserId } }),
   'POST /api/feedback': () => ({ body: { telegram: '@security', subject: 'Вопрос', message: 'Текст сообщения' } }),

@@ -21,6 +21,8 @@ export interface User {
   telegramId: string | null;
   telegramUsername: string | null;
   telegramEmail: string | null;
+  /** Since when the Telegram user has the bot blocked (null: not blocked). */
+  telegramBlockedAt: Date | null;
   tokenVersion: number;
   version: number;
   createdAt: Date;
@@ -56,6 +58,7 @@ export interface UserChanges {
   telegramId?: string | null;
   telegramUsername?: string | null;
   telegramEmail?: string | null;
+  telegramBlockedAt?: Date | null;
 }
 
 /** Dollars are kept with 12 decimals; show at least 6 and drop the trailing zeros beyond. */
@@ -80,6 +83,7 @@ function toUser(row: Selectable<UsersTable>): User {
     telegramId: row.telegram_id === null ? null : String(row.telegram_id),
     telegramUsername: row.telegram_username,
     telegramEmail: row.telegram_email,
+    telegramBlockedAt: row.telegram_blocked_at === null ? null : new Date(row.telegram_blocked_at),
     tokenVersion: row.token_version,
     version: row.version,
     createdAt: new Date(row.created_at),
@@ -112,6 +116,7 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
   if (changes.telegramId !== undefined) columns.telegram_id = changes.telegramId;
   if (changes.telegramUsername !== undefined) columns.telegram_username = changes.telegramUsername;
   if (changes.telegramEmail !== undefined) columns.telegram_email = changes.telegramEmail;
+  if (changes.telegramBlockedAt !== undefined) columns.telegram_blocked_at = changes.telegramBlockedAt;
   return columns;
 };
 
@@ -237,6 +242,20 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toUser(row);
+    },
+
+    /**
+     * Marks the Telegram user as having blocked the bot (kept from the first report on) or clears the
+     * mark; not a profile change (no `version` bump). Undefined: no user has this telegram_id.
+     */
+    async setTelegramBlocked(telegramId: string, blocked: boolean): Promise<User | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({ telegram_blocked_at: blocked ? sql<Date>`coalesce(telegram_blocked_at, now())` : null })
+        .where('telegram_id', '=', telegramId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toUser(row);
     },
 
     /** The user a referral code belongs to (codes are upper case; the caller upper-cases). */

@@ -35,6 +35,7 @@ export function toAdminRow(user: User, referrer: string | null): AdminUserRow {
     first_name: user.firstName,
     last_name: user.lastName,
     telegram_id: telegramIdOf(user),
+    telegram_blocked_at: user.telegramBlockedAt?.toISOString() ?? null,
     utm_source: user.utmSource,
     credits: user.balance.credits,
     included_credits: user.balance.includedCredits,
