@@ -189,7 +189,10 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   }),
   'POST /api/bot/link-tokens': () => ({ body: { telegram_id: fx.telegramId } }),
   // The fixture's Telegram user has not blocked the bot: reporting so changes nothing.
-  'PUT /api/bot/users/{telegram_id}/blocked': () => ({ params: { telegram_id: fx.telegramId }, body: { blocked: false } }),
+  'PUT /api/bot/users/{telegram_id}/blocked': () => ({
+    params: { telegram_id: fx.telegramId },
+    body: { blocked: false },
+  }),
   'PUT /api/admin/users/{id}': () => ({ params: { id: fx.editedUserId }, body: { email: freshEmail() } }),
   'DELETE /api/admin/users/{id}': () => ({ params: { id: fx.deletableUserId } }),
   'POST /api/feedback': () => ({ body: { telegram: '@security', subject: 'Вопрос', message: 'Текст сообщения' } }),
