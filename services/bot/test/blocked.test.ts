@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { seenWithin } from '@gpt/kit/testing';
+import { freePort, seenWithin } from '@gpt/kit/testing';
 import { sql } from 'kysely';
 import { startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
@@ -131,4 +131,38 @@ describe('a user who blocked the bot', () => {
     await paymentSucceeded(userId, `unblocked-${user.id}`);
     await reply(user, 'Оплата получена', mark);
   }, 120_000);
+
+  test('auth down when Telegram refuses: the mark is kept as not yet told, and auth gets it once it is back', async () => {
+    const { telegram } = bot;
+    const { user, userId } = await startedUser(0);
+    const config = serviceOf('bot').deps.config as { AUTH_URL: string };
+    const authUrl = config.AUTH_URL;
+    // Nothing listens there: auth is down for the bot.
+    config.AUTH_URL = `http://127.0.0.1:${await freePort()}`;
+    try {
+      telegram.blockBot(user.id);
+      const mark = telegram.calls.length;
+      await paymentSucceeded(userId, `auth-down-${user.id}`);
+      await seenWithin(
+        10_000,
+        () => chatRow(user.id),
+        (chat) => chat.blocked_at !== null && chat.blocked_unreported,
+      );
+      expect(telegram.calls.slice(mark).filter((call) => Number(call.params.chat_id) === user.id)).toHaveLength(1);
+      expect((await adminRow(user.id)).telegram_blocked_at).toBeNull();
+    } finally {
+      config.AUTH_URL = authUrl;
+    }
+    // Sent again by the bot's next round (every 30 s).
+    await seenWithin(
+      45_000,
+      () => adminRow(user.id),
+      (row) => row.telegram_blocked_at !== null,
+    );
+    await seenWithin(
+      5_000,
+      () => chatRow(user.id),
+      (chat) => !chat.blocked_unreported,
+    );
+  }, 90_000);
 });
