@@ -7,7 +7,7 @@ import { conversations } from './support/conversation';
 /**
  * A user who blocked the bot (Telegram answers 403 «Forbidden: bot was blocked by the user"): the bot
  * stops writing to them at the first refusal — no retries, no notices — and the admin users list shows
- * it, until they write again (docs/architecture.md, Bot reliability).
+ * it, until they write again (docs/architecture.md, The bot).
  */
 let bot: BotStack;
 beforeAll(async () => {

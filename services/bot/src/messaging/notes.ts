@@ -27,7 +27,7 @@ export type BotConsumer<K extends keyof EventSchemas & string, Before = void> = 
  * returned: a consumer calls this from `afterCommit`, since Telegram's limits may queue a message for
  * seconds and that wait must never hold a database connection (a handler that fails and is retried
  * returns its notes again, so each is sent once). It does not hold up the consumer. A user who
- * blocked the bot (docs/architecture.md, Bot reliability) is not written to until they write again;
+ * blocked the bot (docs/architecture.md, The bot) is not written to until they write again;
  * Telegram being off is logged and not redelivered.
  */
 export function sendNotes(deps: Pick<BotDeps, 'telegram' | 'logger'>, notes: Note[]): void {

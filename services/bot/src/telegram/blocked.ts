@@ -32,7 +32,7 @@ export interface BlockedChats {
 }
 
 /**
- * Users who blocked the bot (docs/architecture.md, Bot reliability). The first 403 for a private chat
+ * Users who blocked the bot (docs/architecture.md, The bot). The first 403 for a private chat
  * marks it in `chats.blocked_at` and in Redis (`bot:blocked:<chat>`, read by every replica before a
  * call); from then on every call to that chat — answers, payment and balance notices, link and
  * password messages — fails at once with the same 403, never reaching Telegram and never retried. Auth
@@ -43,7 +43,8 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
   const chats = chatsRepository(deps.db);
   const keyOf = (chatId: number) => `bot:blocked:${chatId}`;
 
-  async function report(telegramId: number, blocked: boolean): Promise<void> {
+  /** False when auth could not be reached (the mark stays unreported, to be sent again). */
+  async function report(telegramId: number, blocked: boolean): Promise<boolean> {
     try {
       await deps.services.setTelegramBlocked(telegramId, blocked);
     } catch (err) {
@@ -52,24 +53,26 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
           { err, telegramId, blocked },
           'could not tell auth whether the user blocked the bot; sent again later',
         );
-        return;
+        return false;
       }
       // Auth has no such user (deleted by an admin): there is nobody to mark.
       deps.logger.warn({ telegramId, blocked }, 'auth does not know the Telegram user the bot marks');
     }
     await chats.blockedReported(telegramId, blocked);
+    return true;
   }
 
-  const reporting = new Map<number, Promise<void>>();
+  const reporting = new Map<number, Promise<boolean>>();
   /** One chat's reports go to auth in the order of its marks, so a quick block and unblock end as unblocked. */
-  function reportInOrder(telegramId: number, blocked: boolean): void {
-    const sent = (reporting.get(telegramId) ?? Promise.resolve())
+  function reportInOrder(telegramId: number, blocked: boolean): Promise<boolean> {
+    const sent = (reporting.get(telegramId) ?? Promise.resolve(true))
       .then(() => report(telegramId, blocked))
-      .catch(() => undefined);
+      .catch(() => false);
     reporting.set(telegramId, sent);
     void sent.then(() => {
       if (reporting.get(telegramId) === sent) reporting.delete(telegramId);
     });
+    return sent;
   }
 
   async function markBlocked(chatId: number, description: string | undefined): Promise<void> {
@@ -80,13 +83,14 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
         { telegramId: chatId, description },
         'the user blocked the bot: nothing is sent until they write',
       );
-    if (state !== 'known') reportInOrder(chatId, true);
+    if (state !== 'known') void reportInOrder(chatId, true);
   }
 
-  async function reportAgain(): Promise<number> {
-    const pending = await chats.blockedUnreported(REPORT_BATCH);
-    for (const chat of pending) await report(chat.telegramId, chat.blocked);
-    return pending.length;
+  /** One round of marks auth has not stored; it ends at the first that cannot reach auth. */
+  async function reportAgain(): Promise<void> {
+    for (const chat of await chats.blockedUnreported(REPORT_BATCH)) {
+      if (!(await reportInOrder(chat.telegramId, chat.blocked))) return;
+    }
   }
 
   return {
@@ -110,7 +114,7 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
         await deps.kv.del(keyOf(chatId));
         if (await chats.clearBlocked(chatId)) {
           deps.logger.info({ telegramId: chatId }, 'the user wrote to the bot again: no longer blocked');
-          reportInOrder(chatId, false);
+          void reportInOrder(chatId, false);
         }
       }
       await next();
