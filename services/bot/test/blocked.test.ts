@@ -135,7 +135,7 @@ describe('a user who blocked the bot', () => {
   test('auth down when Telegram refuses: the mark is kept as not yet told, and auth gets it once it is back', async () => {
     const { telegram } = bot;
     const { user, userId } = await startedUser(0);
-    const config = serviceOf('bot').deps.config as { AUTH_URL: string };
+    const config = serviceOf('bot').deps.config as { AUTH_URL?: string };
     const authUrl = config.AUTH_URL;
     // Nothing listens there: auth is down for the bot.
     config.AUTH_URL = `http://127.0.0.1:${await freePort()}`;
