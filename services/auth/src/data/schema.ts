@@ -31,6 +31,10 @@ export interface UsersTable {
   version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the account was confirmed (the e-mail link; bot and admin accounts at creation); null: not yet (migration 0021). */
+  email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The client address a site sign-up came from (billing caps welcome grants per address). */
+  registration_ip: string | null;
   // Projection of billing's `credits.changed` (see migration 0003).
   credits: DecimalColumn;
   included_credits: DecimalColumn;
@@ -71,9 +75,20 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+export interface EmailConfirmationTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token (hex); the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
 /** The tables of the auth database, as Kysely sees them. */
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
   link_tokens: LinkTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_confirmation_tokens: EmailConfirmationTokensTable;
 }
