@@ -74,7 +74,9 @@ export const UserProfile = z
     included_credits: Credits,
     held_credits: CreditsAmount.meta({ description: 'Reserved by the bot for calls in progress' }),
     available_credits: Credits.meta({ description: 'credits + included_credits − held_credits' }),
-    welcome_credits: CreditsAmount.meta({ description: 'Free credits given once, when the account is confirmed (0: none)' }),
+    welcome_credits: CreditsAmount.meta({
+      description: 'Free credits given once, when the account is confirmed (0: none)',
+    }),
     email_confirmed: z
       .boolean()
       .meta({ description: 'Whether the account is confirmed (the e-mail link; bot and admin accounts at creation)' }),

@@ -49,7 +49,12 @@ export const UserConfirmedData = z
     user_id: Id,
     at: IsoDateTime,
     via: z.enum(['email', 'telegram']).meta({ description: 'The e-mail link, or the first /start in the bot' }),
-    ip: z.string().max(64).nullable().default(null).meta({ description: 'The sign-up address (null: unknown or the bot)' }),
+    ip: z
+      .string()
+      .max(64)
+      .nullable()
+      .default(null)
+      .meta({ description: 'The sign-up address (null: unknown or the bot)' }),
   })
   .meta({ id: 'UserConfirmedData' });
 export type UserConfirmedData = z.infer<typeof UserConfirmedData>;

@@ -53,10 +53,14 @@ const freshAddress = () => `198.18.${Math.floor(nextAddress / 250)}.${(nextAddre
 /** A site sign-up from `address`, not confirmed yet. */
 async function signUp(address = freshAddress()) {
   const email = `${uniqueName('welcome')}@example.com`;
-  const res = await api<{ token: string; user: { id: number; email_confirmed: boolean } }>('POST', '/api/auth/register', {
-    body: { email, password: 'password1' },
-    headers: { 'X-Forwarded-For': address },
-  });
+  const res = await api<{ token: string; user: { id: number; email_confirmed: boolean } }>(
+    'POST',
+    '/api/auth/register',
+    {
+      body: { email, password: 'password1' },
+      headers: { 'X-Forwarded-For': address },
+    },
+  );
   expect(res.status).toBe(201);
   expect(res.body.user.email_confirmed).toBe(false);
   return { id: res.body.user.id, token: res.body.token, email };
@@ -78,7 +82,10 @@ async function confirmedUser(address?: string) {
 
 /** Billing has handled the user's confirmation (whatever it granted). */
 const billingConfirmed = (userId: number) =>
-  busOf('billing').waitFor('acked', (e) => e.type === 'user.confirmed' && (e.data as { user_id: number }).user_id === userId);
+  busOf('billing').waitFor(
+    'acked',
+    (e) => e.type === 'user.confirmed' && (e.data as { user_id: number }).user_id === userId,
+  );
 
 /** A person first seen by the bot: auth's bot upsert, as the bot's /start makes it. */
 async function botUser() {

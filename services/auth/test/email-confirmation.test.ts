@@ -8,7 +8,11 @@ let h: AuthHarness;
 let mailbox: FakeMailbox;
 beforeAll(async () => {
   mailbox = await startFakeMailbox();
-  h = await startAuth({ SMTP_URL: mailbox.url, SITE_URL: 'https://gpt.example.ru', EMAIL_CONFIRMATION_TTL_HOURS: '48' });
+  h = await startAuth({
+    SMTP_URL: mailbox.url,
+    SITE_URL: 'https://gpt.example.ru',
+    EMAIL_CONFIRMATION_TTL_HOURS: '48',
+  });
 });
 afterAll(async () => {
   await h.stop();
@@ -42,7 +46,10 @@ const confirmedEvents = (userId: number) =>
     .execute()
     .then((rows) =>
       rows
-        .map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { data: UserConfirmedData })
+        .map(
+          (row) =>
+            (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { data: UserConfirmedData },
+        )
         .filter((event) => event.data.user_id === userId),
     );
 

@@ -73,9 +73,9 @@ describe('POST /api/auth/password-reset', () => {
     const third = await requestReset(user.email);
     expect(third.status).toBe(202);
     expect(third.body).toEqual(ACCEPTED);
-    await expect(
-      mailbox.waitForMail(user.email, { nth: 2, timeoutMs: 1500, containing: RESET_LINK }),
-    ).rejects.toThrow('no mail #3');
+    await expect(mailbox.waitForMail(user.email, { nth: 2, timeoutMs: 1500, containing: RESET_LINK })).rejects.toThrow(
+      'no mail #3',
+    );
   });
 
   test('when the account is linked to Telegram, then password_reset.requested carries the same link for the bot', async () => {

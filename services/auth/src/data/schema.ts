@@ -65,17 +65,8 @@ export interface LinkTokensTable {
   created_at: Timestamp;
 }
 
-export interface PasswordResetTokensTable {
-  id: Generated<number>;
-  /** SHA-256 of the token (hex); the token itself is never stored. */
-  token_hash: string;
-  user_id: number;
-  expires_at: Timestamp;
-  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: Timestamp;
-}
-
-export interface EmailConfirmationTokensTable {
+/** A table of single-use links (password recovery, e-mail confirmation). */
+export interface SingleUseTokensTable {
   id: Generated<number>;
   /** SHA-256 of the token (hex); the token itself is never stored. */
   token_hash: string;
@@ -89,6 +80,6 @@ export interface EmailConfirmationTokensTable {
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
   link_tokens: LinkTokensTable;
-  password_reset_tokens: PasswordResetTokensTable;
-  email_confirmation_tokens: EmailConfirmationTokensTable;
+  password_reset_tokens: SingleUseTokensTable;
+  email_confirmation_tokens: SingleUseTokensTable;
 }

@@ -29,10 +29,7 @@ export type SingleUseTokenTable = 'password_reset_tokens' | 'email_confirmation_
 /** One table of single-use link tokens, looked up by the hash of the token. */
 export function singleUseTokensRepository(db: Kysely<AuthDatabase>, table: SingleUseTokenTable) {
   const byHash = (hash: string) =>
-    db
-      .selectFrom(table)
-      .select(['id', 'user_id', 'expires_at', 'used_at'])
-      .where('token_hash', '=', hash);
+    db.selectFrom(table).select(['id', 'user_id', 'expires_at', 'used_at']).where('token_hash', '=', hash);
   return {
     async create(token: { hash: string; userId: number; expiresAt: Date }): Promise<void> {
       await db

@@ -11,7 +11,8 @@ import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
 import { publishTokenVersion } from './token-versions';
 
 const HOUR_MS = 60 * 60 * 1000;
-const passwordResetTokensRepository = (db: Parameters<typeof singleUseTokensRepository>[0]) => singleUseTokensRepository(db, 'password_reset_tokens');
+const passwordResetTokensRepository = (db: Parameters<typeof singleUseTokensRepository>[0]) =>
+  singleUseTokensRepository(db, 'password_reset_tokens');
 /** How much of a recovery token keys its attempt counter. */
 const TOKEN_PREFIX_CHARS = 8;
 const resetTokenErrors = {

@@ -37,7 +37,12 @@ export function sessionRouter(deps: AuthDeps): Router {
   const resendConfirmation = emailConfirmationResender(deps);
 
   router.post('/api/auth/register', async (req, res) => {
-    respond(res, AuthResponse, await register(deps, validate(RegisterRequest, req.body ?? {}), clientAddress(req)), 201);
+    respond(
+      res,
+      AuthResponse,
+      await register(deps, validate(RegisterRequest, req.body ?? {}), clientAddress(req)),
+      201,
+    );
   });
 
   router.post('/api/auth/email-confirmation', signedIn, async (_req, res) => {

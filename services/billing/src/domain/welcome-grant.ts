@@ -66,7 +66,9 @@ export async function grantWelcomeCredits(
   if (confirmed.ip) {
     // Grants of one address are counted one after another: its daily cap holds exactly.
     await grants.lockAddress(confirmed.ip);
-    if ((await grants.countFromAddressToday(confirmed.ip)) >= (await welcomeSetting(trx, WELCOME_PER_ADDRESS_DAILY_KEY))) {
+    if (
+      (await grants.countFromAddressToday(confirmed.ip)) >= (await welcomeSetting(trx, WELCOME_PER_ADDRESS_DAILY_KEY))
+    ) {
       return;
     }
   }

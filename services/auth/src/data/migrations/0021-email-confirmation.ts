@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { createSingleUseTokensTable } from './single-use-tokens-table';
 
 /**
  * E-mail confirmation (the welcome credits wait for it): when each account was confirmed and the
@@ -13,15 +14,7 @@ export const emailConfirmationMigration: Migration = {
       .addColumn('registration_ip', 'text')
       .execute();
     await sql`update users set email_confirmed_at = created_at`.execute(db);
-    await db.schema
-      .createTable('email_confirmation_tokens')
-      .addColumn('id', 'serial', (col) => col.primaryKey())
-      .addColumn('token_hash', 'text', (col) => col.notNull().unique())
-      .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
-      .addColumn('used_at', 'timestamptz')
-      .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-      .execute();
+    await createSingleUseTokensTable(db, 'email_confirmation_tokens');
     await db.schema
       .createIndex('email_confirmation_tokens_user')
       .on('email_confirmation_tokens')

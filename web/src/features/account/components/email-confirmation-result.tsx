@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
@@ -34,10 +34,7 @@ export function EmailConfirmationResult({ token }: { token: string }) {
   const { user, token: session } = useSession();
   const confirm = useConfirmEmail();
   const { mutate } = confirm;
-  const [confirmedAt, setConfirmedAt] = useState(Number.NaN);
-  useEffect(() => {
-    mutate(token, { onSuccess: () => setConfirmedAt(Date.now()) });
-  }, [token, mutate]);
+  useEffect(() => mutate(token), [token, mutate]);
 
   const onward = session ? (
     <Link to={paths.dashboard} className="btn btn-primary">
@@ -63,7 +60,7 @@ export function EmailConfirmationResult({ token }: { token: string }) {
     <div className="result-card result-card-success">
       <EmptyState titleAs="h1" icon="check" title="E-mail подтверждён" actions={onward}>
         Спасибо! Адрес подтверждён.
-        {user && session && <WelcomeArrival user={user} confirmedAt={confirmedAt} />}
+        {user && session && <WelcomeArrival user={user} confirmedAt={confirm.submittedAt} />}
       </EmptyState>
     </div>
   );
