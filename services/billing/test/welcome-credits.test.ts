@@ -129,6 +129,18 @@ describe('welcome_per_address_daily: grants a day to accounts from one address',
     await h.setWelcomeSetting('welcome_per_address_daily', 3);
   });
 
+  test('when IPv6 addresses share a /64, then they share its allowance', async () => {
+    await h.setWelcomeSetting('welcome_per_address_daily', 1);
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const first = await h.registerUser({}, { ip: `${network}::1` });
+    const sameNetwork = await h.registerUser({}, { ip: `${network}:aaaa:bbbb:cccc:dddd` });
+    const nextNetwork = await h.registerUser({}, { ip: `${network.replace(/:1$/, ':2')}::1` });
+    expect(await h.balance(first)).toMatchObject({ welcome_credits: 2000 });
+    expect(await h.balance(sameNetwork)).toMatchObject({ welcome_credits: 0 });
+    expect(await h.balance(nextNetwork)).toMatchObject({ welcome_credits: 2000 });
+    await h.setWelcomeSetting('welcome_per_address_daily', 3);
+  });
+
   test('when the account holds a grant merged in from the person’s bot account, then confirming gives no second one', async () => {
     const webId = await h.registerUser({}, { confirmed: false });
     const bot = await telegramUser();

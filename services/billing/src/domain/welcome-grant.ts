@@ -16,6 +16,7 @@ import { settingsRepository } from '../data/settings.repository';
 import { ledgerEntriesRepository } from '../data/ledger-entries.repository';
 import { usersRepository } from '../data/users.repository';
 import { welcomeGrantsRepository } from '../data/welcome-grants.repository';
+import { addressBlock } from './address-block';
 import { changeBalance } from './ledger';
 
 /** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals'. */
@@ -52,7 +53,8 @@ async function welcomeSetting(
  * while the setting is 0, for an account already merged into another (its person's grant is the
  * survivor's) or a balance that holds a grant already (merged in from the person's bot account);
  * nothing past the day's allowance (`welcome_daily_limit`), nor past `welcome_per_address_daily`
- * grants to accounts that signed up from the same address (bot users have none).
+ * grants to accounts that signed up from the same address (an IPv6 address counts by its /64; bot
+ * users have none).
  */
 export async function grantWelcomeCredits(
   trx: Kysely<BillingDatabase>,
@@ -63,12 +65,11 @@ export async function grantWelcomeCredits(
   const amount = await welcomeSetting(trx, WELCOME_CREDITS_KEY);
   if (amount === 0 || (await usersRepository(trx).resolve(userId)) !== userId) return;
   const grants = welcomeGrantsRepository(trx);
-  if (confirmed.ip) {
+  const address = confirmed.ip ? addressBlock(confirmed.ip) : null;
+  if (address) {
     // Grants of one address are counted one after another: its daily cap holds exactly.
-    await grants.lockAddress(confirmed.ip);
-    if (
-      (await grants.countFromAddressToday(confirmed.ip)) >= (await welcomeSetting(trx, WELCOME_PER_ADDRESS_DAILY_KEY))
-    ) {
+    await grants.lockAddress(address);
+    if ((await grants.countFromAddressToday(address)) >= (await welcomeSetting(trx, WELCOME_PER_ADDRESS_DAILY_KEY))) {
       return;
     }
   }
@@ -81,5 +82,5 @@ export async function grantWelcomeCredits(
       ? null
       : { reason: 'welcome_grant', postings: [{ bucket: 'credits', amount }], welcomeCredits: amount },
   );
-  if (granted) await grants.record(userId, confirmed.ip);
+  if (granted) await grants.record(userId, address);
 }
