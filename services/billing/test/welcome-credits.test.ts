@@ -58,6 +58,14 @@ describe('user.confirmed: the welcome grant', () => {
     });
   });
 
+  test('when a bot user is registered, then the grant comes with the projection, before user.confirmed', async () => {
+    const telegramId = nextTelegramId++;
+    const id = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' }, { confirmed: false });
+    expect(await h.balance(id)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    await h.confirmUser(id, null, 'telegram');
+    expect((await ledgerOf(id)).filter((entry) => entry.reason === 'welcome_grant')).toHaveLength(1);
+  });
+
   test('when a person starts in the bot, then they get the same grant and the bot sees it', async () => {
     const { id, telegramId } = await telegramUser();
     const res = await h.call('GET', `/api/bot/balance?telegram_id=${telegramId}`, { bot: true });
