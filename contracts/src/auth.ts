@@ -74,7 +74,12 @@ export const UserProfile = z
     included_credits: Credits,
     held_credits: CreditsAmount.meta({ description: 'Reserved by the bot for calls in progress' }),
     available_credits: Credits.meta({ description: 'credits + included_credits − held_credits' }),
-    welcome_credits: CreditsAmount.meta({ description: 'Free credits given once on sign-up (0: none)' }),
+    welcome_credits: CreditsAmount.meta({
+      description: 'Free credits given once, when the account is confirmed (0: none)',
+    }),
+    email_confirmed: z
+      .boolean()
+      .meta({ description: 'Whether the account is confirmed (the e-mail link; bot and admin accounts at creation)' }),
     monthly_price: Money,
     tariff_end_date: IsoDateTime.nullable(),
     telegram_linked: z.boolean(),
@@ -160,6 +165,28 @@ export const PasswordResetConfirmResponse = AuthResponse.extend({ message: z.str
   id: 'PasswordResetConfirmResponse',
 });
 export type PasswordResetConfirmResponse = z.infer<typeof PasswordResetConfirmResponse>;
+
+// E-mail confirmation: the welcome credits wait for it (docs/product.md, Welcome credits).
+
+const invalidConfirmationLink = 'Ссылка для подтверждения e-mail недействительна';
+
+/** `POST /api/auth/email-confirmation/confirm`: the token from `/confirm-email?token=…`. */
+export const EmailConfirmationConfirmRequest = z
+  .object({
+    token: z
+      .string({ error: invalidConfirmationLink })
+      .trim()
+      .min(1, { error: invalidConfirmationLink, abort: true })
+      .max(200, { error: invalidConfirmationLink }),
+  })
+  .meta({ id: 'EmailConfirmationConfirmRequest' });
+export type EmailConfirmationConfirmRequest = z.infer<typeof EmailConfirmationConfirmRequest>;
+
+/** The answer of a confirmation and of a new confirmation mail. */
+export const EmailConfirmationResponse = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'EmailConfirmationResponse', example: { success: true, message: 'E-mail подтверждён' } });
+export type EmailConfirmationResponse = z.infer<typeof EmailConfirmationResponse>;
 
 // Client-side forms (docs/product.md, Validation): the extra fields never reach the server. A filled-in confirmation that differs
 // says so at once, whatever else the form still lacks (checked beside the fields, so their own rules cannot stop it).

@@ -184,6 +184,10 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
     return { token: someone.token, body: { currentPassword: someone.password, newPassword: 'password2' } };
   },
   'POST /api/auth/link': () => ({ body: { token: 'no-such-link-token' } }),
+  // A new user each time: a second mail within the minute is refused.
+  'POST /api/auth/email-confirmation': async () => ({ token: (await registerUser(stack)).token }),
+  // A made-up token: the link is refused as unknown.
+  'POST /api/auth/email-confirmation/confirm': () => ({ body: { token: 'a'.repeat(43) } }),
   'POST /api/bot/users': () => ({
     body: { telegram_id: freshTelegramId(), username: 'sec', first_name: 'Иван', last_name: 'Петров', utm_source: 'x' },
   }),

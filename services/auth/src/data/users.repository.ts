@@ -27,6 +27,10 @@ export interface User {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When the account was confirmed; null: a site sign-up whose e-mail link was not followed yet. */
+  emailConfirmedAt: Date | null;
+  /** The address a site sign-up came from. */
+  registrationIp: string | null;
   /** Billing's view, as last projected (Base tariff and 0 credits until billing reports). */
   balance: {
     credits: number;
@@ -88,6 +92,8 @@ function toUser(row: Selectable<UsersTable>): User {
     version: row.version,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    emailConfirmedAt: row.email_confirmed_at === null ? null : new Date(row.email_confirmed_at),
+    registrationIp: row.registration_ip,
     balance: {
       credits: Number(row.credits),
       includedCredits: Number(row.included_credits),
@@ -163,6 +169,9 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       role: Role;
       utmSource?: string | null;
       referredBy?: number | null;
+      /** A site sign-up waits for its e-mail link (null); an admin is confirmed at creation. */
+      emailConfirmedAt: Date | null;
+      registrationIp?: string | null;
     }): Promise<User> {
       const row = await db
         .insertInto('users')
@@ -173,6 +182,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           utm_source: user.utmSource ?? null,
           referral_code: newReferralCode(),
           referred_by: user.referredBy ?? null,
+          email_confirmed_at: user.emailConfirmedAt,
+          registration_ip: user.registrationIp ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -201,6 +212,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           referral_code: newReferralCode(),
           referred_by: user.referredBy,
           telegram_language: user.language,
+          // A bot user is confirmed by their first /start.
+          email_confirmed_at: new Date(),
         })
         .onConflict((oc) => oc.column('telegram_id').doNothing())
         .returningAll()
@@ -222,6 +235,18 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toUser(row);
+    },
+
+    /** Marks the account confirmed; null when it already was (so the confirmation is announced once). */
+    async confirm(id: number): Promise<User | null> {
+      const row = await db
+        .updateTable('users')
+        .set({ email_confirmed_at: new Date() })
+        .where('id', '=', id)
+        .where('email_confirmed_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
     },
 
     /** Changing the role revokes the user's older tokens. */

@@ -26,8 +26,8 @@ function changesFrom(user: User, input: BotUpsertUserRequest): UserChanges {
 const cleanName = (name: string | null) => (name === null ? null : stripBidi(name));
 
 /**
- * The bot reports a Telegram user: created on first sight (`user.registered`, source telegram),
- * otherwise brought up to date (`user.updated` when anything changed).
+ * The bot reports a Telegram user: created on first sight (`user.registered`, source telegram, and
+ * `user.confirmed`: the first /start confirms a bot user, docs/product.md, Welcome credits), otherwise brought up to date (`user.updated` when anything changed).
  */
 export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserRequest): Promise<BotUser> {
   const { bus } = deps;
@@ -52,6 +52,12 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
       });
       if (created) {
         await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'telegram' });
+        await bus.publish(trx, 'user.confirmed', {
+          user_id: created.id,
+          at: created.createdAt.toISOString(),
+          via: 'telegram',
+          ip: null,
+        });
         return toBotUser({ ...created, telegramId });
       }
       // A parallel call created it first; update that row instead.

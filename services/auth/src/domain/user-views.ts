@@ -17,6 +17,7 @@ export function toProfile(user: User): UserProfile {
     held_credits: user.balance.heldCredits,
     available_credits: user.balance.credits + user.balance.includedCredits - user.balance.heldCredits,
     welcome_credits: user.balance.welcomeCredits,
+    email_confirmed: user.emailConfirmedAt !== null,
     monthly_price: user.balance.monthlyPrice,
     tariff_end_date: user.balance.tariffEndDate?.toISOString() ?? null,
     telegram_linked: user.telegramId !== null,
