@@ -21,7 +21,7 @@ import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { bundleMains } from './lib/bundle.mjs';
-import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
+import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call } from './lib/load.mjs';
 import { benchArgs } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
@@ -81,6 +81,7 @@ async function main() {
       // The notifications come from this machine, not from YooKassa's published addresses.
       YOOKASSA_TRUSTED_IPS: '127.0.0.1,::1',
       AMQP_URL: servers.amqp,
+      AMQP_QUEUE_TYPE: BENCH_QUEUE_TYPE,
       AMQP_EXCHANGE: `bench.billing.${run}`,
       REDIS_URL: servers.redis,
       REDIS_KEY_PREFIX: `bench-${run}:`,
