@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { freePort, seenWithin } from '@gpt/kit/testing';
 import { sql } from 'kysely';
-import { startBotStack, type BotStack } from './support/bot-stack';
+import { balanceOf, startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 
 /**
@@ -98,6 +98,13 @@ describe('a user who blocked the bot', () => {
       (count) => count === 0,
     );
     openai.slow(0);
+    // The answer that could not be delivered holds nothing and costs nothing.
+    const settled = await seenWithin(
+      10_000,
+      () => balanceOf(bot, user.id),
+      (balance) => balance.held_credits === 0,
+    );
+    expect(settled.credits).toBe(10_000);
     expect(toChat(blockedFrom).map((call) => [call.method, call.error?.error_code])).toEqual([
       [expect.stringMatching(/^(editMessageText|sendMessage|sendChatAction)$/), 403],
     ]);
