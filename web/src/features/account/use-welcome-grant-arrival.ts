@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 import type { SessionUser } from '@/lib/session/types';
-import { useSessionActions } from '@/lib/session/use-session';
+import { refreshSession } from '@/lib/session/session';
 
 /** How long after sign-up the account waits for the welcome grant, reading the profile once a second. */
 const FRESH_ACCOUNT_MS = 60_000;
@@ -13,7 +13,6 @@ const MAX_READS = 10;
  * its profile a few times until it does.
  */
 export function useWelcomeGrantArrival(user: SessionUser, offered: number): void {
-  const { fetchProfile } = useSessionActions();
   const waiting = offered > 0 && Number(user.welcome_credits ?? 0) === 0;
   const createdAt = user.created_at ? Date.parse(user.created_at) : Number.NaN;
 
@@ -23,8 +22,8 @@ export function useWelcomeGrantArrival(user: SessionUser, offered: number): void
     const timer = setInterval(() => {
       reads += 1;
       if (reads > MAX_READS) return clearInterval(timer);
-      fetchProfile().catch(() => clearInterval(timer));
+      refreshSession().catch(() => clearInterval(timer));
     }, 1000);
     return () => clearInterval(timer);
-  }, [waiting, createdAt, fetchProfile]);
+  }, [waiting, createdAt]);
 }

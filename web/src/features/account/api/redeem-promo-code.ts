@@ -2,7 +2,7 @@ import { RedeemPromoResponse } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { useSessionActions } from '@/lib/session/use-session';
+import { refreshSession } from '@/lib/session/session';
 
 /** POST /api/billing/promo-codes/redeem → what the code gave, or the Russian refusal as an ApiError. */
 export function redeemPromoCode(code: string): Promise<RedeemPromoResponse> {
@@ -13,9 +13,8 @@ export function redeemPromoCode(code: string): Promise<RedeemPromoResponse> {
 
 /** On success the profile is read again for the new balance. */
 export function useRedeemPromoCode() {
-  const { fetchProfile } = useSessionActions();
   return useMutation({
     mutationFn: redeemPromoCode,
-    onSuccess: () => fetchProfile().catch(() => undefined),
+    onSuccess: () => refreshSession().catch(() => undefined),
   });
 }
