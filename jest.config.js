@@ -17,6 +17,8 @@ export default {
   transform: { '^.+\\.tsx?$': swc },
   // The web app's `@/` alias (web/tsconfig.json `paths`), for unit tests of web modules.
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/web/src/$1' },
+  // web/vite.config.ts's build flag: unit tests check API answers against the contracts, as the test build does.
+  globals: { __CHECK_API_ANSWERS__: true },
   testMatch: ['<rootDir>/{contracts,gateway,services/*,web,deploy}/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/services/kit/src/testing/global-setup.ts',

@@ -48,8 +48,17 @@ export async function buildServers() {
   await esbuild.stop();
 }
 
+/**
+ * The web app checks API answers against the contracts' schemas in every build but a production one
+ * (`NODE_ENV=production`, as the image builds), where it only casts them (docs/architecture.md, Web app).
+ */
 export function buildWeb() {
-  execFileSync('npm', ['run', 'build', '-w', '@gpt/web'], { cwd: root, stdio: 'inherit' });
+  const checkApiAnswers = process.env.NODE_ENV !== 'production';
+  execFileSync('npm', ['run', 'build', '-w', '@gpt/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHECK_API_ANSWERS: String(checkApiAnswers) },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

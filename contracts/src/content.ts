@@ -335,9 +335,9 @@ export type ArticleImageResponse = z.infer<typeof ArticleImageResponse>;
 /** `POST /api/feedback`: all three fields required (docs/product.md, Validation). */
 export const FeedbackRequest = z
   .object({
-    telegram: requiredText(100, 'Укажите Telegram'),
+    telegram: requiredText(100, 'Укажите Telegram для ответа'),
     subject: requiredText(200, 'Укажите тему'),
-    message: requiredText(5000, 'Введите сообщение'),
+    message: requiredText(5000, 'Напишите сообщение'),
   })
   .meta({ id: 'FeedbackRequest' });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;

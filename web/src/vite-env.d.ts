@@ -10,3 +10,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Set by vite.config.ts: true outside a production build, where API answers are checked against the contracts. */
+declare const __CHECK_API_ANSWERS__: boolean;

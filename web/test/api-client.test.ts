@@ -3,7 +3,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { readRequestBody } from '@gpt/kit/testing';
-import { api, ApiError } from '../src/lib/api-client';
+import { z } from 'zod';
+
+import { AnswerMismatchError, api, ApiError } from '../src/lib/api-client';
+
+/** What /echo answers. */
+const Echo = z.object({
+  method: z.string(),
+  query: z.string(),
+  authorization: z.string().nullable(),
+  contentType: z.string().nullable(),
+  body: z.unknown(),
+});
 
 /** A real local server that answers by path and echoes what it received. */
 let server: Server;
@@ -62,11 +73,7 @@ afterEach(() => {
 describe('api client', () => {
   test('when a token is stored, then it sends JSON with a bearer header', async () => {
     storeToken('abc.def');
-    const echo = await api.post<Record<string, unknown>>(
-      `${base}/echo`,
-      { email: 'a@b.ru' },
-      { query: { page: 2, q: '' } },
-    );
+    const echo = await api.post(`${base}/echo`, Echo, { email: 'a@b.ru' }, { query: { page: 2, q: '' } });
     expect(echo).toEqual({
       method: 'POST',
       query: '?page=2',
@@ -77,12 +84,12 @@ describe('api client', () => {
   });
 
   test('when no token is stored, then no Authorization header is sent', async () => {
-    const echo = await api.get<Record<string, unknown>>(`${base}/echo`);
+    const echo = await api.get(`${base}/echo`, Echo);
     expect(echo.authorization).toBeNull();
   });
 
   test("when the call fails with a body error, then it throws that body's error", async () => {
-    const failure = await api.get(`${base}/fail-with-error`).catch((err: unknown) => err);
+    const failure = await api.get(`${base}/fail-with-error`, Echo).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({
       message: 'Пользователь уже существует',
@@ -93,17 +100,24 @@ describe('api client', () => {
   });
 
   test("when the call fails without an error field, then it throws 'Request failed'", async () => {
-    const failure = await api.get(`${base}/fail-without-error`).catch((err: unknown) => err);
+    const failure = await api.get(`${base}/fail-without-error`, Echo).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).toMatchObject({ message: 'Request failed', status: 500, fromServer: false });
   });
 
   test("when the server cannot be reached, then it throws 'Request failed'", async () => {
-    const failure = await api.get('http://127.0.0.1:1/nothing').catch((err: unknown) => err);
+    const failure = await api.get('http://127.0.0.1:1/nothing', Echo).catch((err: unknown) => err);
     expect(failure).toMatchObject({ message: 'Request failed', status: 0 });
   });
 
   test('when the answer is 204, then it resolves to undefined', async () => {
-    await expect(api.delete(`${base}/empty`)).resolves.toBeUndefined();
+    await expect(api.delete(`${base}/empty`, z.undefined())).resolves.toBeUndefined();
+  });
+
+  test('when an answer does not match its schema, then it throws naming the route and the field', async () => {
+    const Expected = Echo.extend({ method: z.literal('PUT') });
+    const failure = await api.get(`${base}/echo?x=1`, Expected).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(AnswerMismatchError);
+    expect((failure as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/echo: .*method: /);
   });
 });

@@ -4,11 +4,12 @@
  * Each `@ts-expect-error` is a drift the compiler must refuse; were one accepted, the unused directive
  * would fail the typecheck instead.
  */
-import { ADMIN_USERS_SORT_FIELDS, type AdminUserRow, type UserProfile } from '@gpt/contracts';
+import { ADMIN_USERS_SORT_FIELDS, type AdminUserRow, type RegisterForm, type UserProfile } from '@gpt/contracts';
+import type { DefaultValues } from 'react-hook-form';
+import type { z } from 'zod';
 
 import type { ModelBody } from '@/features/admin-models/api/save-model';
 import type { TariffBody } from '@/features/admin-tariffs/api/save-tariff';
-import { validateRegister } from '@/features/auth/validation';
 import type { SessionUser } from '@/lib/session/types';
 
 // @ts-expect-error a users-table row lacking a field of AdminUserRow (here `money_spent`) is refused
@@ -57,13 +58,14 @@ export const sessionWithAnUnknownRole: SessionUser = {
 /** The profile a signed-in user gets is a session user as it is. */
 export const profileIsASessionUser = (profile: UserProfile): SessionUser => profile;
 
-export const registerFormWithAnOldName = validateRegister({
+/** What the registration form starts from (`useContractForm(RegisterForm, …)`). */
+export const registerFormWithAnOldName: DefaultValues<z.input<typeof RegisterForm>> = {
   email: '',
   password: '',
   confirmPassword: '',
   // @ts-expect-error the registration form's checkbox is `agreement`, as in RegisterForm
   agree: true,
-});
+};
 
 // @ts-expect-error the users screen sorts only on the contract's columns
 export const unknownSortField: (typeof ADMIN_USERS_SORT_FIELDS)[number] = 'password_hash';

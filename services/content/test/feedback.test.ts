@@ -34,9 +34,9 @@ describe('POST /api/feedback', () => {
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(
       expect.arrayContaining([
-        { path: 'telegram', message: 'Укажите Telegram' },
+        { path: 'telegram', message: 'Укажите Telegram для ответа' },
         { path: 'subject', message: 'Укажите тему' },
-        { path: 'message', message: 'Введите сообщение' },
+        { path: 'message', message: 'Напишите сообщение' },
       ]),
     );
   });

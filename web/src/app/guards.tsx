@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { isAdmin } from '@/lib/session/types';
-import { useSession } from '@/lib/session/use-session';
+import { useSession } from '@/lib/session/session';
 
 /** Login-required routes: without a stored token go to /login (docs/product.md, Screens). */
 export function RequireAuth() {

@@ -1,11 +1,11 @@
-import type { TariffOption } from '@gpt/contracts';
+import { type TariffOption, TariffOptionsResponse } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/admin/tariffs/all → [{ id, name, monthly_price }] */
 export function getTariffOptions(): Promise<TariffOption[]> {
-  return api.get<TariffOption[]>('/api/admin/tariffs/all');
+  return api.get('/api/admin/tariffs/all', TariffOptionsResponse);
 }
 
 export const tariffOptionsQuery = () =>

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 import { readStoredToken } from './session/session-storage';
 
 /** Thrown for every failed call: the message is the body's `error` or 'Request failed'. */
@@ -58,15 +60,45 @@ function field(body: unknown, name: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 }
 
+/** Thrown in development and tests when an answer does not match the route's contract schema. */
+export class AnswerMismatchError extends Error {
+  override readonly name = 'AnswerMismatchError';
+}
+
+/**
+ * Checks an answer against its contract schema where `__CHECK_API_ANSWERS__` is on (the dev server, the
+ * test build, unit tests); a production build only casts (docs/architecture.md, Web app). The answer is
+ * returned as it came in both cases, so what the tests see is what production gets.
+ */
+function checked<S extends z.ZodType>(schema: S, body: unknown, route: string): z.infer<S> {
+  if (__CHECK_API_ANSWERS__) {
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
+      throw new AnswerMismatchError(`${route}: the answer does not match its contract schema — ${problems.join('; ')}`);
+    }
+  }
+  return body as z.infer<S>;
+}
+
 /**
  * The one way the web app calls the API (docs/product.md, Calls): sends JSON, adds `Authorization: Bearer`
- * when a token is stored, and throws an ApiError carrying the body's `error` or 'Request failed'.
+ * when a token is stored, throws an ApiError carrying the body's `error` or 'Request failed', and types the
+ * answer by the route's contract schema (checked against it outside production).
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+  };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const init: RequestInit = { method: options.method ?? 'GET', headers };
+  const init: RequestInit = { method, headers };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof FormData) {
     init.body = options.body;
@@ -96,18 +128,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       field(body, 'details'),
     );
   }
-  return body as T;
+  return checked(schema, body, `${method} ${path.split('?')[0]}`);
 }
 
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** `api.get('/api/tariffs', PublicTariffsResponse)`: each call names the contract schema of its answer. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'PUT', body }),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'DELETE' }),
 };
 
 /** The server's message when it sent one, else the given fallback (docs/product.md, Errors default texts). */

@@ -1,4 +1,4 @@
-import type { TelegramBotInfo } from '@gpt/contracts';
+import { TelegramBotInfo } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getAppConfig } from '@/config/runtime-config';
@@ -8,7 +8,7 @@ import { api } from './api-client';
 /** GET /api/telegram/info: the bot's name, its link, and whether it runs on the local sandbox. */
 export const telegramBotInfoQuery = queryOptions({
   queryKey: ['telegram-bot-info'],
-  queryFn: ({ signal }) => api.get<TelegramBotInfo>('/api/telegram/info', { signal }),
+  queryFn: ({ signal }) => api.get('/api/telegram/info', TelegramBotInfo, { signal }),
   staleTime: 5 * 60_000,
   retry: false,
 });
@@ -20,6 +20,9 @@ export const telegramBotInfoQuery = queryOptions({
  */
 export function useBotUrl(): string | null {
   const injected = getAppConfig().botUrl;
-  const { data } = useQuery({ ...telegramBotInfoQuery, enabled: injected === null });
+  const { data } = useQuery({
+    ...telegramBotInfoQuery,
+    enabled: injected === null,
+  });
   return injected ?? data?.url ?? null;
 }

@@ -9,7 +9,7 @@ import { Icon } from '@/components/ui/icons';
 import { paths, withLinkToken } from '@/config/paths';
 import { site } from '@/config/site';
 import { isAdmin } from '@/lib/session/types';
-import { useSession, useSessionActions } from '@/lib/session/use-session';
+import { useLogout, useSession } from '@/lib/session/session';
 
 function Logo() {
   return (
@@ -25,7 +25,7 @@ function Logo() {
 /** Header of docs/product.md, Screens: logo, main links, auth buttons; a burger menu on narrow screens. */
 export function SiteHeader() {
   const { token, user } = useSession();
-  const { logout } = useSessionActions();
+  const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -39,7 +39,7 @@ export function SiteHeader() {
   function onLogout() {
     close();
     navigate(paths.home, { flushSync: true });
-    logout();
+    logout.mutate();
   }
 
   const link = (to: string, label: string, className = '') => (

@@ -3,7 +3,7 @@ import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { AccountOverview } from '@/features/account/components/account-overview';
 import { BillingActions } from '@/features/billing/components/billing-actions';
 import { PaymentHistory } from '@/features/billing/components/payment-history';
-import { useSession } from '@/lib/session/use-session';
+import { useSession } from '@/lib/session/session';
 
 import { PageContainer } from '../layouts/page-container';
 

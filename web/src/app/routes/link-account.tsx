@@ -5,7 +5,7 @@ import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { paths, withLinkToken } from '@/config/paths';
 import { useLinkAccount } from '@/features/account-link/api/link-account';
 import { errorMessage } from '@/lib/api-client';
-import { useSession, useSessionActions } from '@/lib/session/use-session';
+import { refreshSession, useSession } from '@/lib/session/session';
 import { usePageTitle } from '@/lib/use-page-title';
 
 import { PageContainer } from '../layouts/page-container';
@@ -18,7 +18,6 @@ export function LinkAccountPage() {
   usePageTitle('Связка аккаунтов');
   const { token: linkToken = '' } = useParams();
   const { token } = useSession();
-  const { fetchProfile } = useSessionActions();
   const navigate = useNavigate();
   const { mutate } = useLinkAccount();
   const started = useRef(false);
@@ -28,7 +27,7 @@ export function LinkAccountPage() {
     started.current = true;
     mutate(linkToken, {
       onSuccess: () => {
-        fetchProfile().catch((err: unknown) => console.error('Profile reload after linking failed', err));
+        refreshSession().catch((err: unknown) => console.error('Profile reload after linking failed', err));
         navigate(paths.linkSuccess, { replace: true });
       },
       onError: (err) => {
@@ -36,7 +35,7 @@ export function LinkAccountPage() {
         navigate(`${paths.linkError}?${new URLSearchParams({ error: message }).toString()}`, { replace: true });
       },
     });
-  }, [token, linkToken, mutate, fetchProfile, navigate]);
+  }, [token, linkToken, mutate, navigate]);
 
   if (!token) return <Navigate to={withLinkToken(paths.login, linkToken)} replace />;
   return (

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session/use-session';
+import { useSession } from '@/lib/session/session';
 import { usePageTitle } from '@/lib/use-page-title';
 
 import { PageContainer } from '../layouts/page-container';

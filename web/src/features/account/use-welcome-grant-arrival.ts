@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 import type { SessionUser } from '@/lib/session/types';
-import { useSessionActions } from '@/lib/session/use-session';
+import { refreshSession } from '@/lib/session/session';
 
 /** How long after the account was confirmed it waits for the welcome grant, reading the profile once a second. */
 const FRESH_CONFIRMATION_MS = 60_000;
@@ -14,7 +14,6 @@ const MAX_READS = 10;
  * (`offered` credits) re-reads its profile a few times until it does. An unconfirmed account waits for nothing.
  */
 export function useWelcomeGrantArrival(user: SessionUser, offered: number, confirmedAt: number): void {
-  const { fetchProfile } = useSessionActions();
   const waiting = offered > 0 && user.email_confirmed !== false && Number(user.welcome_credits ?? 0) === 0;
 
   useEffect(() => {
@@ -23,8 +22,8 @@ export function useWelcomeGrantArrival(user: SessionUser, offered: number, confi
     const timer = setInterval(() => {
       reads += 1;
       if (reads > MAX_READS) return clearInterval(timer);
-      fetchProfile().catch(() => clearInterval(timer));
+      refreshSession().catch(() => clearInterval(timer));
     }, 1000);
     return () => clearInterval(timer);
-  }, [waiting, confirmedAt, fetchProfile]);
+  }, [waiting, confirmedAt]);
 }

@@ -1,37 +1,37 @@
-import type {
+import {
   AuthResponse,
-  ChangePasswordRequest,
   ChangePasswordResponse,
-  LoginRequest,
-  PasswordResetConfirmRequest,
   PasswordResetConfirmResponse,
-  RegisterRequest,
   UserProfile,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type PasswordResetConfirmRequest,
+  type RegisterRequest,
 } from '@gpt/contracts';
 
 import { api } from '../api-client';
 
 /** POST /api/auth/login → { token, user } */
 export function postLogin(input: LoginRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/auth/login', input);
+  return api.post('/api/auth/login', AuthResponse, input);
 }
 
 /** POST /api/auth/register → { token, user } */
 export function postRegister(input: RegisterRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/auth/register', input);
+  return api.post('/api/auth/register', AuthResponse, input);
 }
 
 /** GET /api/auth/profile (bearer) → the user object */
 export function getProfile(): Promise<UserProfile> {
-  return api.get<UserProfile>('/api/auth/profile');
+  return api.get('/api/auth/profile', UserProfile);
 }
 
 /** POST /api/auth/change-password (bearer) → { success, message, token } */
 export function postChangePassword(input: ChangePasswordRequest): Promise<ChangePasswordResponse> {
-  return api.post<ChangePasswordResponse>('/api/auth/change-password', input);
+  return api.post('/api/auth/change-password', ChangePasswordResponse, input);
 }
 
 /** POST /api/auth/password-reset/confirm → { token, user, message }: the new password, every older session ended */
 export function postPasswordResetConfirm(input: PasswordResetConfirmRequest): Promise<PasswordResetConfirmResponse> {
-  return api.post<PasswordResetConfirmResponse>('/api/auth/password-reset/confirm', input);
+  return api.post('/api/auth/password-reset/confirm', PasswordResetConfirmResponse, input);
 }

@@ -1,4 +1,4 @@
-import { sessionStore } from './session-store';
+import { followStorage, refreshSession } from './session';
 import { readStoredToken } from './session-storage';
 
 /**
@@ -7,7 +7,7 @@ import { readStoredToken } from './session-storage';
  */
 export function startSession(): void {
   if (readStoredToken()) {
-    sessionStore.fetchProfile().catch((err: unknown) => console.error('Profile load at start failed', err));
+    refreshSession().catch((err: unknown) => console.error('Profile load at start failed', err));
   }
-  window.addEventListener('storage', (event) => sessionStore.syncFromStorage(event.key));
+  window.addEventListener('storage', (event) => followStorage(event.key));
 }

@@ -6,7 +6,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { useSession, useSessionActions } from '@/lib/session/use-session';
+import { useLogout, useSession } from '@/lib/session/session';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 import { adminNav } from './admin-nav';
@@ -52,13 +52,13 @@ export function AdminLayout() {
   const narrow = useMediaQuery(DRAWER_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { user } = useSession();
-  const { logout } = useSessionActions();
+  const logout = useLogout();
   const navigate = useNavigate();
 
   // Home first, synchronously: signed out inside /admin, its guard would send the user to /login.
   function onLogout() {
     navigate(paths.home, { flushSync: true });
-    logout();
+    logout.mutate();
   }
 
   return (

@@ -1,3 +1,4 @@
+import { LinkAccountResponse } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  * the auth service's contract.
  */
 export async function linkAccount(token: string): Promise<void> {
-  await api.post<unknown>('/api/auth/link', { token });
+  await api.post('/api/auth/link', LinkAccountResponse, { token });
 }
 
 export function useLinkAccount() {

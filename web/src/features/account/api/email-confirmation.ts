@@ -1,12 +1,12 @@
-import type { EmailConfirmationResponse } from '@gpt/contracts';
+import { EmailConfirmationResponse } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { useSessionActions } from '@/lib/session/use-session';
+import { refreshSession } from '@/lib/session/session';
 
 /** POST /api/auth/email-confirmation (bearer): one more confirmation mail, or the Russian refusal (429, 409). */
 export function resendEmailConfirmation(): Promise<EmailConfirmationResponse> {
-  return api.post<EmailConfirmationResponse>('/api/auth/email-confirmation');
+  return api.post('/api/auth/email-confirmation', EmailConfirmationResponse);
 }
 
 export function useResendEmailConfirmation() {
@@ -15,14 +15,13 @@ export function useResendEmailConfirmation() {
 
 /** POST /api/auth/email-confirmation/confirm: the mailed link's token; a second visit is the same success. */
 export function confirmEmail(token: string): Promise<EmailConfirmationResponse> {
-  return api.post<EmailConfirmationResponse>('/api/auth/email-confirmation/confirm', { token });
+  return api.post('/api/auth/email-confirmation/confirm', EmailConfirmationResponse, { token });
 }
 
 /** A signed-in visitor's profile is read again: it is confirmed now, and the welcome credits follow. */
 export function useConfirmEmail() {
-  const { fetchProfile } = useSessionActions();
   return useMutation({
     mutationFn: confirmEmail,
-    onSuccess: () => fetchProfile().catch(() => undefined),
+    onSuccess: () => refreshSession().catch(() => undefined),
   });
 }

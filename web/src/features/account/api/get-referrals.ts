@@ -1,15 +1,19 @@
-import type { ReferralSummary } from '@gpt/contracts';
+import { ReferralSummary } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/billing/referrals: the user's referral code, links and what they brought. */
 export function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
-  return api.get<ReferralSummary>('/api/billing/referrals', { signal });
+  return api.get('/api/billing/referrals', ReferralSummary, { signal });
 }
 
 export const referralsQuery = () =>
-  queryOptions({ queryKey: ['referrals'], queryFn: ({ signal }) => getReferrals(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['referrals'],
+    queryFn: ({ signal }) => getReferrals(signal),
+    staleTime: 60_000,
+  });
 
 export function useReferrals() {
   return useQuery(referralsQuery());

@@ -1,11 +1,11 @@
-import type { WelcomeOfferResponse } from '@gpt/contracts';
+import { WelcomeOfferResponse } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/welcome_offer: the welcome grant now and what a typical message costs with the default model. */
 export function getWelcomeOffer(signal?: AbortSignal): Promise<WelcomeOfferResponse> {
-  return api.get<WelcomeOfferResponse>('/api/welcome_offer', { signal });
+  return api.get('/api/welcome_offer', WelcomeOfferResponse, { signal });
 }
 
 export const welcomeOfferQuery = () =>

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { pluralRu } from '@/lib/dates';
 import type { SessionUser } from '@/lib/session/types';
-import { useSession } from '@/lib/session/use-session';
+import { useSession } from '@/lib/session/session';
 
 import { useConfirmEmail } from '../api/email-confirmation';
 import { useWelcomeOffer } from '../api/get-welcome-offer';

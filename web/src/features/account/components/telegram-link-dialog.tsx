@@ -2,18 +2,16 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
 import { BotLinkButton } from '@/components/ui/bot-link-button';
-import { useSessionActions } from '@/lib/session/use-session';
+import { refreshSession } from '@/lib/session/session';
 
 /**
  * How to link Telegram: the button opens the bot's /link (t.me/<bot>?start=link), the bot sends a
  * personal link, the user follows it while signed in.
  */
 export function TelegramLinkDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
-  const { fetchProfile } = useSessionActions();
-
   function onOpenBot() {
     onClose();
-    fetchProfile().catch((err: unknown) => console.error('Profile refresh failed', err));
+    refreshSession().catch((err: unknown) => console.error('Profile refresh failed', err));
   }
 
   return (

@@ -1,3 +1,4 @@
+import { SuccessResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { adminArticlesKey } from './get-admin-articles';
 
 /** DELETE /api/admin/articles/{id} */
 export async function deleteArticle(id: number): Promise<void> {
-  await api.delete(`/api/admin/articles/${id}`);
+  await api.delete(`/api/admin/articles/${id}`, SuccessResponse);
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

@@ -1,4 +1,4 @@
-import type { AdminArticlesResponse } from '@gpt/contracts';
+import { AdminArticlesResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const adminArticlesKey = ['admin-articles'] as const;
 
 /** GET /api/admin/articles?page&limit&sortField&sortOrder → { articles, total } */
 export function getAdminArticles(query: Record<string, string | number>): Promise<AdminArticlesResponse> {
-  return api.get<AdminArticlesResponse>('/api/admin/articles', { query });
+  return api.get('/api/admin/articles', AdminArticlesResponse, { query });
 }
 
 export const adminArticlesQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,4 @@
-import type { AdminArticle, AdminArticleResponse, ArticleInput } from '@gpt/contracts';
+import { AdminArticleResponse, type AdminArticle, type ArticleInput } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,8 +15,8 @@ export type ArticleBody = Omit<ArticleInput, 'reading_time' | 'published_at'> & 
 export async function saveArticle({ id, ...body }: ArticleBody & { id?: number }): Promise<AdminArticle> {
   const { article } =
     id === undefined
-      ? await api.post<AdminArticleResponse>('/api/admin/articles', body)
-      : await api.put<AdminArticleResponse>(`/api/admin/articles/${id}`, body);
+      ? await api.post('/api/admin/articles', AdminArticleResponse, body)
+      : await api.put(`/api/admin/articles/${id}`, AdminArticleResponse, body);
   return article;
 }
 

@@ -1,11 +1,12 @@
-import type {
+import {
   AdminCategoriesResponse,
   AdminTagsResponse,
-  ArticleCategory,
-  ArticleTag,
-  CategoryInput,
+  type ArticleCategory,
+  type ArticleTag,
+  type CategoryInput,
   CategoryResponse,
-  TagInput,
+  SuccessResponse,
+  type TagInput,
   TagResponse,
 } from '@gpt/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,18 +28,26 @@ const PATHS: Record<TaxonomyKind, string> = {
   tag: '/api/admin/article_tags',
 };
 
+/** The answer of a POST or PUT: `{ category }` or `{ tag }`. */
+const SAVED = { category: CategoryResponse, tag: TagResponse } as const;
+
 export const taxonomiesKey = (kind: TaxonomyKind) => ['admin-articles', 'taxonomies', kind] as const;
 
 /** GET /api/admin/article_categories | /api/admin/article_tags: all of them, by name. */
 export async function getTaxonomies<K extends TaxonomyKind>(kind: K): Promise<Taxonomy<K>[]> {
   if (kind === 'category') {
-    return (await api.get<AdminCategoriesResponse>(PATHS.category)).categories as Taxonomy<K>[];
+    return (await api.get(PATHS.category, AdminCategoriesResponse)).categories as Taxonomy<K>[];
   }
-  return (await api.get<AdminTagsResponse>(PATHS.tag)).tags as Taxonomy<K>[];
+  return (await api.get(PATHS.tag, AdminTagsResponse)).tags as Taxonomy<K>[];
 }
 
 export function useTaxonomies<K extends TaxonomyKind>(kind: K) {
-  return useQuery(queryOptions({ queryKey: taxonomiesKey(kind), queryFn: () => getTaxonomies(kind) }));
+  return useQuery(
+    queryOptions({
+      queryKey: taxonomiesKey(kind),
+      queryFn: () => getTaxonomies(kind),
+    }),
+  );
 }
 
 /** POST (no id) or PUT (id) of a category or tag. */
@@ -46,16 +55,15 @@ export async function saveTaxonomy<K extends TaxonomyKind>(
   kind: K,
   { id, ...body }: TaxonomyBody<K> & { id?: number },
 ): Promise<Taxonomy<K>> {
+  const schema: (typeof SAVED)[TaxonomyKind] = SAVED[kind];
   const answer =
-    id === undefined
-      ? await api.post<CategoryResponse | TagResponse>(PATHS[kind], body)
-      : await api.put<CategoryResponse | TagResponse>(`${PATHS[kind]}/${id}`, body);
+    id === undefined ? await api.post(PATHS[kind], schema, body) : await api.put(`${PATHS[kind]}/${id}`, schema, body);
   return ('category' in answer ? answer.category : answer.tag) as Taxonomy<K>;
 }
 
 /** DELETE of a category or tag; the articles lose it. */
 export async function deleteTaxonomy(kind: TaxonomyKind, id: number): Promise<void> {
-  await api.delete(`${PATHS[kind]}/${id}`);
+  await api.delete(`${PATHS[kind]}/${id}`, SuccessResponse);
 }
 
 /** After a change the list and the articles (which show names) reload. */
@@ -80,5 +88,8 @@ export function useSaveTaxonomy<K extends TaxonomyKind>(kind: K) {
 
 export function useDeleteTaxonomy(kind: TaxonomyKind) {
   const invalidate = useInvalidate(kind);
-  return useMutation({ mutationFn: (id: number) => deleteTaxonomy(kind, id), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => deleteTaxonomy(kind, id),
+    onSuccess: invalidate,
+  });
 }

@@ -1,4 +1,4 @@
-import type { ArticleImageResponse } from '@gpt/contracts';
+import { ArticleImageResponse } from '@gpt/contracts';
 
 import { api } from '@/lib/api-client';
 
@@ -6,6 +6,6 @@ import { api } from '@/lib/api-client';
 export async function uploadArticleImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { url } = await api.post<ArticleImageResponse>('/api/admin/article_media', form);
+  const { url } = await api.post('/api/admin/article_media', ArticleImageResponse, form);
   return url;
 }

@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '@gpt/contracts';
+import { HistoryMessage } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { historyKey } from './get-history';
 
 /** GET /api/admin/history/{id}: the full message. */
 export function getHistoryMessage(id: number): Promise<HistoryMessage> {
-  return api.get<HistoryMessage>(`/api/admin/history/${id}`);
+  return api.get(`/api/admin/history/${id}`, HistoryMessage);
 }
 
 export type Neighbour = 'prev' | 'next';
@@ -18,7 +18,9 @@ export type Neighbour = 'prev' | 'next';
  */
 export async function getNeighbour(which: Neighbour, id: number, userId?: string): Promise<HistoryMessage | null> {
   try {
-    return await api.get<HistoryMessage>(`/api/admin/history/${which}/${id}`, { query: { userId } });
+    return await api.get(`/api/admin/history/${which}/${id}`, HistoryMessage, {
+      query: { userId },
+    });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
@@ -27,7 +29,10 @@ export async function getNeighbour(which: Neighbour, id: number, userId?: string
 
 export function useHistoryMessage(id: number | null) {
   return useQuery({
-    ...queryOptions({ queryKey: [...historyKey, 'message', id], queryFn: () => getHistoryMessage(id ?? 0) }),
+    ...queryOptions({
+      queryKey: [...historyKey, 'message', id],
+      queryFn: () => getHistoryMessage(id ?? 0),
+    }),
     enabled: id !== null,
   });
 }

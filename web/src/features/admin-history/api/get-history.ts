@@ -1,4 +1,4 @@
-import type { AdminHistoryResponse } from '@gpt/contracts';
+import { AdminHistoryResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const historyKey = ['admin-history'] as const;
 
 /** GET /api/admin/history?page&pageSize&sortField&sortOrder&userId&username&message → { history, total } */
 export function getHistory(query: Record<string, string | number>): Promise<AdminHistoryResponse> {
-  return api.get<AdminHistoryResponse>('/api/admin/history', { query });
+  return api.get('/api/admin/history', AdminHistoryResponse, { query });
 }
 
 export const historyQuery = (query: Record<string, string | number>) =>

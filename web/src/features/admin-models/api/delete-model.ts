@@ -1,3 +1,4 @@
+import { SuccessResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { adminModelsKey } from './get-admin-models';
 
 /** DELETE /api/admin/models/{id} */
 export async function deleteModel(id: number): Promise<void> {
-  await api.delete(`/api/admin/models/${id}`);
+  await api.delete(`/api/admin/models/${id}`, SuccessResponse);
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

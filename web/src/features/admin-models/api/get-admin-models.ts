@@ -1,4 +1,4 @@
-import type { AdminModelsResponse } from '@gpt/contracts';
+import { AdminModelsResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const adminModelsKey = ['admin-models'] as const;
 
 /** GET /api/admin/models?page&limit&sortField&sortOrder → { models, total } */
 export function getAdminModels(query: Record<string, string | number>): Promise<AdminModelsResponse> {
-  return api.get<AdminModelsResponse>('/api/admin/models', { query });
+  return api.get('/api/admin/models', AdminModelsResponse, { query });
 }
 
 export const adminModelsQuery = (query: Record<string, string | number>) =>

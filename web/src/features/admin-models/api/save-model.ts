@@ -1,4 +1,4 @@
-import type { AiModel, AiModelInput, AiModelResponse, RequestBody } from '@gpt/contracts';
+import { AiModelResponse, type AiModel, type AiModelInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,8 +15,8 @@ export type ModelBody = RequestBody<typeof AiModelInput>;
 export async function saveModel({ id, ...body }: ModelBody & { id?: number }): Promise<AiModel> {
   const { model } =
     id === undefined
-      ? await api.post<AiModelResponse>('/api/admin/models', body)
-      : await api.put<AiModelResponse>(`/api/admin/models/${id}`, body);
+      ? await api.post('/api/admin/models', AiModelResponse, body)
+      : await api.put(`/api/admin/models/${id}`, AiModelResponse, body);
   return model;
 }
 

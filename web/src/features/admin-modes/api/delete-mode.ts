@@ -1,3 +1,4 @@
+import { SuccessResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { adminModesKey } from './get-admin-modes';
 
 /** DELETE /api/admin/modes/{id} */
 export async function deleteMode(id: number): Promise<void> {
-  await api.delete(`/api/admin/modes/${id}`);
+  await api.delete(`/api/admin/modes/${id}`, SuccessResponse);
 }
 
 export function useDeleteMode() {

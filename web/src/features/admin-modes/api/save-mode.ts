@@ -1,4 +1,4 @@
-import type { ChatMode, ChatModeInput, ChatModeResponse, RequestBody } from '@gpt/contracts';
+import { ChatModeResponse, type ChatMode, type ChatModeInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -12,8 +12,8 @@ export type ModeBody = RequestBody<typeof ChatModeInput>;
 export async function saveMode({ id, ...body }: ModeBody & { id?: number }): Promise<ChatMode> {
   const { mode } =
     id === undefined
-      ? await api.post<ChatModeResponse>('/api/admin/modes', body)
-      : await api.put<ChatModeResponse>(`/api/admin/modes/${id}`, body);
+      ? await api.post('/api/admin/modes', ChatModeResponse, body)
+      : await api.put(`/api/admin/modes/${id}`, ChatModeResponse, body);
   return mode;
 }
 

@@ -1,4 +1,4 @@
-import type { Payment } from '@gpt/contracts';
+import { Payment } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,11 +7,14 @@ import { adminPaymentsKey } from './get-admin-payments';
 
 /** GET /api/admin/payments/{id} → one payment with the provider's id and metadata. */
 export function getAdminPayment(id: number): Promise<Payment> {
-  return api.get<Payment>(`/api/admin/payments/${id}`);
+  return api.get(`/api/admin/payments/${id}`, Payment);
 }
 
 export const adminPaymentQuery = (id: number) =>
-  queryOptions({ queryKey: [...adminPaymentsKey, 'detail', id], queryFn: () => getAdminPayment(id) });
+  queryOptions({
+    queryKey: [...adminPaymentsKey, 'detail', id],
+    queryFn: () => getAdminPayment(id),
+  });
 
 export function useAdminPayment(id: number | null) {
   return useQuery({ ...adminPaymentQuery(id ?? 0), enabled: id !== null });

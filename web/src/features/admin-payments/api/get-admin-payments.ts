@@ -1,4 +1,4 @@
-import type { AdminPaymentsResponse } from '@gpt/contracts';
+import { AdminPaymentsResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const adminPaymentsKey = ['admin-payments'] as const;
 
 /** GET /api/admin/payments?page&limit&sortField&sortOrder&userId&username&status → { payments, total } */
 export function getAdminPayments(query: Record<string, string | number>): Promise<AdminPaymentsResponse> {
-  return api.get<AdminPaymentsResponse>('/api/admin/payments', { query });
+  return api.get('/api/admin/payments', AdminPaymentsResponse, { query });
 }
 
 export const adminPaymentsQuery = (query: Record<string, string | number>) =>

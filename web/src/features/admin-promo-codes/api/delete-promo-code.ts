@@ -1,3 +1,4 @@
+import { SuccessResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { adminPromoCodesKey } from './get-admin-promo-codes';
 
 /** DELETE /api/admin/promo-codes/{id} (refused once the code was used). */
 export async function deletePromoCode(id: number): Promise<void> {
-  await api.delete(`/api/admin/promo-codes/${id}`);
+  await api.delete(`/api/admin/promo-codes/${id}`, SuccessResponse);
 }
 
 export function useDeletePromoCode() {

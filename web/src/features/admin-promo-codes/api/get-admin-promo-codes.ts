@@ -1,4 +1,4 @@
-import type { AdminPromoCodesResponse, PromoCodeDetailResponse } from '@gpt/contracts';
+import { AdminPromoCodesResponse, PromoCodeDetailResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const adminPromoCodesKey = ['admin-promo-codes'] as const;
 
 /** GET /api/admin/promo-codes?page&limit&sortField&sortOrder&search → { data, total } */
 export function getAdminPromoCodes(query: Record<string, string | number>): Promise<AdminPromoCodesResponse> {
-  return api.get<AdminPromoCodesResponse>('/api/admin/promo-codes', { query });
+  return api.get('/api/admin/promo-codes', AdminPromoCodesResponse, { query });
 }
 
 export const adminPromoCodesQuery = (query: Record<string, string | number>) =>
@@ -25,7 +25,7 @@ export function useAdminPromoCodes(query: Record<string, string | number>) {
 export function usePromoCodeDetail(id: number | null) {
   return useQuery({
     queryKey: [...adminPromoCodesKey, 'detail', id],
-    queryFn: () => api.get<PromoCodeDetailResponse>(`/api/admin/promo-codes/${id}`),
+    queryFn: () => api.get(`/api/admin/promo-codes/${id}`, PromoCodeDetailResponse),
     enabled: id !== null,
   });
 }

@@ -1,4 +1,4 @@
-import type { PromoCode, PromoCodeInput, PromoCodeResponse, RequestBody } from '@gpt/contracts';
+import { PromoCodeResponse, type PromoCode, type PromoCodeInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,8 +11,8 @@ export type PromoCodeBody = RequestBody<typeof PromoCodeInput>;
 export async function savePromoCode({ id, ...body }: PromoCodeBody & { id?: number }): Promise<PromoCode> {
   const { promo_code } =
     id === undefined
-      ? await api.post<PromoCodeResponse>('/api/admin/promo-codes', body)
-      : await api.put<PromoCodeResponse>(`/api/admin/promo-codes/${id}`, body);
+      ? await api.post('/api/admin/promo-codes', PromoCodeResponse, body)
+      : await api.put(`/api/admin/promo-codes/${id}`, PromoCodeResponse, body);
   return promo_code;
 }
 

@@ -1,4 +1,4 @@
-import type { AdminStats } from '@gpt/contracts';
+import { AdminStats } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export const liveRefresh = {
 } as const;
 
 export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
-  return api.get<AdminStats>('/api/admin/stats', { signal });
+  return api.get('/api/admin/stats', AdminStats, { signal });
 }
 
 export const adminStatsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { AdminReferralStats } from '@gpt/contracts';
+import { AdminReferralStats } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { liveRefresh } from './get-admin-stats';
 export const referralStatsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'referral-stats'],
-    queryFn: ({ signal }) => api.get<AdminReferralStats>('/api/admin/referrals/stats', { signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/referrals/stats', AdminReferralStats, { signal }),
     ...liveRefresh,
   });
 

@@ -1,4 +1,4 @@
-import type { StatsSeriesResponse } from '@gpt/contracts';
+import { StatsSeriesResponse } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,7 +11,10 @@ export type { StatsSeriesPoint } from '@gpt/contracts';
 export const CHART_DAYS = 30;
 
 export function getStatsSeries(days: number, signal?: AbortSignal): Promise<StatsSeriesResponse> {
-  return api.get<StatsSeriesResponse>('/api/admin/stats/series', { query: { days }, signal });
+  return api.get('/api/admin/stats/series', StatsSeriesResponse, {
+    query: { days },
+    signal,
+  });
 }
 
 export const statsSeriesQueryOptions = (days: number) =>

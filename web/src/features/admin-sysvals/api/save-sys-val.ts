@@ -1,4 +1,4 @@
-import type { SysVal, SysValResponse } from '@gpt/contracts';
+import { SuccessResponse, type SysVal, SysValResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,23 +9,26 @@ const keyPath = (key: string) => `/api/admin/sys_vals/${encodeURIComponent(key)}
 
 /** POST /api/admin/sys_vals with key and value. */
 export async function createSysVal(body: { key: string; value: string }): Promise<SysVal> {
-  return (await api.post<SysValResponse>('/api/admin/sys_vals', body)).data;
+  return (await api.post('/api/admin/sys_vals', SysValResponse, body)).data;
 }
 
 /** PUT /api/admin/sys_vals/{key}: the body is the value only (docs/product.md, Calls). */
 export async function updateSysVal({ key, value }: { key: string; value: string }): Promise<SysVal> {
-  return (await api.put<SysValResponse>(keyPath(key), { value })).data;
+  return (await api.put(keyPath(key), SysValResponse, { value })).data;
 }
 
 /** DELETE /api/admin/sys_vals/{key} */
 export async function deleteSysVal(key: string): Promise<void> {
-  await api.delete(keyPath(key));
+  await api.delete(keyPath(key), SuccessResponse);
 }
 
 /** Every change reloads the list (docs/product.md, States). */
 function useSysValMutation<A, R>(mutationFn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: sysValsKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sysValsKey }),
+  });
 }
 
 export const useCreateSysVal = () => useSysValMutation(createSysVal);

@@ -1,3 +1,4 @@
+import { SuccessResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { adminTariffsKey } from './get-admin-tariffs';
 
 /** DELETE /api/admin/tariffs/{id} */
 export async function deleteTariff(id: number): Promise<void> {
-  await api.delete(`/api/admin/tariffs/${id}`);
+  await api.delete(`/api/admin/tariffs/${id}`, SuccessResponse);
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

@@ -1,4 +1,4 @@
-import type { AdminTariffsResponse } from '@gpt/contracts';
+import { AdminTariffsResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const adminTariffsKey = ['admin-tariffs'] as const;
 
 /** GET /api/admin/tariffs?page&limit&sortField&sortOrder → { data, total } */
 export function getAdminTariffs(query: Record<string, string | number>): Promise<AdminTariffsResponse> {
-  return api.get<AdminTariffsResponse>('/api/admin/tariffs', { query });
+  return api.get('/api/admin/tariffs', AdminTariffsResponse, { query });
 }
 
 export const adminTariffsQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,4 @@
-import type { RequestBody, Tariff, TariffInput, TariffResponse } from '@gpt/contracts';
+import { TariffResponse, type RequestBody, type Tariff, type TariffInput } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -12,8 +12,8 @@ export type TariffBody = RequestBody<typeof TariffInput>;
 export async function saveTariff({ id, ...body }: TariffBody & { id?: number }): Promise<Tariff> {
   const { tariff } =
     id === undefined
-      ? await api.post<TariffResponse>('/api/admin/tariffs', body)
-      : await api.put<TariffResponse>(`/api/admin/tariffs/${id}`, body);
+      ? await api.post('/api/admin/tariffs', TariffResponse, body)
+      : await api.put(`/api/admin/tariffs/${id}`, TariffResponse, body);
   return tariff;
 }
 

@@ -1,13 +1,11 @@
-import type { Tariff } from '@gpt/contracts';
-import { useRef } from 'react';
+import { TariffInput, type Tariff } from '@gpt/contracts';
 import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
-import { useFormFields } from '@/lib/use-form-fields';
+import { useContractForm } from '@/lib/contract-form';
 
 import type { TariffBody } from '../api/save-tariff';
-import { emptyTariffForm, validateTariff, type TariffFormValues } from '../validation';
 
 /** docs/product.md, Validation and Limits: price step 0.01 from 0; credits per rouble from 1; included credits from 0. */
 const NUMBER_FIELDS = [
@@ -16,36 +14,23 @@ const NUMBER_FIELDS = [
   { name: 'included_credits', label: 'Включённые кредиты', step: '1', min: 0 },
 ] as const;
 
-function formOf(tariff: Tariff | null): TariffFormValues {
-  if (!tariff) return emptyTariffForm;
+/** The form starts from the tariff, or a new one's docs/product.md, Data defaults: price 0, 100 credits per rouble, 0 included, active. */
+function formOf(tariff: Tariff | null): TariffBody {
   return {
-    name: tariff.name,
-    description: tariff.description ?? '',
-    monthly_price: tariff.monthly_price,
-    credits_per_ruble: String(tariff.credits_per_ruble),
-    included_credits: String(tariff.included_credits),
-    can_generate_images: tariff.can_generate_images,
-    is_active: tariff.is_active,
-  };
-}
-
-function bodyOf(values: TariffFormValues): TariffBody {
-  const number = (text: string) => (text.trim() === '' ? 0 : Number(text));
-  return {
-    name: values.name.trim(),
-    description: values.description.trim() || null,
-    monthly_price: values.monthly_price.trim() === '' ? '0' : values.monthly_price.trim(),
-    credits_per_ruble: number(values.credits_per_ruble),
-    included_credits: number(values.included_credits),
-    can_generate_images: values.can_generate_images,
-    is_active: values.is_active,
+    name: tariff?.name ?? '',
+    description: tariff?.description ?? '',
+    monthly_price: tariff?.monthly_price ?? '0',
+    credits_per_ruble: tariff?.credits_per_ruble ?? 100,
+    included_credits: tariff?.included_credits ?? 0,
+    can_generate_images: tariff?.can_generate_images ?? false,
+    is_active: tariff?.is_active ?? true,
   };
 }
 
 /**
  * Create / edit dialog of a tariff (docs/product.md, Screens and Validation). Mount it with a key of the edited tariff so the
- * fields start from it. A rule's text shows under its field once the field was touched; saving
- * is blocked while a rule fails.
+ * fields start from it. The contract's TariffInput checks the fields: a rule's text shows under its field once the
+ * field was changed or left; saving is blocked while a rule fails.
  */
 export function TariffFormDialog({
   show,
@@ -63,42 +48,50 @@ export function TariffFormDialog({
   onHide: () => void;
   onSave: (body: TariffBody) => void;
 }) {
-  const nameRef = useRef<HTMLInputElement>(null);
-  const { values, invalid, set, bind: bindField } = useFormFields(() => formOf(tariff), validateTariff);
-  const bind = (name: Parameters<typeof bindField>[0]) => bindField(name, 'tariff');
+  const form = useContractForm(TariffInput, formOf(tariff), 'all');
 
   return (
     <FormDialog
       show={show}
       title={tariff ? 'Редактировать тариф' : 'Новый тариф'}
       onHide={onHide}
-      onSubmit={() => onSave(bodyOf(values))}
-      onEntered={() => nameRef.current?.focus()}
+      onSubmit={() => void form.handleSubmit(onSave)()}
+      onEntered={() => form.setFocus('name')}
       saving={saving}
       error={error}
-      submitDisabled={invalid}
+      submitDisabled={!form.formState.isValid}
       width="model"
     >
-      <TextField label="Название" className="mb-3" ref={nameRef} maxLength={100} {...bind('name')} />
-      <TextField label="Описание" className="mb-3" as="textarea" rows={3} maxLength={2000} {...bind('description')} />
+      <TextField controlId="tariff-name" label="Название" className="mb-3" maxLength={100} {...form.field('name')} />
+      <TextField
+        controlId="tariff-description"
+        label="Описание"
+        className="mb-3"
+        as="textarea"
+        rows={3}
+        maxLength={2000}
+        {...form.field('description')}
+      />
       <div className="row g-3 mb-3">
         {NUMBER_FIELDS.map(({ name, ...field }) => (
-          <TextField key={name} className="col-12 col-md-4" type="number" {...field} {...bind(name)} />
+          <TextField
+            key={name}
+            controlId={`tariff-${name.replaceAll('_', '-')}`}
+            className="col-12 col-md-4"
+            type="number"
+            {...field}
+            // The price stays text (a decimal of kopecks, exact); the counts are numbers.
+            {...form.field(name, { valueAsNumber: name !== 'monthly_price' })}
+          />
         ))}
       </div>
       <Form.Check
         id="tariff-can-generate-images"
         className="mb-2"
         label="Генерация изображений"
-        checked={values.can_generate_images}
-        onChange={(event) => set('can_generate_images', event.target.checked)}
+        {...form.register('can_generate_images')}
       />
-      <Form.Check
-        id="tariff-is-active"
-        label="Активен"
-        checked={values.is_active}
-        onChange={(event) => set('is_active', event.target.checked)}
-      />
+      <Form.Check id="tariff-is-active" label="Активен" {...form.register('is_active')} />
     </FormDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { SuccessResponse } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { reloadUsersScreen } from './get-admin-users';
 
 /** DELETE /api/admin/users/{id} */
 export async function deleteAdminUser(id: number): Promise<void> {
-  await api.delete<unknown>(`/api/admin/users/${id}`);
+  await api.delete(`/api/admin/users/${id}`, SuccessResponse);
 }
 
 export function useDeleteAdminUser() {

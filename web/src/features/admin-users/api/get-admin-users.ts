@@ -1,4 +1,4 @@
-import type { AdminUsersResponse } from '@gpt/contracts';
+import { AdminUsersResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,7 +9,7 @@ export const adminUsersKey = ['admin-users'] as const;
 
 /** GET /api/admin/users?page&limit&sortField&sortOrder&email&username&utm_source&tariff_id */
 export function getAdminUsers(query: Record<string, string | number>): Promise<AdminUsersResponse> {
-  return api.get<AdminUsersResponse>('/api/admin/users', { query });
+  return api.get('/api/admin/users', AdminUsersResponse, { query });
 }
 
 export const adminUsersQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,4 @@
-import type { UtmStat } from '@gpt/contracts';
+import { type UtmStat, UtmStatsResponse } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const utmStatsKey = ['admin-utm-stats'] as const;
 
 /** GET /api/admin/utm/stats → { stats: [{ utm_source, count }] } */
 export async function getUtmStats(): Promise<UtmStat[]> {
-  const { stats } = await api.get<{ stats: UtmStat[] }>('/api/admin/utm/stats');
+  const { stats } = await api.get('/api/admin/utm/stats', UtmStatsResponse);
   return stats;
 }
 

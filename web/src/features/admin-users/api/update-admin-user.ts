@@ -1,4 +1,8 @@
-import type { AdminUserRow as AdminUser, AdminUserUpdateRequest as AdminUserUpdate } from '@gpt/contracts';
+import {
+  type AdminUserRow as AdminUser,
+  type AdminUserUpdateRequest as AdminUserUpdate,
+  AdminUserUpdateResponse,
+} from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +11,7 @@ import { reloadUsersScreen } from './get-admin-users';
 
 /** PUT /api/admin/users/{id} → { success, user } */
 export async function updateAdminUser({ id, ...body }: AdminUserUpdate & { id: number }): Promise<AdminUser> {
-  const { user } = await api.put<{ success: true; user: AdminUser }>(`/api/admin/users/${id}`, body);
+  const { user } = await api.put(`/api/admin/users/${id}`, AdminUserUpdateResponse, body);
   return user;
 }
 

@@ -1,11 +1,11 @@
-import type { ArticleDetailResponse } from '@gpt/contracts';
+import { ArticleDetailResponse } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/articles/{slug}: the article (its view is counted) and related articles. */
 export function getArticle(slug: string, signal?: AbortSignal): Promise<ArticleDetailResponse> {
-  return api.get<ArticleDetailResponse>(`/api/articles/${encodeURIComponent(slug)}`, { signal });
+  return api.get(`/api/articles/${encodeURIComponent(slug)}`, ArticleDetailResponse, { signal });
 }
 
 export const articleQueryOptions = (slug: string) =>

@@ -1,4 +1,4 @@
-import type { ArticlesListResponse } from '@gpt/contracts';
+import { ArticlesListResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -14,12 +14,20 @@ export const ARTICLES_PAGE_SIZE = 12;
  */
 export function getArticles(state: ArticlesListState, signal?: AbortSignal): Promise<ArticlesListResponse> {
   const query = { page: state.page, limit: ARTICLES_PAGE_SIZE };
-  if (state.q) return api.get('/api/articles/search', { query: { ...query, q: state.q }, signal });
+  if (state.q)
+    return api.get('/api/articles/search', ArticlesListResponse, {
+      query: { ...query, q: state.q },
+      signal,
+    });
   if (state.category) {
-    return api.get(`/api/articles/category/${encodeURIComponent(state.category)}`, { query, signal });
+    return api.get(`/api/articles/category/${encodeURIComponent(state.category)}`, ArticlesListResponse, {
+      query,
+      signal,
+    });
   }
-  if (state.tag) return api.get(`/api/articles/tag/${encodeURIComponent(state.tag)}`, { query, signal });
-  return api.get('/api/articles', { query, signal });
+  if (state.tag)
+    return api.get(`/api/articles/tag/${encodeURIComponent(state.tag)}`, ArticlesListResponse, { query, signal });
+  return api.get('/api/articles', ArticlesListResponse, { query, signal });
 }
 
 export const articlesQueryOptions = (state: ArticlesListState) =>

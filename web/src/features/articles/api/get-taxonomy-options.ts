@@ -1,16 +1,20 @@
-import type { CategorySelectResponse, SelectOption, TagSelectResponse } from '@gpt/contracts';
+import { CategorySelectResponse, TagSelectResponse, type SelectOption } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/article_categories/select */
 export async function getCategoryOptions(signal?: AbortSignal): Promise<SelectOption[]> {
-  return (await api.get<CategorySelectResponse>('/api/article_categories/select', { signal })).categories;
+  return (
+    await api.get('/api/article_categories/select', CategorySelectResponse, {
+      signal,
+    })
+  ).categories;
 }
 
 /** GET /api/article_tags/select: the most used first. */
 export async function getTagOptions(signal?: AbortSignal): Promise<SelectOption[]> {
-  return (await api.get<TagSelectResponse>('/api/article_tags/select', { signal })).tags;
+  return (await api.get('/api/article_tags/select', TagSelectResponse, { signal })).tags;
 }
 
 const OPTIONS_STALE_MS = 5 * 60_000;

@@ -1,11 +1,11 @@
-import type { PasswordResetAccepted } from '@gpt/contracts';
+import { PasswordResetAccepted } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** POST /api/auth/password-reset: the same answer whether the e-mail has an account or not. */
 export function requestPasswordReset(email: string): Promise<PasswordResetAccepted> {
-  return api.post<PasswordResetAccepted>('/api/auth/password-reset', { email });
+  return api.post('/api/auth/password-reset', PasswordResetAccepted, { email });
 }
 
 export function useRequestPasswordReset() {

@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 
 import { TextField, type TextFieldProps } from '@/components/ui/form-field';
-import { useSession } from '@/lib/session/use-session';
+import { errorMessage } from '@/lib/api-client';
 
 /** Tells that the Telegram account of the link token gets linked after `step` («входа», «регистрации»). */
 export function LinkNotice({ linkToken, step }: { linkToken: string | null; step: string }) {
@@ -34,13 +34,12 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   );
 }
 
-/** Under the form after a failed attempt: the stored error text, else `fallback`. */
-export function AuthFailure({ failed, fallback }: { failed: boolean; fallback: string }) {
-  const { loading, error } = useSession();
-  if (!failed || loading) return null;
+/** Under the form after a failed attempt: the server's text, else `fallback`. */
+export function AuthFailure({ error, fallback }: { error: Error | null; fallback: string }) {
+  if (!error) return null;
   return (
     <Alert variant="danger" className="mt-3 mb-0" role="alert">
-      {error ?? fallback}
+      {errorMessage(error, fallback)}
     </Alert>
   );
 }

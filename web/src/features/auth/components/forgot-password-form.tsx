@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { PasswordResetRequest } from '@gpt/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
@@ -6,25 +6,17 @@ import { Link } from 'react-router-dom';
 import { BusyButton } from '@/components/ui/busy-button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useContractForm } from '@/lib/contract-form';
 
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { validateForgotPassword } from '../validation';
 import { AuthCard } from './auth-card';
 import { EmailField } from './auth-fields';
 
 /** /forgot-password: the e-mail to send a recovery link to (and to the bot, for a linked account). */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
   const request = useRequestPasswordReset();
-  const error = touched ? validateForgotPassword({ email }).email : undefined;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (validateForgotPassword({ email }).email) return;
-    request.mutate(email.trim());
-  }
+  const form = useContractForm(PasswordResetRequest, { email: '' });
+  const onSubmit = form.handleSubmit(({ email }) => request.mutate(email));
 
   return (
     <AuthCard
@@ -42,14 +34,7 @@ export function ForgotPasswordForm() {
         </Alert>
       ) : (
         <Form noValidate onSubmit={onSubmit}>
-          <EmailField
-            controlId="forgot-email"
-            className="mb-4"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={error}
-          />
+          <EmailField controlId="forgot-email" className="mb-4" {...form.field('email')} />
           <BusyButton type="submit" variant="primary" size="lg" className="w-100" busy={request.isPending}>
             Отправить ссылку
           </BusyButton>

@@ -1,12 +1,13 @@
+import { LoginRequest } from '@gpt/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 
 import { paths, withLinkToken } from '@/config/paths';
-import { useSession, useSessionActions } from '@/lib/session/use-session';
+import { useContractForm } from '@/lib/contract-form';
+import { sessionMessages, useLogin, useSession } from '@/lib/session/session';
 
-import { useAuthForm } from '../use-auth-form';
-import { validateLogin, type LoginValues } from '../validation';
+import { useSignedInRedirect } from '../use-signed-in-redirect';
 import { AuthCard } from './auth-card';
 import { AuthFailure, EmailField, LinkNotice, PasswordField } from './auth-fields';
 import { SubmitButton } from './submit-button';
@@ -14,11 +15,11 @@ import { SubmitButton } from './submit-button';
 /** E-mail + password; on success to /link/{token} when a link token came along, else /dashboard. */
 export function LoginForm({ linkToken }: { linkToken: string | null }) {
   const { endedBecause } = useSession();
-  const { login } = useSessionActions();
-  const form = useAuthForm<LoginValues>({ email: '', password: '' }, validateLogin, linkToken);
-  const onSubmit = form.submit(
-    () => login({ email: form.values.email.trim(), password: form.values.password }),
-    'Login failed',
+  const login = useLogin();
+  const signedIn = useSignedInRedirect(linkToken);
+  const form = useContractForm(LoginRequest, { email: '', password: '' });
+  const onSubmit = form.handleSubmit((body) =>
+    login.mutate(body, { onSuccess: signedIn, onError: (err) => console.error('Login failed', err) }),
   );
 
   return (
@@ -31,7 +32,7 @@ export function LoginForm({ linkToken }: { linkToken: string | null }) {
         </>
       }
     >
-      {endedBecause && !form.failed && <Alert variant="warning">{endedBecause}</Alert>}
+      {endedBecause && !login.isError && <Alert variant="warning">{endedBecause}</Alert>}
       <LinkNotice linkToken={linkToken} step="входа" />
       <Form noValidate onSubmit={onSubmit}>
         <EmailField controlId="login-email" {...form.field('email')} />
@@ -47,8 +48,8 @@ export function LoginForm({ linkToken }: { linkToken: string | null }) {
             Забыли пароль?
           </Link>
         </div>
-        <SubmitButton>Войти</SubmitButton>
-        <AuthFailure failed={form.failed} fallback="Ошибка авторизации" />
+        <SubmitButton busy={login.isPending}>Войти</SubmitButton>
+        <AuthFailure error={login.error} fallback={sessionMessages.login} />
       </Form>
     </AuthCard>
   );

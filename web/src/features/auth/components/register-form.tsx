@@ -1,34 +1,34 @@
+import { RegisterForm as RegisterFormSchema } from '@gpt/contracts';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 
 import { paths, withLinkToken } from '@/config/paths';
-import { useSessionActions } from '@/lib/session/use-session';
 import { readReferralCode, readUtmSource } from '@/lib/attribution';
+import { useContractForm } from '@/lib/contract-form';
+import { sessionMessages, useRegister } from '@/lib/session/session';
 
-import { useAuthForm } from '../use-auth-form';
-import { validateRegister, type RegisterValues } from '../validation';
+import { useSignedInRedirect } from '../use-signed-in-redirect';
 import { AuthCard } from './auth-card';
 import { AuthFailure, EmailField, LinkNotice, PasswordField } from './auth-fields';
 import { SubmitButton } from './submit-button';
 
 /** E-mail, password twice and the agreement; same redirect rule as the login form. */
 export function RegisterForm({ linkToken }: { linkToken: string | null }) {
-  const { register } = useSessionActions();
-  const form = useAuthForm<RegisterValues>(
-    { email: '', password: '', confirmPassword: '', agreement: false },
-    validateRegister,
-    linkToken,
-  );
-  const onSubmit = form.submit(
-    () =>
-      register({
-        email: form.values.email.trim(),
-        password: form.values.password,
-        utm_source: readUtmSource(),
-        ref: readReferralCode(),
-      }),
-    // docs/product.md, Errors only logs a registration failure; we also show why (e.g. the e-mail is taken).
-    'Registration failed',
+  const register = useRegister();
+  const signedIn = useSignedInRedirect(linkToken);
+  const form = useContractForm(RegisterFormSchema, {
+    email: '',
+    password: '',
+    confirmPassword: '',
+    agreement: false,
+  });
+  const agreementError = form.message('agreement');
+  const onSubmit = form.handleSubmit(({ email, password }) =>
+    register.mutate(
+      { email, password, utm_source: readUtmSource(), ref: readReferralCode() },
+      // docs/product.md, Errors only logs a registration failure; we also show why (e.g. the e-mail is taken).
+      { onSuccess: signedIn, onError: (err) => console.error('Registration failed', err) },
+    ),
   );
 
   return (
@@ -58,21 +58,16 @@ export function RegisterForm({ linkToken }: { linkToken: string | null }) {
         />
         <Form.Group className="mb-4" controlId="register-agree">
           <Form.Check type="checkbox">
-            <Form.Check.Input
-              type="checkbox"
-              checked={form.values.agreement}
-              isInvalid={Boolean(form.shown('agreement'))}
-              onChange={(e) => form.check('agreement', e.target.checked)}
-            />
+            <Form.Check.Input type="checkbox" isInvalid={Boolean(agreementError)} {...form.register('agreement')} />
             <Form.Check.Label>
               Я принимаю условия <Link to={paths.offer}>публичной оферты</Link> и даю{' '}
               <Link to={paths.privacy}>согласие на обработку персональных данных</Link>
             </Form.Check.Label>
-            <Form.Control.Feedback type="invalid">{form.shown('agreement')}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{agreementError}</Form.Control.Feedback>
           </Form.Check>
         </Form.Group>
-        <SubmitButton>Зарегистрироваться</SubmitButton>
-        <AuthFailure failed={form.failed} fallback="Ошибка регистрации" />
+        <SubmitButton busy={register.isPending}>Зарегистрироваться</SubmitButton>
+        <AuthFailure error={register.error} fallback={sessionMessages.register} />
       </Form>
     </AuthCard>
   );

@@ -1,22 +1,26 @@
+import { ResetPasswordForm as ResetPasswordFormSchema } from '@gpt/contracts';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { useSessionActions } from '@/lib/session/use-session';
+import { useContractForm } from '@/lib/contract-form';
+import { sessionMessages, useResetPassword } from '@/lib/session/session';
 
-import { useAuthForm } from '../use-auth-form';
-import { validateResetPassword, type ResetPasswordValues } from '../validation';
+import { useSignedInRedirect } from '../use-signed-in-redirect';
 import { AuthCard } from './auth-card';
 import { AuthFailure, PasswordField } from './auth-fields';
 import { SubmitButton } from './submit-button';
 
 /** /reset-password/{token}: a new password by a recovery link; success signs in and opens the personal account. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const { resetPassword } = useSessionActions();
-  const form = useAuthForm<ResetPasswordValues>({ newPassword: '', confirmPassword: '' }, validateResetPassword, null);
-  const onSubmit = form.submit(
-    () => resetPassword({ token, newPassword: form.values.newPassword }),
-    'Password reset failed',
+  const resetPassword = useResetPassword();
+  const signedIn = useSignedInRedirect(null);
+  const form = useContractForm(ResetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
+  const onSubmit = form.handleSubmit(({ newPassword }) =>
+    resetPassword.mutate(
+      { token, newPassword },
+      { onSuccess: signedIn, onError: (err) => console.error('Password reset failed', err) },
+    ),
   );
 
   return (
@@ -43,8 +47,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           {...form.field('confirmPassword')}
         />
-        <SubmitButton>Сменить пароль</SubmitButton>
-        <AuthFailure failed={form.failed} fallback="Не удалось сменить пароль" />
+        <SubmitButton busy={resetPassword.isPending}>Сменить пароль</SubmitButton>
+        <AuthFailure error={resetPassword.error} fallback={sessionMessages.resetPassword} />
       </Form>
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import type { BalanceSnapshot } from '@gpt/contracts';
+import { BalanceSnapshot } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const balanceKey = ['billing-balance'] as const;
 
 /** GET /api/billing/balance: credits, included credits, tariff and its end, as billing holds them. */
 export function getBalance(): Promise<BalanceSnapshot> {
-  return api.get<BalanceSnapshot>('/api/billing/balance');
+  return api.get('/api/billing/balance', BalanceSnapshot);
 }
 
 export const balanceQuery = () => queryOptions({ queryKey: balanceKey, queryFn: getBalance });

@@ -1,4 +1,4 @@
-import type { PaymentStatus, UserPayment } from '@gpt/contracts';
+import { UserPayment, type PaymentStatus } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '@/lib/api-client';
@@ -11,7 +11,7 @@ const POLL_MS = 1500;
 
 /** GET /api/billing/payments/{payment_id}: the user's own payment, for the page after the provider. */
 export function getPayment(paymentId: string): Promise<UserPayment> {
-  return api.get<UserPayment>(`/api/billing/payments/${encodeURIComponent(paymentId)}`);
+  return api.get(`/api/billing/payments/${encodeURIComponent(paymentId)}`, UserPayment);
 }
 
 export const paymentQuery = (paymentId: string) =>
@@ -29,5 +29,8 @@ export const isRefusal = (error: unknown): boolean =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export function usePayment(paymentId: string | null) {
-  return useQuery({ ...paymentQuery(paymentId ?? ''), enabled: paymentId !== null });
+  return useQuery({
+    ...paymentQuery(paymentId ?? ''),
+    enabled: paymentId !== null,
+  });
 }

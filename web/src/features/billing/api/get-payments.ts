@@ -1,4 +1,4 @@
-import type { UserPaymentsResponse } from '@gpt/contracts';
+import { UserPaymentsResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -10,8 +10,11 @@ export const paymentsKey = ['billing-payments'] as const;
 
 /** GET /api/billing/payments: the user's own payments, newest first. */
 export function getPayments(page: number, signal?: AbortSignal): Promise<UserPaymentsResponse> {
-  const query = new URLSearchParams({ page: String(page), limit: String(PAYMENTS_PAGE_SIZE) });
-  return api.get<UserPaymentsResponse>(`/api/billing/payments?${query.toString()}`, { signal });
+  const query = new URLSearchParams({
+    page: String(page),
+    limit: String(PAYMENTS_PAGE_SIZE),
+  });
+  return api.get(`/api/billing/payments?${query.toString()}`, UserPaymentsResponse, { signal });
 }
 
 export const paymentsQuery = (page: number) =>

@@ -1,15 +1,18 @@
-import type { SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
+import { SandboxPayment, type SandboxDecisionRequest } from '@gpt/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/billing/sandbox/payments/{id}: the sandbox provider's payment (no YooKassa keys). */
 export function getSandboxPayment(id: string): Promise<SandboxPayment> {
-  return api.get<SandboxPayment>(`/api/billing/sandbox/payments/${encodeURIComponent(id)}`);
+  return api.get(`/api/billing/sandbox/payments/${encodeURIComponent(id)}`, SandboxPayment);
 }
 
 export const sandboxPaymentQuery = (id: string) =>
-  queryOptions({ queryKey: ['sandbox-payment', id], queryFn: () => getSandboxPayment(id) });
+  queryOptions({
+    queryKey: ['sandbox-payment', id],
+    queryFn: () => getSandboxPayment(id),
+  });
 
 export function useSandboxPayment(id: string) {
   return useQuery(sandboxPaymentQuery(id));
@@ -20,7 +23,7 @@ export function useSandboxPayment(id: string) {
  * then the payer goes back to the site, as from the real provider.
  */
 export function decideSandboxPayment({ id, ...body }: { id: string } & SandboxDecisionRequest) {
-  return api.post<SandboxPayment>(`/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, body);
+  return api.post(`/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, SandboxPayment, body);
 }
 
 export function useDecideSandboxPayment() {

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { formatCredits, formatRoubles } from '@/lib/money';
-import { useSession, useSessionActions } from '@/lib/session/use-session';
+import { refreshSession, useSession } from '@/lib/session/session';
 
 import { useBalance } from '../api/get-balance';
 import { FINAL_STATUSES, isRefusal, usePayment } from '../api/get-payment';
@@ -110,7 +110,6 @@ function PaymentSummary({ payment }: { payment: UserPayment }) {
 /** The balance billing now holds; the session's profile is re-read until it shows the same. */
 function NewBalance({ balance }: { balance: BalanceSnapshot }) {
   const { user } = useSession();
-  const { fetchProfile } = useSessionActions();
   const synced =
     user !== null &&
     Number(user.credits) === balance.credits &&
@@ -122,11 +121,11 @@ function NewBalance({ balance }: { balance: BalanceSnapshot }) {
     const timer = setInterval(() => {
       tries += 1;
       if (tries > PROFILE_SYNC_TRIES) clearInterval(timer);
-      else void fetchProfile();
+      else void refreshSession();
     }, PROFILE_SYNC_MS);
-    void fetchProfile();
+    void refreshSession();
     return () => clearInterval(timer);
-  }, [synced, fetchProfile]);
+  }, [synced]);
 
   return (
     <div className="mt-3 p-3 rounded bg-body-tertiary" data-testid="new-balance">

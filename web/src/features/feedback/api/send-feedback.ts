@@ -1,4 +1,4 @@
-import type { FeedbackRequest, RequestBody } from '@gpt/contracts';
+import { type FeedbackRequest, type RequestBody, SuccessResponse } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export type FeedbackInput = RequestBody<typeof FeedbackRequest>;
 
 /** POST /api/feedback — no login needed; success is judged by the HTTP status only. */
 export async function sendFeedback(input: FeedbackInput): Promise<void> {
-  await api.post<unknown>('/api/feedback', input);
+  await api.post('/api/feedback', SuccessResponse, input);
 }
 
 export function useSendFeedback() {

@@ -1,12 +1,13 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { FeedbackRequest } from '@gpt/contracts';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 
 import { BusyButton } from '@/components/ui/busy-button';
+import { TextField } from '@/components/ui/form-field';
+import { useContractForm } from '@/lib/contract-form';
 
-import { useSendFeedback, type FeedbackInput } from '../api/send-feedback';
-
-const empty: FeedbackInput = { telegram: '', subject: '', message: '' };
+import { useSendFeedback } from '../api/send-feedback';
 
 /** Grows the message box with its content, never below its 5 rows. */
 function autoGrow(textarea: HTMLTextAreaElement) {
@@ -15,25 +16,17 @@ function autoGrow(textarea: HTMLTextAreaElement) {
 }
 
 export function ContactForm() {
-  const [values, setValues] = useState<FeedbackInput>(empty);
-  const [validated, setValidated] = useState(false);
   const [result, setResult] = useState<'sent' | 'failed' | null>(null);
   const send = useSendFeedback();
+  const form = useContractForm(FeedbackRequest, { telegram: '', subject: '', message: '' });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setValidated(true);
-    if (!form.checkValidity()) return;
-    const input = { telegram: values.telegram.trim(), subject: values.subject.trim(), message: values.message.trim() };
-    if (!input.telegram || !input.subject || !input.message) return;
+  const onSubmit = form.handleSubmit((body, event) => {
     setResult(null);
-    send.mutate(input, {
+    send.mutate(body, {
       onSuccess: () => {
         setResult('sent');
-        setValues(empty);
-        setValidated(false);
-        const textarea = form.querySelector('textarea');
+        form.reset();
+        const textarea = (event?.target as HTMLFormElement | undefined)?.querySelector('textarea');
         if (textarea) textarea.style.height = '';
       },
       onError: (err) => {
@@ -41,35 +34,27 @@ export function ContactForm() {
         setResult('failed');
       },
     });
-  }
-
-  const bind = (name: keyof FeedbackInput) => ({
-    name,
-    value: values[name],
-    required: true,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      if (e.target instanceof HTMLTextAreaElement) autoGrow(e.target);
-    },
   });
 
   return (
-    <Form noValidate validated={validated} onSubmit={onSubmit}>
-      <Form.Group className="mb-3" controlId="contact-telegram">
-        <Form.Label>Telegram</Form.Label>
-        <Form.Control type="text" placeholder="@username или номер" {...bind('telegram')} />
-        <Form.Control.Feedback type="invalid">Укажите Telegram для ответа</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="contact-subject">
-        <Form.Label>Тема</Form.Label>
-        <Form.Control type="text" {...bind('subject')} />
-        <Form.Control.Feedback type="invalid">Укажите тему</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-4" controlId="contact-message">
-        <Form.Label>Сообщение</Form.Label>
-        <Form.Control as="textarea" rows={5} className="contact-message" {...bind('message')} />
-        <Form.Control.Feedback type="invalid">Напишите сообщение</Form.Control.Feedback>
-      </Form.Group>
+    <Form noValidate onSubmit={onSubmit}>
+      <TextField
+        controlId="contact-telegram"
+        label="Telegram"
+        className="mb-3"
+        placeholder="@username или номер"
+        {...form.field('telegram')}
+      />
+      <TextField controlId="contact-subject" label="Тема" className="mb-3" {...form.field('subject')} />
+      <TextField
+        controlId="contact-message"
+        label="Сообщение"
+        className="mb-4"
+        as="textarea"
+        rows={5}
+        controlClassName="contact-message"
+        {...form.field('message', { onChange: (event) => autoGrow(event.target as HTMLTextAreaElement) })}
+      />
       <BusyButton type="submit" variant="primary" busy={send.isPending}>
         Отправить
       </BusyButton>

@@ -1,4 +1,4 @@
-import type { PublicTariffsResponse } from '@gpt/contracts';
+import { PublicTariffsResponse } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -10,7 +10,9 @@ const HIGHLIGHTED = 'Premium';
 
 /** GET /api/tariffs as cards; the spec's three plans stand in while it loads or when billing does not answer. */
 export async function getPublicTariffPlans(signal?: AbortSignal): Promise<readonly TariffPlan[]> {
-  const { tariffs } = await api.get<PublicTariffsResponse>('/api/tariffs', { signal });
+  const { tariffs } = await api.get('/api/tariffs', PublicTariffsResponse, {
+    signal,
+  });
   return tariffs.map((tariff) => ({
     id: String(tariff.id),
     name: tariff.name,

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatRoubles } from '@/lib/money';
-import { useSession } from '@/lib/session/use-session';
+import { useSession } from '@/lib/session/session';
 
 import { usePublicTariffPlans } from '../api/get-public-tariffs';
 import { commonPlanFeatures, isFree, type TariffPlan } from '../tariff-plans';

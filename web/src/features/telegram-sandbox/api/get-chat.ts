@@ -1,4 +1,4 @@
-import type { SandboxChat } from '@gpt/contracts';
+import { SandboxChat } from '@gpt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -12,7 +12,7 @@ const RETRY_MS = 2000;
 
 /** GET /api/telegram/sandbox/chat: the cookie's chat now, or (with `after`) once it changes after that version. */
 export function getSandboxChat(after: number | undefined, signal: AbortSignal): Promise<SandboxChat> {
-  return api.get<SandboxChat>('/api/telegram/sandbox/chat', {
+  return api.get('/api/telegram/sandbox/chat', SandboxChat, {
     query: { after, wait: after === undefined ? undefined : LONG_POLL_SECONDS },
     signal,
   });
@@ -24,9 +24,16 @@ export function getSandboxChat(after: number | undefined, signal: AbortSignal): 
  * as soon as it happens. A failed read is retried after a pause; a session the sandbox has forgotten
  * is started anew.
  */
-export function useSandboxChat(userId: number): { chat: SandboxChat | null; failed: boolean } {
+export function useSandboxChat(userId: number): {
+  chat: SandboxChat | null;
+  failed: boolean;
+} {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<{ userId: number; chat: SandboxChat | null; failed: boolean }>({
+  const [state, setState] = useState<{
+    userId: number;
+    chat: SandboxChat | null;
+    failed: boolean;
+  }>({
     userId,
     chat: null,
     failed: false,
@@ -45,7 +52,9 @@ export function useSandboxChat(userId: number): { chat: SandboxChat | null; fail
         } catch (err) {
           if (signal.aborted) return;
           if (err instanceof ApiError && err.status === 401) {
-            await queryClient.invalidateQueries({ queryKey: sandboxSessionQuery.queryKey });
+            await queryClient.invalidateQueries({
+              queryKey: sandboxSessionQuery.queryKey,
+            });
             return;
           }
           setState((previous) => ({ ...previous, failed: true }));

@@ -1,11 +1,11 @@
-import type { SandboxPayRequest, SandboxPayResponse } from '@gpt/contracts';
+import { SandboxPayResponse, type SandboxPayRequest } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** POST /api/telegram/sandbox/chat/payments: the user pays an invoice of the bot in Stars. */
 export function paySandboxInvoice(request: SandboxPayRequest): Promise<SandboxPayResponse> {
-  return api.post<SandboxPayResponse>('/api/telegram/sandbox/chat/payments', request);
+  return api.post('/api/telegram/sandbox/chat/payments', SandboxPayResponse, request);
 }
 
 export function usePaySandboxInvoice() {

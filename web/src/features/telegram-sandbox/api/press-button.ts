@@ -1,11 +1,11 @@
-import type { SandboxPressRequest, SandboxSent } from '@gpt/contracts';
+import { SandboxSent, type SandboxPressRequest } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** POST /api/telegram/sandbox/chat/buttons: the press of an inline button with callback data. */
 export function pressSandboxButton(request: SandboxPressRequest): Promise<SandboxSent> {
-  return api.post<SandboxSent>('/api/telegram/sandbox/chat/buttons', request);
+  return api.post('/api/telegram/sandbox/chat/buttons', SandboxSent, request);
 }
 
 export function usePressSandboxButton() {

@@ -1,11 +1,11 @@
-import type { SandboxSent, SandboxUploadRequest } from '@gpt/contracts';
+import { SandboxSent, type SandboxUploadRequest } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** POST /api/telegram/sandbox/chat/uploads: a photo or a document, base64 in JSON. */
 export function uploadSandboxFile(request: SandboxUploadRequest): Promise<SandboxSent> {
-  return api.post<SandboxSent>('/api/telegram/sandbox/chat/uploads', request);
+  return api.post('/api/telegram/sandbox/chat/uploads', SandboxSent, request);
 }
 
 export function useUploadSandboxFile() {
