@@ -165,6 +165,8 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 
 type ParamsSchema = z.ZodObject | z.ZodPipe;
 
 export interface ApiRoute {
+  /** The route's name: its OpenAPI operationId and the key a service implements it under (`contractRouter`). */
+  id: string;
   method: HttpMethod;
   /** OpenAPI style path (`/api/admin/users/{id}`); see `toExpressPath`. */
   path: string;
@@ -185,11 +187,15 @@ export interface ApiRoute {
     contentType?: string;
   };
   /** Error answers beyond those implied by access and input (401/403/400). */
-  errors?: ErrorStatus[];
+  errors?: readonly ErrorStatus[];
 }
 
-const ok = (schema: z.ZodType, description = 'OK') => ({ status: 200 as const, schema, description });
-const created = (schema: z.ZodType, description = 'Created') => ({ status: 201 as const, schema, description });
+const ok = <S extends z.ZodType>(schema: S, description = 'OK') => ({ status: 200 as const, schema, description });
+const created = <S extends z.ZodType>(schema: S, description = 'Created') => ({
+  status: 201 as const,
+  schema,
+  description,
+});
 const deleted = ok(SuccessResponse, 'Deleted');
 
 const botMessageMultipart = z.object({
@@ -215,10 +221,14 @@ const botMessageMultipart = z.object({
     .meta({ format: 'binary', contentMediaType: 'image/*', description: 'JPEG, PNG or WebP, up to 10 MB' }),
 });
 
-/** Every `/api` route, specific paths before parameterised ones (the order an express router needs). */
-export const apiRoutes: readonly ApiRoute[] = [
+/**
+ * Every `/api` route, specific paths before parameterised ones (the order an express router needs). The
+ * literal types are kept: a service's handlers, their input and answer types follow from this list.
+ */
+export const apiRoutes = [
   // ----- auth
   {
+    id: 'postAuthLogin',
     method: 'post',
     path: '/api/auth/login',
     service: 'auth',
@@ -229,6 +239,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 429],
   },
   {
+    id: 'postAuthRegister',
     method: 'post',
     path: '/api/auth/register',
     service: 'auth',
@@ -239,6 +250,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409, 429],
   },
   {
+    id: 'postAuthPasswordReset',
     method: 'post',
     path: '/api/auth/password-reset',
     service: 'auth',
@@ -250,6 +262,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [429],
   },
   {
+    id: 'postAuthPasswordResetConfirm',
     method: 'post',
     path: '/api/auth/password-reset/confirm',
     service: 'auth',
@@ -260,6 +273,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410],
   },
   {
+    id: 'getAuthProfile',
     method: 'get',
     path: '/api/auth/profile',
     service: 'auth',
@@ -269,6 +283,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postAuthChangePassword',
     method: 'post',
     path: '/api/auth/change-password',
     service: 'auth',
@@ -278,6 +293,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ChangePasswordResponse),
   },
   {
+    id: 'postAuthLink',
     method: 'post',
     path: '/api/auth/link',
     service: 'auth',
@@ -288,6 +304,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410],
   },
   {
+    id: 'postBotUsers',
     method: 'post',
     path: '/api/bot/users',
     service: 'auth',
@@ -297,6 +314,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotUser),
   },
   {
+    id: 'postBotLinkTokens',
     method: 'post',
     path: '/api/bot/link-tokens',
     service: 'auth',
@@ -307,6 +325,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminUsers',
     method: 'get',
     path: '/api/admin/users',
     service: 'auth',
@@ -316,6 +335,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminUsersResponse),
   },
   {
+    id: 'putAdminUsersById',
     method: 'put',
     path: '/api/admin/users/{id}',
     service: 'auth',
@@ -327,6 +347,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 503],
   },
   {
+    id: 'deleteAdminUsersById',
     method: 'delete',
     path: '/api/admin/users/{id}',
     service: 'auth',
@@ -337,6 +358,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminUtmStats',
     method: 'get',
     path: '/api/admin/utm/stats',
     service: 'auth',
@@ -347,6 +369,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- content
   {
+    id: 'getArticles',
     method: 'get',
     path: '/api/articles',
     service: 'content',
@@ -356,6 +379,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ArticlesListResponse),
   },
   {
+    id: 'getArticlesSearch',
     method: 'get',
     path: '/api/articles/search',
     service: 'content',
@@ -365,6 +389,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ArticlesListResponse),
   },
   {
+    id: 'getArticlesCategoryBySlug',
     method: 'get',
     path: '/api/articles/category/{slug}',
     service: 'content',
@@ -376,6 +401,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getArticlesTagBySlug',
     method: 'get',
     path: '/api/articles/tag/{slug}',
     service: 'content',
@@ -387,6 +413,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getArticlesBySlug',
     method: 'get',
     path: '/api/articles/{slug}',
     service: 'content',
@@ -397,6 +424,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getArticleCategoriesSelect',
     method: 'get',
     path: '/api/article_categories/select',
     service: 'content',
@@ -405,6 +433,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(CategorySelectResponse),
   },
   {
+    id: 'getArticleTagsSelect',
     method: 'get',
     path: '/api/article_tags/select',
     service: 'content',
@@ -413,6 +442,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TagSelectResponse),
   },
   {
+    id: 'postFeedback',
     method: 'post',
     path: '/api/feedback',
     service: 'content',
@@ -423,6 +453,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [429],
   },
   {
+    id: 'getAdminArticles',
     method: 'get',
     path: '/api/admin/articles',
     service: 'content',
@@ -432,6 +463,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminArticlesResponse),
   },
   {
+    id: 'postAdminArticles',
     method: 'post',
     path: '/api/admin/articles',
     service: 'content',
@@ -442,6 +474,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'postAdminArticleMedia',
     method: 'post',
     path: '/api/admin/article_media',
     service: 'content',
@@ -456,6 +489,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [413, 415],
   },
   {
+    id: 'getArticleMediaById',
     method: 'get',
     path: '/api/article_media/{id}',
     service: 'content',
@@ -471,6 +505,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminArticlesById',
     method: 'get',
     path: '/api/admin/articles/{id}',
     service: 'content',
@@ -481,6 +516,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'putAdminArticlesById',
     method: 'put',
     path: '/api/admin/articles/{id}',
     service: 'content',
@@ -492,6 +528,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminArticlesById',
     method: 'delete',
     path: '/api/admin/articles/{id}',
     service: 'content',
@@ -502,6 +539,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminArticleCategories',
     method: 'get',
     path: '/api/admin/article_categories',
     service: 'content',
@@ -510,6 +548,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminCategoriesResponse),
   },
   {
+    id: 'postAdminArticleCategories',
     method: 'post',
     path: '/api/admin/article_categories',
     service: 'content',
@@ -520,6 +559,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminArticleCategoriesById',
     method: 'put',
     path: '/api/admin/article_categories/{id}',
     service: 'content',
@@ -531,6 +571,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminArticleCategoriesById',
     method: 'delete',
     path: '/api/admin/article_categories/{id}',
     service: 'content',
@@ -541,6 +582,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminArticleTags',
     method: 'get',
     path: '/api/admin/article_tags',
     service: 'content',
@@ -549,6 +591,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminTagsResponse),
   },
   {
+    id: 'postAdminArticleTags',
     method: 'post',
     path: '/api/admin/article_tags',
     service: 'content',
@@ -559,6 +602,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminArticleTagsById',
     method: 'put',
     path: '/api/admin/article_tags/{id}',
     service: 'content',
@@ -570,6 +614,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminArticleTagsById',
     method: 'delete',
     path: '/api/admin/article_tags/{id}',
     service: 'content',
@@ -582,6 +627,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- billing
   {
+    id: 'getTariffs',
     method: 'get',
     path: '/api/tariffs',
     service: 'billing',
@@ -590,6 +636,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(PublicTariffsResponse),
   },
   {
+    id: 'postBillingPayments',
     method: 'post',
     path: '/api/billing/payments',
     service: 'billing',
@@ -600,6 +647,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 502],
   },
   {
+    id: 'getBillingPayments',
     method: 'get',
     path: '/api/billing/payments',
     service: 'billing',
@@ -609,6 +657,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(UserPaymentsResponse),
   },
   {
+    id: 'getBillingPaymentsById',
     method: 'get',
     path: '/api/billing/payments/{id}',
     service: 'billing',
@@ -619,6 +668,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getBillingBalance',
     method: 'get',
     path: '/api/billing/balance',
     service: 'billing',
@@ -627,6 +677,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BalanceSnapshot),
   },
   {
+    id: 'getBillingSandboxPaymentsById',
     method: 'get',
     path: '/api/billing/sandbox/payments/{id}',
     service: 'billing',
@@ -637,6 +688,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBillingSandboxPaymentsByIdDecision',
     method: 'post',
     path: '/api/billing/sandbox/payments/{id}/decision',
     service: 'billing',
@@ -648,6 +700,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'postBillingWebhooksYookassa',
     method: 'post',
     path: '/api/billing/webhooks/yookassa',
     service: 'billing',
@@ -658,6 +711,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [403, 503],
   },
   {
+    id: 'getAdminTariffsAll',
     method: 'get',
     path: '/api/admin/tariffs/all',
     service: 'billing',
@@ -666,6 +720,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TariffOptionsResponse),
   },
   {
+    id: 'getAdminTariffs',
     method: 'get',
     path: '/api/admin/tariffs',
     service: 'billing',
@@ -675,6 +730,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminTariffsResponse),
   },
   {
+    id: 'postAdminTariffs',
     method: 'post',
     path: '/api/admin/tariffs',
     service: 'billing',
@@ -685,6 +741,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminTariffsById',
     method: 'put',
     path: '/api/admin/tariffs/{id}',
     service: 'billing',
@@ -696,6 +753,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminTariffsById',
     method: 'delete',
     path: '/api/admin/tariffs/{id}',
     service: 'billing',
@@ -706,6 +764,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminPayments',
     method: 'get',
     path: '/api/admin/payments',
     service: 'billing',
@@ -715,6 +774,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminPaymentsResponse),
   },
   {
+    id: 'getAdminPaymentsById',
     method: 'get',
     path: '/api/admin/payments/{id}',
     service: 'billing',
@@ -725,6 +785,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getBillingReferrals',
     method: 'get',
     path: '/api/billing/referrals',
     service: 'billing',
@@ -733,6 +794,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ReferralSummary),
   },
   {
+    id: 'postBillingPromoCodesRedeem',
     method: 'post',
     path: '/api/billing/promo-codes/redeem',
     service: 'billing',
@@ -743,6 +805,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410, 429],
   },
   {
+    id: 'getBotReferrals',
     method: 'get',
     path: '/api/bot/referrals',
     service: 'billing',
@@ -753,6 +816,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotPromoCodesRedeem',
     method: 'post',
     path: '/api/bot/promo-codes/redeem',
     service: 'billing',
@@ -763,6 +827,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410, 429],
   },
   {
+    id: 'getAdminReferralsStats',
     method: 'get',
     path: '/api/admin/referrals/stats',
     service: 'billing',
@@ -771,6 +836,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminReferralStats),
   },
   {
+    id: 'getAdminPromoCodes',
     method: 'get',
     path: '/api/admin/promo-codes',
     service: 'billing',
@@ -780,6 +846,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminPromoCodesResponse),
   },
   {
+    id: 'postAdminPromoCodes',
     method: 'post',
     path: '/api/admin/promo-codes',
     service: 'billing',
@@ -790,6 +857,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminPromoCodesById',
     method: 'get',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -800,6 +868,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'putAdminPromoCodesById',
     method: 'put',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -811,6 +880,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminPromoCodesById',
     method: 'delete',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -821,6 +891,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'postAdminPaymentsByIdRefund',
     method: 'post',
     path: '/api/admin/payments/{id}/refund',
     service: 'billing',
@@ -834,6 +905,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 502, 503],
   },
   {
+    id: 'getBotPayments',
     method: 'get',
     path: '/api/bot/payments',
     service: 'billing',
@@ -844,6 +916,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotPayments',
     method: 'post',
     path: '/api/bot/payments',
     service: 'billing',
@@ -854,6 +927,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 502],
   },
   {
+    id: 'patchBotPaymentsByIdEmail',
     method: 'patch',
     path: '/api/bot/payments/{id}/email',
     service: 'billing',
@@ -865,6 +939,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 502],
   },
   {
+    id: 'postBotStarsInvoices',
     method: 'post',
     path: '/api/bot/stars/invoices',
     service: 'billing',
@@ -875,6 +950,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'postBotStarsPreCheckout',
     method: 'post',
     path: '/api/bot/stars/pre-checkout',
     service: 'billing',
@@ -884,6 +960,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotStarPreCheckoutResponse),
   },
   {
+    id: 'postBotStarsPayments',
     method: 'post',
     path: '/api/bot/stars/payments',
     service: 'billing',
@@ -894,6 +971,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getBotBalance',
     method: 'get',
     path: '/api/bot/balance',
     service: 'billing',
@@ -904,6 +982,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotHolds',
     method: 'post',
     path: '/api/bot/holds',
     service: 'billing',
@@ -917,6 +996,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [402, 404],
   },
   {
+    id: 'deleteBotHoldsById',
     method: 'delete',
     path: '/api/bot/holds/{id}',
     service: 'billing',
@@ -929,6 +1009,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- chat-history
   {
+    id: 'getAdminModels',
     method: 'get',
     path: '/api/admin/models',
     service: 'chat-history',
@@ -938,6 +1019,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminModelsResponse),
   },
   {
+    id: 'postAdminModels',
     method: 'post',
     path: '/api/admin/models',
     service: 'chat-history',
@@ -948,6 +1030,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminModelsById',
     method: 'put',
     path: '/api/admin/models/{id}',
     service: 'chat-history',
@@ -959,6 +1042,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminModelsById',
     method: 'delete',
     path: '/api/admin/models/{id}',
     service: 'chat-history',
@@ -969,6 +1053,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminModes',
     method: 'get',
     path: '/api/admin/modes',
     service: 'chat-history',
@@ -978,6 +1063,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminModesResponse),
   },
   {
+    id: 'postAdminModes',
     method: 'post',
     path: '/api/admin/modes',
     service: 'chat-history',
@@ -988,6 +1074,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminModesById',
     method: 'put',
     path: '/api/admin/modes/{id}',
     service: 'chat-history',
@@ -999,6 +1086,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminModesById',
     method: 'delete',
     path: '/api/admin/modes/{id}',
     service: 'chat-history',
@@ -1009,6 +1097,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminHistory',
     method: 'get',
     path: '/api/admin/history',
     service: 'chat-history',
@@ -1018,6 +1107,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminHistoryResponse),
   },
   {
+    id: 'getAdminHistoryExport',
     method: 'get',
     path: '/api/admin/history/export',
     service: 'chat-history',
@@ -1033,6 +1123,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     },
   },
   {
+    id: 'getAdminHistoryPrevById',
     method: 'get',
     path: '/api/admin/history/prev/{id}',
     service: 'chat-history',
@@ -1044,6 +1135,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminHistoryNextById',
     method: 'get',
     path: '/api/admin/history/next/{id}',
     service: 'chat-history',
@@ -1055,6 +1147,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminHistoryById',
     method: 'get',
     path: '/api/admin/history/{id}',
     service: 'chat-history',
@@ -1065,6 +1158,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminSysVals',
     method: 'get',
     path: '/api/admin/sys_vals',
     service: 'chat-history',
@@ -1074,6 +1168,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminSysValsResponse),
   },
   {
+    id: 'postAdminSysVals',
     method: 'post',
     path: '/api/admin/sys_vals',
     service: 'chat-history',
@@ -1084,6 +1179,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminSysValsByKey',
     method: 'put',
     path: '/api/admin/sys_vals/{key}',
     service: 'chat-history',
@@ -1095,6 +1191,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'deleteAdminSysValsByKey',
     method: 'delete',
     path: '/api/admin/sys_vals/{key}',
     service: 'chat-history',
@@ -1105,6 +1202,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotMessages',
     method: 'post',
     path: '/api/bot/messages',
     service: 'chat-history',
@@ -1116,6 +1214,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 413, 415],
   },
   {
+    id: 'getBotModels',
     method: 'get',
     path: '/api/bot/models',
     service: 'chat-history',
@@ -1124,6 +1223,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotModelsResponse),
   },
   {
+    id: 'getBotModes',
     method: 'get',
     path: '/api/bot/modes',
     service: 'chat-history',
@@ -1132,6 +1232,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotModesResponse),
   },
   {
+    id: 'getBotSettings',
     method: 'get',
     path: '/api/bot/settings',
     service: 'chat-history',
@@ -1140,6 +1241,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotSettingsResponse),
   },
   {
+    id: 'getWelcomeOffer',
     method: 'get',
     path: '/api/welcome_offer',
     service: 'chat-history',
@@ -1149,6 +1251,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(WelcomeOfferResponse),
   },
   {
+    id: 'getMediaById',
     method: 'get',
     path: '/api/media/{id}',
     service: 'chat-history',
@@ -1166,6 +1269,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- metrics
   {
+    id: 'getAdminStats',
     method: 'get',
     path: '/api/admin/stats',
     service: 'metrics',
@@ -1175,6 +1279,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [503],
   },
   {
+    id: 'getAdminStatsSeries',
     method: 'get',
     path: '/api/admin/stats/series',
     service: 'metrics',
@@ -1185,6 +1290,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   },
   // bot
   {
+    id: 'postTelegramWebhook',
     method: 'post',
     path: '/api/telegram/webhook',
     service: 'bot',
@@ -1195,6 +1301,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: { status: 200, description: 'Обновление принято' },
   },
   {
+    id: 'getTelegramInfo',
     method: 'get',
     path: '/api/telegram/info',
     service: 'bot',
@@ -1203,6 +1310,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TelegramBotInfo),
   },
   {
+    id: 'postTelegramSandboxSession',
     method: 'post',
     path: '/api/telegram/sandbox/session',
     service: 'bot',
@@ -1218,6 +1326,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 429],
   },
   {
+    id: 'getTelegramSandboxChat',
     method: 'get',
     path: '/api/telegram/sandbox/chat',
     service: 'bot',
@@ -1231,6 +1340,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 429],
   },
   {
+    id: 'postTelegramSandboxChatMessages',
     method: 'post',
     path: '/api/telegram/sandbox/chat/messages',
     service: 'bot',
@@ -1241,6 +1351,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 429],
   },
   {
+    id: 'postTelegramSandboxChatUploads',
     method: 'post',
     path: '/api/telegram/sandbox/chat/uploads',
     service: 'bot',
@@ -1251,6 +1362,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 413, 429],
   },
   {
+    id: 'postTelegramSandboxChatButtons',
     method: 'post',
     path: '/api/telegram/sandbox/chat/buttons',
     service: 'bot',
@@ -1261,6 +1373,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 429],
   },
   {
+    id: 'postTelegramSandboxChatPayments',
     method: 'post',
     path: '/api/telegram/sandbox/chat/payments',
     service: 'bot',
@@ -1271,6 +1384,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getTelegramSandboxChatFilesByFileId',
     method: 'get',
     path: '/api/telegram/sandbox/chat/files/{file_id}',
     service: 'bot',
@@ -1286,7 +1400,35 @@ export const apiRoutes: readonly ApiRoute[] = [
     },
     errors: [401, 404],
   },
-];
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteId = (typeof apiRoutes)[number]['id'];
+export type ApiRouteOf<Id extends ApiRouteId> = Extract<(typeof apiRoutes)[number], { id: Id }>;
+/** The routes a service answers. */
+export type ServiceRoute<S extends ServiceName> = Extract<(typeof apiRoutes)[number], { service: S }>;
+
+/** The names of a path's `{parameters}`. */
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+type PathArgs<Id extends ApiRouteId> = [PathParamNames<ApiRouteOf<Id>['path']>] extends [never]
+  ? []
+  : [params: Record<PathParamNames<ApiRouteOf<Id>['path']>, string | number>];
+
+const routesById = new Map<string, ApiRoute>(apiRoutes.map((route) => [route.id, route]));
+
+/** The route of that name. */
+export function apiRoute<Id extends ApiRouteId>(id: Id): ApiRouteOf<Id> {
+  return routesById.get(id) as ApiRouteOf<Id>;
+}
+
+/** The address of a route with its parameters filled in (`apiPath('getBotHoldsById', { id })`), for callers of the API. */
+export function apiPath<Id extends ApiRouteId>(id: Id, ...[params]: PathArgs<Id>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return apiRoute(id).path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) =>
+    encodeURIComponent(String(values[name])),
+  );
+}
 
 /** `/api/admin/users/{id}` → `/api/admin/users/:id`. */
 export function toExpressPath(path: string): string {
@@ -1317,22 +1459,6 @@ const serviceDescriptions: Record<ServiceName, string> = {
   metrics: 'Панель администратора (metrics)',
   bot: 'Telegram-бот: вебхук и сведения о боте (bot)',
 };
-
-function operationId(route: ApiRoute): string {
-  const words = route.path
-    .replace(/^\/api\//, '')
-    .split(/[/_-]/)
-    .filter((word) => word !== '')
-    .map((word) => {
-      const param = /^\{(.+)\}$/.exec(word);
-      const text = param ? `by_${param[1]}` : word;
-      return text
-        .split('_')
-        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-        .join('');
-    });
-  return route.method + words.join('');
-}
 
 function securityOf(access: RouteAccess): RouteConfig['security'] {
   if (access === 'user' || access === 'admin') return [{ bearerAuth: [] }];
@@ -1369,7 +1495,7 @@ function toRouteConfig(route: ApiRoute): RouteConfig {
   return {
     method: route.method,
     path: route.path,
-    operationId: operationId(route),
+    operationId: route.id,
     summary: route.summary,
     ...(description ? { description } : {}),
     tags: [route.service],
