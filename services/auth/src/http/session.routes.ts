@@ -1,19 +1,5 @@
-import {
-  AuthResponse,
-  ChangePasswordRequest,
-  ChangePasswordResponse,
-  LinkAccountRequest,
-  LinkAccountResponse,
-  LoginRequest,
-  PASSWORD_RESET_ACCEPTED,
-  PasswordResetAccepted,
-  PasswordResetConfirmRequest,
-  PasswordResetConfirmResponse,
-  PasswordResetRequest,
-  RegisterRequest,
-} from '@gpt/contracts';
-import { attemptLimiter, requireAuth, respond, validate } from '@gpt/kit';
-import { Router } from 'express';
+import { PASSWORD_RESET_ACCEPTED } from '@gpt/contracts';
+import { answered, attemptLimiter, routeHandlers } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
 import { confirmPasswordReset, requestPasswordReset } from '../domain/password-reset';
@@ -23,50 +9,32 @@ import { changePassword, getProfile, login, register } from '../domain/sessions'
 export const actingUserId = (claims: { sub: string } | undefined) => Number(claims?.sub);
 
 /** Sign-up, login, profile, password change and recovery, Telegram linking (`/api/auth/*`). */
-export function sessionRouter(deps: AuthDeps): Router {
-  const router = Router();
-  const signedIn = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
+export function sessionRoutes(deps: AuthDeps) {
   const resetAttempts = attemptLimiter(deps.kv, {
     name: 'password-reset-confirm-token',
     points: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_POINTS,
     windowSec: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_WINDOW_SEC,
   });
 
-  router.post('/api/auth/register', async (req, res) => {
-    respond(res, AuthResponse, await register(deps, validate(RegisterRequest, req.body ?? {})), 201);
+  return routeHandlers('auth', {
+    postAuthRegister: ({ body }) => register(deps, body),
+    postAuthLogin: ({ body }) => login(deps, body),
+    // The link is sent after the answer, so neither the body nor the timing tells whether the e-mail exists.
+    postAuthPasswordReset: ({ body }) => {
+      setImmediate(() =>
+        requestPasswordReset(deps, body.email).catch((err: unknown) =>
+          deps.logger.error({ err }, 'password reset link not issued'),
+        ),
+      );
+      return { success: true, message: PASSWORD_RESET_ACCEPTED };
+    },
+    postAuthPasswordResetConfirm: ({ body }) => confirmPasswordReset(deps, resetAttempts, body),
+    // The profile is kept serialized (answer-cache): its JSON text goes out as is.
+    getAuthProfile: async ({ claims, res }) => {
+      res.type('application/json').send((await getProfile(deps, actingUserId(claims))).body);
+      return answered;
+    },
+    postAuthChangePassword: ({ body, claims }) => changePassword(deps, actingUserId(claims), body),
+    postAuthLink: ({ body, claims }) => linkAccounts(deps, actingUserId(claims), body.token),
   });
-
-  router.post('/api/auth/login', async (req, res) => {
-    respond(res, AuthResponse, await login(deps, validate(LoginRequest, req.body ?? {})));
-  });
-
-  // Answered before any lookup, so neither the body nor the timing tells whether the e-mail exists.
-  router.post('/api/auth/password-reset', (req, res) => {
-    const { email } = validate(PasswordResetRequest, req.body ?? {});
-    respond(res, PasswordResetAccepted, { success: true, message: PASSWORD_RESET_ACCEPTED }, 202);
-    requestPasswordReset(deps, email).catch((err: unknown) =>
-      deps.logger.error({ err }, 'password reset link not issued'),
-    );
-  });
-
-  router.post('/api/auth/password-reset/confirm', async (req, res) => {
-    const input = validate(PasswordResetConfirmRequest, req.body ?? {});
-    respond(res, PasswordResetConfirmResponse, await confirmPasswordReset(deps, resetAttempts, input));
-  });
-
-  router.get('/api/auth/profile', signedIn, async (_req, res) => {
-    res.type('application/json').send((await getProfile(deps, actingUserId(res.locals.claims))).body);
-  });
-
-  router.post('/api/auth/change-password', signedIn, async (req, res) => {
-    const input = validate(ChangePasswordRequest, req.body ?? {});
-    respond(res, ChangePasswordResponse, await changePassword(deps, actingUserId(res.locals.claims), input));
-  });
-
-  router.post('/api/auth/link', signedIn, async (req, res) => {
-    const { token } = validate(LinkAccountRequest, req.body ?? {});
-    respond(res, LinkAccountResponse, await linkAccounts(deps, actingUserId(res.locals.claims), token));
-  });
-
-  return router;
 }

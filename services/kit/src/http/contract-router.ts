@@ -18,8 +18,10 @@ import { respond, validate } from './validate';
  * What a handler returns when it wrote the answer itself: a stream, a file, an answer with an ETag
  * (`sendAnswer`), a redirect. Every other handler returns the body and `contractRouter` sends it.
  */
-export const answered: unique symbol = Symbol('answered');
-export type Answered = typeof answered;
+export class Answered {
+  private readonly written = true;
+}
+export const answered = new Answered();
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
