@@ -76,7 +76,7 @@ import {
   ReferralSummary,
 } from './growth';
 import {
-  AdminHistoryQueryParams,
+  AdminHistoryQuery,
   AdminHistoryResponse,
   AdminModelsQuery,
   AdminModelsResponse,
@@ -1103,7 +1103,7 @@ export const apiRoutes = [
     service: 'chat-history',
     access: 'admin',
     summary: 'История сообщений (pageSize и limit равнозначны)',
-    query: AdminHistoryQueryParams,
+    query: AdminHistoryQuery,
     response: ok(AdminHistoryResponse),
   },
   {
