@@ -42,7 +42,7 @@ export type RouteResult<R extends ApiRoute> = R['response'] extends { contentTyp
   ? Answered
   : R['response'] extends { schema: infer S extends z.ZodType }
     ? z.input<S> | Answered
-    : undefined;
+    : void;
 
 export type RouteHandle<R extends ApiRoute> = (input: RouteInput<R>) => RouteResult<R> | Promise<RouteResult<R>>;
 
@@ -55,7 +55,16 @@ export interface RouteHandlerSpec<R extends ApiRoute> {
   handle: RouteHandle<R>;
 }
 
-export type RouteHandler<R extends ApiRoute> = RouteHandle<R> | RouteHandlerSpec<R>;
+/**
+ * In place of a handler: this instance does not serve the route (a sandbox's routes where the sandbox
+ * is off); it answers 404 like any unknown path.
+ */
+export class NotServed {
+  private readonly off = true;
+}
+export const notServed = new NotServed();
+
+export type RouteHandler<R extends ApiRoute> = RouteHandle<R> | RouteHandlerSpec<R> | NotServed;
 
 /** The handlers of a service's routes (all of them, or a part with `routeHandlers`), by route id. */
 export type RouteHandlers<S extends ServiceName> = HandlersOf<ServiceRoute<S>['id']>;
@@ -103,9 +112,10 @@ export function contractRouter<S extends ServiceName>(
   const router = Router();
   for (const route of routes) {
     const handler = given[route.id]!;
+    if (handler instanceof NotServed) continue;
     const spec = typeof handler === 'function' ? { handle: handler } : handler;
     router[route.method](toExpressPath(route.path), ...access(route), ...(spec.use ?? []), async (req, res) => {
-      const result = await spec.handle({
+      const result: unknown = await spec.handle({
         params: route.params ? validParams(route.params, req.params, spec.invalidParams) : undefined,
         query: route.query ? validate(route.query, req.query) : undefined,
         body: route.body && !route.multipart ? validate(route.body, req.body ?? {}) : undefined,
