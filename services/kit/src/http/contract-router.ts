@@ -42,7 +42,7 @@ export type RouteResult<R extends ApiRoute> = R['response'] extends { contentTyp
   ? Answered
   : R['response'] extends { schema: infer S extends z.ZodType }
     ? z.input<S> | Answered
-    : void;
+    : void | Answered;
 
 export type RouteHandle<R extends ApiRoute> = (input: RouteInput<R>) => RouteResult<R> | Promise<RouteResult<R>>;
 
