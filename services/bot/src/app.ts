@@ -4,7 +4,7 @@ import type { BotDeps } from './deps';
 import { internalRouter } from './http/internal.routes';
 import type { SandboxBotApi } from './sandbox/bot-api';
 import { sandboxBotApi, sandboxChatRoutes } from './sandbox/chat.routes';
-import { SANDBOX_PATH } from './sandbox/telegram-sandbox';
+import { SANDBOX_PATH } from '@gpt/contracts';
 import type { Telegram } from './telegram/telegram';
 
 /** Without the sandbox its routes are not served (404 like any unknown path). */
