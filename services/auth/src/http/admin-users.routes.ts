@@ -1,6 +1,5 @@
-import { routeHandlers } from '@gpt/kit';
+import { type AccessClaims, routeHandlers } from '@gpt/kit';
 import type { Request } from 'express';
-import type { AccessClaims } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { type AdminActor, deleteUser, listUsers, updateUser, utmStats } from '../domain/admin-users';
 import { billingClient } from '../domain/billing-client';

@@ -25,7 +25,7 @@ const POLLER_LOCK_TTL_SEC = 30;
 const POLLER_WAIT_MS = 3_000;
 
 export interface Telegram extends TelegramLink {
-  /** Telegram's webhook (docs/architecture.md): the check of Telegram's secret header, before anything is read. */
+  /** Telegram's webhook: the check of its secret header, before the update is read. */
   webhookSecret: RequestHandler;
   /** The webhook's update for the bot, kept before Telegram hears 200. */
   acceptUpdate(update: Update): Promise<void>;
