@@ -126,6 +126,22 @@ export default tseslint.config(
     },
   },
   {
+    // Route paths are declared once, in the contracts' apiRoutes (docs/architecture.md, Adding a route).
+    files: ['services/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api(\\/|$)/]', 'TemplateLiteral[quasis.0.value.raw=/^\\/api(\\/|$)/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              "Route paths live in the contracts' apiRoutes: serve a route with contractRouter, call one with apiPath(id, params).",
+          }),
+        ),
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, web: webBoundaries },

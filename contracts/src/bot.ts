@@ -25,8 +25,10 @@ export type TelegramUpdate = z.infer<typeof TelegramUpdate>;
 // ---------------------------------------------------------------------------------------------
 // The Telegram sandbox (no bot token, outside production): the user's side of its chats
 
+/** Where the bot service serves its sandbox: the Bot API the bot calls, and the user's side (`/session`, `/chat…`). */
+export const SANDBOX_PATH = '/api/telegram/sandbox';
 /** Where the sandbox's cookie is sent: its routes only. */
-export const SANDBOX_COOKIE_PATH = '/api/telegram/sandbox';
+export const SANDBOX_COOKIE_PATH = SANDBOX_PATH;
 
 /**
  * `POST /api/telegram/sandbox/session`: the pseudo Telegram user this browser plays. The server

@@ -81,7 +81,7 @@ import {
   ReferralSummary,
 } from './growth';
 import {
-  AdminHistoryQueryParams,
+  AdminHistoryQuery,
   AdminHistoryResponse,
   AdminModelsQuery,
   AdminModelsResponse,
@@ -170,6 +170,8 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 
 type ParamsSchema = z.ZodObject | z.ZodPipe;
 
 export interface ApiRoute {
+  /** The route's name: its OpenAPI operationId and the key a service implements it under (`contractRouter`). */
+  id: string;
   method: HttpMethod;
   /** OpenAPI style path (`/api/admin/users/{id}`); see `toExpressPath`. */
   path: string;
@@ -190,11 +192,15 @@ export interface ApiRoute {
     contentType?: string;
   };
   /** Error answers beyond those implied by access and input (401/403/400). */
-  errors?: ErrorStatus[];
+  errors?: readonly ErrorStatus[];
 }
 
-const ok = (schema: z.ZodType, description = 'OK') => ({ status: 200 as const, schema, description });
-const created = (schema: z.ZodType, description = 'Created') => ({ status: 201 as const, schema, description });
+const ok = <S extends z.ZodType>(schema: S, description = 'OK') => ({ status: 200 as const, schema, description });
+const created = <S extends z.ZodType>(schema: S, description = 'Created') => ({
+  status: 201 as const,
+  schema,
+  description,
+});
 const deleted = ok(SuccessResponse, 'Deleted');
 
 const botMessageMultipart = z.object({
@@ -220,10 +226,14 @@ const botMessageMultipart = z.object({
     .meta({ format: 'binary', contentMediaType: 'image/*', description: 'JPEG, PNG or WebP, up to 10 MB' }),
 });
 
-/** Every `/api` route, specific paths before parameterised ones (the order an express router needs). */
-export const apiRoutes: readonly ApiRoute[] = [
+/**
+ * Every `/api` route, specific paths before parameterised ones (the order an express router needs). The
+ * literal types are kept: a service's handlers, their input and answer types follow from this list.
+ */
+export const apiRoutes = [
   // ----- auth
   {
+    id: 'postAuthLogin',
     method: 'post',
     path: '/api/auth/login',
     service: 'auth',
@@ -234,6 +244,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 429],
   },
   {
+    id: 'postAuthRegister',
     method: 'post',
     path: '/api/auth/register',
     service: 'auth',
@@ -244,6 +255,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409, 429],
   },
   {
+    id: 'postAuthPasswordReset',
     method: 'post',
     path: '/api/auth/password-reset',
     service: 'auth',
@@ -255,6 +267,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [429],
   },
   {
+    id: 'postAuthPasswordResetConfirm',
     method: 'post',
     path: '/api/auth/password-reset/confirm',
     service: 'auth',
@@ -265,6 +278,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410],
   },
   {
+    id: 'postAuthEmailConfirmation',
     method: 'post',
     path: '/api/auth/email-confirmation',
     service: 'auth',
@@ -274,6 +288,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409, 429],
   },
   {
+    id: 'postAuthEmailConfirmationConfirm',
     method: 'post',
     path: '/api/auth/email-confirmation/confirm',
     service: 'auth',
@@ -284,6 +299,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 410],
   },
   {
+    id: 'getAuthProfile',
     method: 'get',
     path: '/api/auth/profile',
     service: 'auth',
@@ -293,6 +309,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postAuthChangePassword',
     method: 'post',
     path: '/api/auth/change-password',
     service: 'auth',
@@ -302,6 +319,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ChangePasswordResponse),
   },
   {
+    id: 'postAuthLink',
     method: 'post',
     path: '/api/auth/link',
     service: 'auth',
@@ -312,6 +330,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410],
   },
   {
+    id: 'postBotUsers',
     method: 'post',
     path: '/api/bot/users',
     service: 'auth',
@@ -321,6 +340,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotUser),
   },
   {
+    id: 'postBotLinkTokens',
     method: 'post',
     path: '/api/bot/link-tokens',
     service: 'auth',
@@ -331,6 +351,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'putBotUsersByTelegramIdBlocked',
     method: 'put',
     path: '/api/bot/users/{telegram_id}/blocked',
     service: 'auth',
@@ -342,6 +363,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminUsers',
     method: 'get',
     path: '/api/admin/users',
     service: 'auth',
@@ -351,6 +373,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminUsersResponse),
   },
   {
+    id: 'putAdminUsersById',
     method: 'put',
     path: '/api/admin/users/{id}',
     service: 'auth',
@@ -362,6 +385,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 503],
   },
   {
+    id: 'deleteAdminUsersById',
     method: 'delete',
     path: '/api/admin/users/{id}',
     service: 'auth',
@@ -372,6 +396,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminUtmStats',
     method: 'get',
     path: '/api/admin/utm/stats',
     service: 'auth',
@@ -382,6 +407,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- content
   {
+    id: 'getArticles',
     method: 'get',
     path: '/api/articles',
     service: 'content',
@@ -391,6 +417,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ArticlesListResponse),
   },
   {
+    id: 'getArticlesSearch',
     method: 'get',
     path: '/api/articles/search',
     service: 'content',
@@ -400,6 +427,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ArticlesListResponse),
   },
   {
+    id: 'getArticlesCategoryBySlug',
     method: 'get',
     path: '/api/articles/category/{slug}',
     service: 'content',
@@ -411,6 +439,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getArticlesTagBySlug',
     method: 'get',
     path: '/api/articles/tag/{slug}',
     service: 'content',
@@ -422,6 +451,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getArticlesBySlug',
     method: 'get',
     path: '/api/articles/{slug}',
     service: 'content',
@@ -432,6 +462,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getArticleCategoriesSelect',
     method: 'get',
     path: '/api/article_categories/select',
     service: 'content',
@@ -440,6 +471,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(CategorySelectResponse),
   },
   {
+    id: 'getArticleTagsSelect',
     method: 'get',
     path: '/api/article_tags/select',
     service: 'content',
@@ -448,6 +480,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TagSelectResponse),
   },
   {
+    id: 'postFeedback',
     method: 'post',
     path: '/api/feedback',
     service: 'content',
@@ -458,6 +491,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [429],
   },
   {
+    id: 'getAdminArticles',
     method: 'get',
     path: '/api/admin/articles',
     service: 'content',
@@ -467,6 +501,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminArticlesResponse),
   },
   {
+    id: 'postAdminArticles',
     method: 'post',
     path: '/api/admin/articles',
     service: 'content',
@@ -477,6 +512,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'postAdminArticleMedia',
     method: 'post',
     path: '/api/admin/article_media',
     service: 'content',
@@ -491,6 +527,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [413, 415],
   },
   {
+    id: 'getArticleMediaById',
     method: 'get',
     path: '/api/article_media/{id}',
     service: 'content',
@@ -506,6 +543,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminArticlesById',
     method: 'get',
     path: '/api/admin/articles/{id}',
     service: 'content',
@@ -516,6 +554,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'putAdminArticlesById',
     method: 'put',
     path: '/api/admin/articles/{id}',
     service: 'content',
@@ -527,6 +566,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminArticlesById',
     method: 'delete',
     path: '/api/admin/articles/{id}',
     service: 'content',
@@ -537,6 +577,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminArticleCategories',
     method: 'get',
     path: '/api/admin/article_categories',
     service: 'content',
@@ -545,6 +586,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminCategoriesResponse),
   },
   {
+    id: 'postAdminArticleCategories',
     method: 'post',
     path: '/api/admin/article_categories',
     service: 'content',
@@ -555,6 +597,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminArticleCategoriesById',
     method: 'put',
     path: '/api/admin/article_categories/{id}',
     service: 'content',
@@ -566,6 +609,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminArticleCategoriesById',
     method: 'delete',
     path: '/api/admin/article_categories/{id}',
     service: 'content',
@@ -576,6 +620,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminArticleTags',
     method: 'get',
     path: '/api/admin/article_tags',
     service: 'content',
@@ -584,6 +629,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminTagsResponse),
   },
   {
+    id: 'postAdminArticleTags',
     method: 'post',
     path: '/api/admin/article_tags',
     service: 'content',
@@ -594,6 +640,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminArticleTagsById',
     method: 'put',
     path: '/api/admin/article_tags/{id}',
     service: 'content',
@@ -605,6 +652,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminArticleTagsById',
     method: 'delete',
     path: '/api/admin/article_tags/{id}',
     service: 'content',
@@ -617,6 +665,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- billing
   {
+    id: 'getTariffs',
     method: 'get',
     path: '/api/tariffs',
     service: 'billing',
@@ -625,6 +674,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(PublicTariffsResponse),
   },
   {
+    id: 'postBillingPayments',
     method: 'post',
     path: '/api/billing/payments',
     service: 'billing',
@@ -635,6 +685,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 502],
   },
   {
+    id: 'getBillingPayments',
     method: 'get',
     path: '/api/billing/payments',
     service: 'billing',
@@ -644,6 +695,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(UserPaymentsResponse),
   },
   {
+    id: 'getBillingPaymentsById',
     method: 'get',
     path: '/api/billing/payments/{id}',
     service: 'billing',
@@ -654,6 +706,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getBillingBalance',
     method: 'get',
     path: '/api/billing/balance',
     service: 'billing',
@@ -662,6 +715,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BalanceSnapshot),
   },
   {
+    id: 'getBillingSandboxPaymentsById',
     method: 'get',
     path: '/api/billing/sandbox/payments/{id}',
     service: 'billing',
@@ -672,6 +726,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBillingSandboxPaymentsByIdDecision',
     method: 'post',
     path: '/api/billing/sandbox/payments/{id}/decision',
     service: 'billing',
@@ -683,6 +738,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'postBillingWebhooksYookassa',
     method: 'post',
     path: '/api/billing/webhooks/yookassa',
     service: 'billing',
@@ -693,6 +749,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [403, 503],
   },
   {
+    id: 'getAdminTariffsAll',
     method: 'get',
     path: '/api/admin/tariffs/all',
     service: 'billing',
@@ -701,6 +758,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TariffOptionsResponse),
   },
   {
+    id: 'getAdminTariffs',
     method: 'get',
     path: '/api/admin/tariffs',
     service: 'billing',
@@ -710,6 +768,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminTariffsResponse),
   },
   {
+    id: 'postAdminTariffs',
     method: 'post',
     path: '/api/admin/tariffs',
     service: 'billing',
@@ -720,6 +779,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminTariffsById',
     method: 'put',
     path: '/api/admin/tariffs/{id}',
     service: 'billing',
@@ -731,6 +791,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminTariffsById',
     method: 'delete',
     path: '/api/admin/tariffs/{id}',
     service: 'billing',
@@ -741,6 +802,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminPayments',
     method: 'get',
     path: '/api/admin/payments',
     service: 'billing',
@@ -750,6 +812,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminPaymentsResponse),
   },
   {
+    id: 'getAdminPaymentsById',
     method: 'get',
     path: '/api/admin/payments/{id}',
     service: 'billing',
@@ -760,6 +823,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getBillingReferrals',
     method: 'get',
     path: '/api/billing/referrals',
     service: 'billing',
@@ -768,6 +832,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(ReferralSummary),
   },
   {
+    id: 'postBillingPromoCodesRedeem',
     method: 'post',
     path: '/api/billing/promo-codes/redeem',
     service: 'billing',
@@ -778,6 +843,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410, 429],
   },
   {
+    id: 'getBotReferrals',
     method: 'get',
     path: '/api/bot/referrals',
     service: 'billing',
@@ -788,6 +854,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotPromoCodesRedeem',
     method: 'post',
     path: '/api/bot/promo-codes/redeem',
     service: 'billing',
@@ -798,6 +865,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 410, 429],
   },
   {
+    id: 'getAdminReferralsStats',
     method: 'get',
     path: '/api/admin/referrals/stats',
     service: 'billing',
@@ -806,6 +874,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminReferralStats),
   },
   {
+    id: 'getAdminPromoCodes',
     method: 'get',
     path: '/api/admin/promo-codes',
     service: 'billing',
@@ -815,6 +884,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminPromoCodesResponse),
   },
   {
+    id: 'postAdminPromoCodes',
     method: 'post',
     path: '/api/admin/promo-codes',
     service: 'billing',
@@ -825,6 +895,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminPromoCodesById',
     method: 'get',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -835,6 +906,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'putAdminPromoCodesById',
     method: 'put',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -846,6 +918,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminPromoCodesById',
     method: 'delete',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -856,6 +929,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'postAdminPaymentsByIdRefund',
     method: 'post',
     path: '/api/admin/payments/{id}/refund',
     service: 'billing',
@@ -869,6 +943,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 502, 503],
   },
   {
+    id: 'getBotPayments',
     method: 'get',
     path: '/api/bot/payments',
     service: 'billing',
@@ -879,6 +954,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotPayments',
     method: 'post',
     path: '/api/bot/payments',
     service: 'billing',
@@ -889,6 +965,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 502],
   },
   {
+    id: 'patchBotPaymentsByIdEmail',
     method: 'patch',
     path: '/api/bot/payments/{id}/email',
     service: 'billing',
@@ -900,6 +977,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409, 502],
   },
   {
+    id: 'postBotStarsInvoices',
     method: 'post',
     path: '/api/bot/stars/invoices',
     service: 'billing',
@@ -910,6 +988,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'postBotStarsPreCheckout',
     method: 'post',
     path: '/api/bot/stars/pre-checkout',
     service: 'billing',
@@ -919,6 +998,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotStarPreCheckoutResponse),
   },
   {
+    id: 'postBotStarsPayments',
     method: 'post',
     path: '/api/bot/stars/payments',
     service: 'billing',
@@ -929,6 +1009,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getBotBalance',
     method: 'get',
     path: '/api/bot/balance',
     service: 'billing',
@@ -939,6 +1020,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotHolds',
     method: 'post',
     path: '/api/bot/holds',
     service: 'billing',
@@ -952,6 +1034,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [402, 404],
   },
   {
+    id: 'deleteBotHoldsById',
     method: 'delete',
     path: '/api/bot/holds/{id}',
     service: 'billing',
@@ -964,6 +1047,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- chat-history
   {
+    id: 'getAdminModels',
     method: 'get',
     path: '/api/admin/models',
     service: 'chat-history',
@@ -973,6 +1057,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminModelsResponse),
   },
   {
+    id: 'postAdminModels',
     method: 'post',
     path: '/api/admin/models',
     service: 'chat-history',
@@ -983,6 +1068,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminModelsById',
     method: 'put',
     path: '/api/admin/models/{id}',
     service: 'chat-history',
@@ -994,6 +1080,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminModelsById',
     method: 'delete',
     path: '/api/admin/models/{id}',
     service: 'chat-history',
@@ -1004,6 +1091,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminModes',
     method: 'get',
     path: '/api/admin/modes',
     service: 'chat-history',
@@ -1013,6 +1101,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminModesResponse),
   },
   {
+    id: 'postAdminModes',
     method: 'post',
     path: '/api/admin/modes',
     service: 'chat-history',
@@ -1023,6 +1112,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminModesById',
     method: 'put',
     path: '/api/admin/modes/{id}',
     service: 'chat-history',
@@ -1034,6 +1124,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'deleteAdminModesById',
     method: 'delete',
     path: '/api/admin/modes/{id}',
     service: 'chat-history',
@@ -1044,15 +1135,17 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
+    id: 'getAdminHistory',
     method: 'get',
     path: '/api/admin/history',
     service: 'chat-history',
     access: 'admin',
     summary: 'История сообщений (pageSize и limit равнозначны)',
-    query: AdminHistoryQueryParams,
+    query: AdminHistoryQuery,
     response: ok(AdminHistoryResponse),
   },
   {
+    id: 'getAdminHistoryExport',
     method: 'get',
     path: '/api/admin/history/export',
     service: 'chat-history',
@@ -1068,6 +1161,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     },
   },
   {
+    id: 'getAdminHistoryPrevById',
     method: 'get',
     path: '/api/admin/history/prev/{id}',
     service: 'chat-history',
@@ -1079,6 +1173,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminHistoryNextById',
     method: 'get',
     path: '/api/admin/history/next/{id}',
     service: 'chat-history',
@@ -1090,6 +1185,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminHistoryById',
     method: 'get',
     path: '/api/admin/history/{id}',
     service: 'chat-history',
@@ -1100,6 +1196,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getAdminSysVals',
     method: 'get',
     path: '/api/admin/sys_vals',
     service: 'chat-history',
@@ -1109,6 +1206,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(AdminSysValsResponse),
   },
   {
+    id: 'postAdminSysVals',
     method: 'post',
     path: '/api/admin/sys_vals',
     service: 'chat-history',
@@ -1119,6 +1217,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [409],
   },
   {
+    id: 'putAdminSysValsByKey',
     method: 'put',
     path: '/api/admin/sys_vals/{key}',
     service: 'chat-history',
@@ -1130,6 +1229,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'deleteAdminSysValsByKey',
     method: 'delete',
     path: '/api/admin/sys_vals/{key}',
     service: 'chat-history',
@@ -1140,6 +1240,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'postBotMessages',
     method: 'post',
     path: '/api/bot/messages',
     service: 'chat-history',
@@ -1151,6 +1252,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 413, 415],
   },
   {
+    id: 'getBotModels',
     method: 'get',
     path: '/api/bot/models',
     service: 'chat-history',
@@ -1159,6 +1261,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotModelsResponse),
   },
   {
+    id: 'getBotModes',
     method: 'get',
     path: '/api/bot/modes',
     service: 'chat-history',
@@ -1167,6 +1270,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotModesResponse),
   },
   {
+    id: 'getBotSettings',
     method: 'get',
     path: '/api/bot/settings',
     service: 'chat-history',
@@ -1175,6 +1279,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(BotSettingsResponse),
   },
   {
+    id: 'getWelcomeOffer',
     method: 'get',
     path: '/api/welcome_offer',
     service: 'chat-history',
@@ -1184,6 +1289,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(WelcomeOfferResponse),
   },
   {
+    id: 'getMediaById',
     method: 'get',
     path: '/api/media/{id}',
     service: 'chat-history',
@@ -1201,6 +1307,7 @@ export const apiRoutes: readonly ApiRoute[] = [
 
   // ----- metrics
   {
+    id: 'getAdminStats',
     method: 'get',
     path: '/api/admin/stats',
     service: 'metrics',
@@ -1210,6 +1317,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [503],
   },
   {
+    id: 'getAdminStatsSeries',
     method: 'get',
     path: '/api/admin/stats/series',
     service: 'metrics',
@@ -1220,6 +1328,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   },
   // bot
   {
+    id: 'postTelegramWebhook',
     method: 'post',
     path: '/api/telegram/webhook',
     service: 'bot',
@@ -1230,6 +1339,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: { status: 200, description: 'Обновление принято' },
   },
   {
+    id: 'getTelegramInfo',
     method: 'get',
     path: '/api/telegram/info',
     service: 'bot',
@@ -1238,6 +1348,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: ok(TelegramBotInfo),
   },
   {
+    id: 'postTelegramSandboxSession',
     method: 'post',
     path: '/api/telegram/sandbox/session',
     service: 'bot',
@@ -1253,6 +1364,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404, 429],
   },
   {
+    id: 'getTelegramSandboxChat',
     method: 'get',
     path: '/api/telegram/sandbox/chat',
     service: 'bot',
@@ -1266,6 +1378,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 429],
   },
   {
+    id: 'postTelegramSandboxChatMessages',
     method: 'post',
     path: '/api/telegram/sandbox/chat/messages',
     service: 'bot',
@@ -1276,6 +1389,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 429],
   },
   {
+    id: 'postTelegramSandboxChatUploads',
     method: 'post',
     path: '/api/telegram/sandbox/chat/uploads',
     service: 'bot',
@@ -1286,6 +1400,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 413, 429],
   },
   {
+    id: 'postTelegramSandboxChatButtons',
     method: 'post',
     path: '/api/telegram/sandbox/chat/buttons',
     service: 'bot',
@@ -1296,6 +1411,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [401, 404, 429],
   },
   {
+    id: 'postTelegramSandboxChatPayments',
     method: 'post',
     path: '/api/telegram/sandbox/chat/payments',
     service: 'bot',
@@ -1306,6 +1422,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     errors: [404],
   },
   {
+    id: 'getTelegramSandboxChatFilesByFileId',
     method: 'get',
     path: '/api/telegram/sandbox/chat/files/{file_id}',
     service: 'bot',
@@ -1321,7 +1438,35 @@ export const apiRoutes: readonly ApiRoute[] = [
     },
     errors: [401, 404],
   },
-];
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteId = (typeof apiRoutes)[number]['id'];
+export type ApiRouteOf<Id extends ApiRouteId> = Extract<(typeof apiRoutes)[number], { id: Id }>;
+/** The routes a service answers. */
+export type ServiceRoute<S extends ServiceName> = Extract<(typeof apiRoutes)[number], { service: S }>;
+
+/** The names of a path's `{parameters}`. */
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+type PathArgs<Id extends ApiRouteId> = [PathParamNames<ApiRouteOf<Id>['path']>] extends [never]
+  ? []
+  : [params: Record<PathParamNames<ApiRouteOf<Id>['path']>, string | number>];
+
+const routesById = new Map<string, ApiRoute>(apiRoutes.map((route) => [route.id, route]));
+
+/** The route of that name. */
+export function apiRoute<Id extends ApiRouteId>(id: Id): ApiRouteOf<Id> {
+  return routesById.get(id) as ApiRouteOf<Id>;
+}
+
+/** The address of a route with its parameters filled in (`apiPath('getBotHoldsById', { id })`), for callers of the API. */
+export function apiPath<Id extends ApiRouteId>(id: Id, ...[params]: PathArgs<Id>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return apiRoute(id).path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) =>
+    encodeURIComponent(String(values[name])),
+  );
+}
 
 /** `/api/admin/users/{id}` → `/api/admin/users/:id`. */
 export function toExpressPath(path: string): string {
@@ -1352,22 +1497,6 @@ const serviceDescriptions: Record<ServiceName, string> = {
   metrics: 'Панель администратора (metrics)',
   bot: 'Telegram-бот: вебхук и сведения о боте (bot)',
 };
-
-function operationId(route: ApiRoute): string {
-  const words = route.path
-    .replace(/^\/api\//, '')
-    .split(/[/_-]/)
-    .filter((word) => word !== '')
-    .map((word) => {
-      const param = /^\{(.+)\}$/.exec(word);
-      const text = param ? `by_${param[1]}` : word;
-      return text
-        .split('_')
-        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-        .join('');
-    });
-  return route.method + words.join('');
-}
 
 function securityOf(access: RouteAccess): RouteConfig['security'] {
   if (access === 'user' || access === 'admin') return [{ bearerAuth: [] }];
@@ -1404,7 +1533,7 @@ function toRouteConfig(route: ApiRoute): RouteConfig {
   return {
     method: route.method,
     path: route.path,
-    operationId: operationId(route),
+    operationId: route.id,
     summary: route.summary,
     ...(description ? { description } : {}),
     tags: [route.service],

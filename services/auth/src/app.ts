@@ -1,9 +1,9 @@
-import { createHttpApp, standardReadiness } from '@gpt/kit';
+import { contractRouter, createHttpApp, standardReadiness } from '@gpt/kit';
 import type { AuthDeps } from './deps';
-import { adminUsersRouter } from './http/admin-users.routes';
-import { botRouter } from './http/bot.routes';
+import { adminUsersRoutes } from './http/admin-users.routes';
+import { botRoutes } from './http/bot.routes';
 import { internalRouter } from './http/internal.routes';
-import { sessionRouter } from './http/session.routes';
+import { sessionRoutes } from './http/session.routes';
 
 /** The auth HTTP app: sessions and linking, the bot's calls, the admin users screen. */
 export function buildApp(deps: AuthDeps) {
@@ -12,9 +12,13 @@ export function buildApp(deps: AuthDeps) {
     logger: deps.logger,
     readiness: standardReadiness(deps),
     routes: (app) => {
-      app.use(sessionRouter(deps));
-      app.use(botRouter(deps));
-      app.use(adminUsersRouter(deps));
+      app.use(
+        contractRouter(
+          'auth',
+          { jwtSecret: deps.config.JWT_SECRET, kv: deps.kv, botApiKey: deps.config.BOT_API_KEY },
+          { ...sessionRoutes(deps), ...botRoutes(deps), ...adminUsersRoutes(deps) },
+        ),
+      );
       app.use(internalRouter(deps));
     },
   });

@@ -1,3 +1,4 @@
+import { SANDBOX_PATH } from '@gpt/contracts';
 import { attemptLimiter, type ServiceDefinition, type ServiceDeps } from '@gpt/kit';
 import { buildApp } from './app';
 import { serviceClients } from './clients/services';
@@ -14,7 +15,7 @@ import type { ModelProvider } from './engine/provider';
 import { sandboxProvider } from './engine/sandbox-provider';
 import { botConsumers } from './messaging/consumers';
 import type { SandboxBotApi } from './sandbox/bot-api';
-import { SANDBOX_PATH, sandboxDecision, telegramSandbox } from './sandbox/telegram-sandbox';
+import { sandboxDecision, telegramSandbox } from './sandbox/telegram-sandbox';
 import { showInterrupted } from './telegram/answer-message';
 import { createTelegram, type Telegram } from './telegram/telegram';
 

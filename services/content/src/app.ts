@@ -1,11 +1,11 @@
-import { createHttpApp, standardReadiness } from '@gpt/kit';
+import { contractRouter, createHttpApp, standardReadiness } from '@gpt/kit';
 import type { ContentDeps } from './deps';
-import { adminArticlesRouter } from './http/admin-articles.routes';
-import { adminTaxonomiesRouter } from './http/admin-taxonomies.routes';
-import { articleMediaRouter } from './http/article-media.routes';
-import { feedbackRouter } from './http/feedback.routes';
+import { adminArticlesRoutes } from './http/admin-articles.routes';
+import { adminTaxonomiesRoutes } from './http/admin-taxonomies.routes';
+import { articleMediaRoutes } from './http/article-media.routes';
+import { feedbackRoutes } from './http/feedback.routes';
 import { internalRouter } from './http/internal.routes';
-import { publicArticlesRouter } from './http/public-articles.routes';
+import { publicArticlesRoutes } from './http/public-articles.routes';
 
 /** Articles, categories, tags and the contact form. */
 export function buildApp(deps: ContentDeps) {
@@ -14,11 +14,19 @@ export function buildApp(deps: ContentDeps) {
     logger: deps.logger,
     readiness: standardReadiness(deps),
     routes: (app) => {
-      app.use(publicArticlesRouter(deps));
-      app.use(feedbackRouter(deps));
-      app.use(adminArticlesRouter(deps));
-      app.use(adminTaxonomiesRouter(deps));
-      app.use(articleMediaRouter(deps));
+      app.use(
+        contractRouter(
+          'content',
+          { jwtSecret: deps.config.JWT_SECRET, kv: deps.kv },
+          {
+            ...publicArticlesRoutes(deps),
+            ...feedbackRoutes(deps),
+            ...adminArticlesRoutes(deps),
+            ...adminTaxonomiesRoutes(deps),
+            ...articleMediaRoutes(deps),
+          },
+        ),
+      );
       app.use(internalRouter(deps));
     },
   });

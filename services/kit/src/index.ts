@@ -9,6 +9,7 @@ export * from './http/request-id';
 export * from './http/request-input';
 export * from './http/client-address';
 export * from './http/validate';
+export * from './http/contract-router';
 export * from './kv';
 export * from './attempt-limiter';
 export * from './lifecycle';

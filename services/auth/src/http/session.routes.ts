@@ -1,21 +1,5 @@
-import {
-  AuthResponse,
-  ChangePasswordRequest,
-  ChangePasswordResponse,
-  EmailConfirmationConfirmRequest,
-  EmailConfirmationResponse,
-  LinkAccountRequest,
-  LinkAccountResponse,
-  LoginRequest,
-  PASSWORD_RESET_ACCEPTED,
-  PasswordResetAccepted,
-  PasswordResetConfirmRequest,
-  PasswordResetConfirmResponse,
-  PasswordResetRequest,
-  RegisterRequest,
-} from '@gpt/contracts';
-import { attemptLimiter, clientAddress, requireAuth, respond, validate } from '@gpt/kit';
-import { Router } from 'express';
+import { PASSWORD_RESET_ACCEPTED } from '@gpt/contracts';
+import { answered, attemptLimiter, clientAddress, routeHandlers } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
 import { confirmEmail, emailConfirmationResender } from '../domain/email-confirmation';
@@ -26,9 +10,7 @@ import { changePassword, getProfile, login, register } from '../domain/sessions'
 export const actingUserId = (claims: { sub: string } | undefined) => Number(claims?.sub);
 
 /** Sign-up, e-mail confirmation, login, profile, password change and recovery, Telegram linking (`/api/auth/*`). */
-export function sessionRouter(deps: AuthDeps): Router {
-  const router = Router();
-  const signedIn = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
+export function sessionRoutes(deps: AuthDeps) {
   const resetAttempts = attemptLimiter(deps.kv, {
     name: 'password-reset-confirm-token',
     points: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_POINTS,
@@ -36,55 +18,27 @@ export function sessionRouter(deps: AuthDeps): Router {
   });
   const resendConfirmation = emailConfirmationResender(deps);
 
-  router.post('/api/auth/register', async (req, res) => {
-    respond(
-      res,
-      AuthResponse,
-      await register(deps, validate(RegisterRequest, req.body ?? {}), clientAddress(req)),
-      201,
-    );
+  return routeHandlers('auth', {
+    postAuthRegister: ({ body, req }) => register(deps, body, clientAddress(req)),
+    postAuthEmailConfirmation: ({ claims }) => resendConfirmation(actingUserId(claims)),
+    postAuthEmailConfirmationConfirm: ({ body }) => confirmEmail(deps, body.token),
+    postAuthLogin: ({ body }) => login(deps, body),
+    // The link is sent after the answer, so neither the body nor the timing tells whether the e-mail exists.
+    postAuthPasswordReset: ({ body }) => {
+      setImmediate(() =>
+        requestPasswordReset(deps, body.email).catch((err: unknown) =>
+          deps.logger.error({ err }, 'password reset link not issued'),
+        ),
+      );
+      return { success: true, message: PASSWORD_RESET_ACCEPTED };
+    },
+    postAuthPasswordResetConfirm: ({ body }) => confirmPasswordReset(deps, resetAttempts, body),
+    // The profile is kept serialized (answer-cache): its JSON text goes out as is.
+    getAuthProfile: async ({ claims, res }) => {
+      res.type('application/json').send((await getProfile(deps, actingUserId(claims))).body);
+      return answered;
+    },
+    postAuthChangePassword: ({ body, claims }) => changePassword(deps, actingUserId(claims), body),
+    postAuthLink: ({ body, claims }) => linkAccounts(deps, actingUserId(claims), body.token),
   });
-
-  router.post('/api/auth/email-confirmation', signedIn, async (_req, res) => {
-    respond(res, EmailConfirmationResponse, await resendConfirmation(actingUserId(res.locals.claims)), 202);
-  });
-
-  router.post('/api/auth/email-confirmation/confirm', async (req, res) => {
-    const { token } = validate(EmailConfirmationConfirmRequest, req.body ?? {});
-    respond(res, EmailConfirmationResponse, await confirmEmail(deps, token));
-  });
-
-  router.post('/api/auth/login', async (req, res) => {
-    respond(res, AuthResponse, await login(deps, validate(LoginRequest, req.body ?? {})));
-  });
-
-  // Answered before any lookup, so neither the body nor the timing tells whether the e-mail exists.
-  router.post('/api/auth/password-reset', (req, res) => {
-    const { email } = validate(PasswordResetRequest, req.body ?? {});
-    respond(res, PasswordResetAccepted, { success: true, message: PASSWORD_RESET_ACCEPTED }, 202);
-    requestPasswordReset(deps, email).catch((err: unknown) =>
-      deps.logger.error({ err }, 'password reset link not issued'),
-    );
-  });
-
-  router.post('/api/auth/password-reset/confirm', async (req, res) => {
-    const input = validate(PasswordResetConfirmRequest, req.body ?? {});
-    respond(res, PasswordResetConfirmResponse, await confirmPasswordReset(deps, resetAttempts, input));
-  });
-
-  router.get('/api/auth/profile', signedIn, async (_req, res) => {
-    res.type('application/json').send((await getProfile(deps, actingUserId(res.locals.claims))).body);
-  });
-
-  router.post('/api/auth/change-password', signedIn, async (req, res) => {
-    const input = validate(ChangePasswordRequest, req.body ?? {});
-    respond(res, ChangePasswordResponse, await changePassword(deps, actingUserId(res.locals.claims), input));
-  });
-
-  router.post('/api/auth/link', signedIn, async (req, res) => {
-    const { token } = validate(LinkAccountRequest, req.body ?? {});
-    respond(res, LinkAccountResponse, await linkAccounts(deps, actingUserId(res.locals.claims), token));
-  });
-
-  return router;
 }

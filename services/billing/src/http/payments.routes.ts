@@ -1,29 +1,4 @@
-import {
-  AdminPaymentsQuery,
-  AdminPaymentsResponse,
-  BalanceSnapshot,
-  BotBalanceQuery,
-  BotBalanceResponse,
-  BotCreatePaymentRequest,
-  BotPaymentEmailRequest,
-  BotPaymentsQuery,
-  BotStarInvoiceRequest,
-  BotStarInvoiceResponse,
-  BotStarPaymentRequest,
-  BotStarPreCheckoutRequest,
-  BotStarPreCheckoutResponse,
-  CreatePaymentRequest,
-  CreatePaymentResponse,
-  Payment,
-  PaymentIdParams,
-  PublicPaymentIdParams,
-  RefundPaymentResponse,
-  UserPayment,
-  UserPaymentsQuery,
-  UserPaymentsResponse,
-} from '@gpt/contracts';
-import { attemptLimiter, requireAuth, requireBotKey, respond, validate } from '@gpt/kit';
-import { Router, type Response } from 'express';
+import { attemptLimiter, routeHandlers } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository } from '../data/payments.repository';
 import { usersRepository } from '../data/users.repository';
@@ -35,116 +10,68 @@ import { checkStarPreCheckout, createStarInvoice, recordStarPayment } from '../d
 import type { Providers } from '../provider';
 import { billingErrors } from '../domain/errors';
 
-const userIdOf = (res: Response) => Number(res.locals.claims?.sub);
-
-/** The logged-in user's own payments and balance. */
-export function userPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
-  const router = Router();
-  const auth = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
-
-  router.post('/api/billing/payments', auth, async (req, res) => {
-    const { amount, tariff_id } = validate(CreatePaymentRequest, req.body);
-    const payment = await createPayment(deps, providers, {
-      userId: userIdOf(res),
-      source: 'web',
-      amount,
-      tariffId: tariff_id,
-      authorization: req.headers.authorization,
-    });
-    respond(res, CreatePaymentResponse, payment, 201);
-  });
-  router.get('/api/billing/payments', auth, async (req, res) => {
-    const page = validate(UserPaymentsQuery, req.query);
-    const { payments, total } = await paymentsRepository(deps.db).userPage(userIdOf(res), page);
-    respond(res, UserPaymentsResponse, { payments: payments.map(userPayment), total });
-  });
-  router.get('/api/billing/payments/:id', auth, async (req, res) => {
-    const { id } = validate(PublicPaymentIdParams, req.params);
-    const payment = await paymentsRepository(deps.db).findByPaymentId(id);
-    if (!payment || payment.userId !== userIdOf(res)) throw billingErrors.paymentNotFound();
-    respond(res, UserPayment, userPayment(payment));
-  });
-  router.get('/api/billing/balance', auth, async (_req, res) => {
-    respond(res, BalanceSnapshot, await balanceOf(deps, userIdOf(res)));
-  });
-  return router;
-}
-
-/** The Telegram bot: balance checks before paid requests, payments, the receipt e-mail. */
-export function botPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
-  const router = Router();
-  const bot = requireBotKey(deps.config.BOT_API_KEY);
+/**
+ * The logged-in user's own payments and balance; the Telegram bot's balance checks before paid requests,
+ * payments and the receipt e-mail; the admin's payments screen (docs/product.md, Calls) and refunds.
+ */
+export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
+  const payments = paymentsRepository(deps.db);
   const paymentLimit = attemptLimiter(deps.kv, {
     name: 'bot-payment-user',
     points: deps.config.RATE_LIMIT_PAYMENT_POINTS,
     windowSec: deps.config.RATE_LIMIT_PAYMENT_WINDOW_SEC,
   });
+  return routeHandlers('billing', {
+    postBillingPayments: ({ body, claims, req }) =>
+      createPayment(deps, providers, {
+        userId: Number(claims.sub),
+        source: 'web',
+        amount: body.amount,
+        tariffId: body.tariff_id,
+        authorization: req.headers.authorization,
+      }),
+    getBillingPayments: async ({ query, claims }) => {
+      const { payments: page, total } = await payments.userPage(Number(claims.sub), query);
+      return { payments: page.map(userPayment), total };
+    },
+    getBillingPaymentsById: async ({ params, claims }) => {
+      const payment = await payments.findByPaymentId(params.id);
+      if (!payment || payment.userId !== Number(claims.sub)) throw billingErrors.paymentNotFound();
+      return userPayment(payment);
+    },
+    getBillingBalance: ({ claims }) => balanceOf(deps, Number(claims.sub)),
 
-  router.get('/api/bot/balance', bot, async (req, res) => {
-    const { telegram_id } = validate(BotBalanceQuery, req.query);
-    respond(res, BotBalanceResponse, await botBalance(deps, telegram_id));
-  });
-  router.get('/api/bot/payments', bot, async (req, res) => {
-    const { telegram_id, limit } = validate(BotPaymentsQuery, req.query);
-    const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
-    if (!user) throw billingErrors.userNotFound();
-    const { payments, total } = await paymentsRepository(deps.db).userPage(user.id, { page: 1, limit });
-    respond(res, UserPaymentsResponse, { payments: payments.map(userPayment), total });
-  });
-  router.post('/api/bot/payments', bot, async (req, res) => {
-    const { telegram_id, amount, tariff_id, email } = validate(BotCreatePaymentRequest, req.body);
-    const user = await knownUser(deps, { telegramId: telegram_id });
-    if (!user) throw billingErrors.userNotFound();
-    const wait = await paymentLimit.consume(String(user.id));
-    if (wait > 0) throw billingErrors.tooManyPayments(wait);
-    const payment = await createPayment(deps, providers, {
-      userId: user.id,
-      source: 'bot',
-      amount,
-      tariffId: tariff_id,
-      email,
-    });
-    respond(res, CreatePaymentResponse, payment, 201);
-  });
-  router.patch('/api/bot/payments/:id/email', bot, async (req, res) => {
-    const { id } = validate(PublicPaymentIdParams, req.params);
-    const { email } = validate(BotPaymentEmailRequest, req.body);
-    respond(res, CreatePaymentResponse, await supplyReceiptEmail(deps, providers, id, email));
-  });
-  router.post('/api/bot/stars/invoices', bot, async (req, res) => {
-    const request = validate(BotStarInvoiceRequest, req.body);
-    respond(res, BotStarInvoiceResponse, await createStarInvoice(deps, request), 201);
-  });
-  router.post('/api/bot/stars/pre-checkout', bot, async (req, res) => {
-    const query = validate(BotStarPreCheckoutRequest, req.body);
-    respond(res, BotStarPreCheckoutResponse, await checkStarPreCheckout(deps, query));
-  });
-  router.post('/api/bot/stars/payments', bot, async (req, res) => {
-    const request = validate(BotStarPaymentRequest, req.body);
-    respond(res, UserPayment, await recordStarPayment(deps, request));
-  });
-  return router;
-}
+    getBotBalance: ({ query }) => botBalance(deps, query.telegram_id),
+    getBotPayments: async ({ query: { telegram_id, limit } }) => {
+      const user = await usersRepository(deps.db).findByTelegramId(telegram_id);
+      if (!user) throw billingErrors.userNotFound();
+      const { payments: page, total } = await payments.userPage(user.id, { page: 1, limit });
+      return { payments: page.map(userPayment), total };
+    },
+    postBotPayments: async ({ body: { telegram_id, amount, tariff_id, email } }) => {
+      const user = await knownUser(deps, { telegramId: telegram_id });
+      if (!user) throw billingErrors.userNotFound();
+      const wait = await paymentLimit.consume(String(user.id));
+      if (wait > 0) throw billingErrors.tooManyPayments(wait);
+      return createPayment(deps, providers, { userId: user.id, source: 'bot', amount, tariffId: tariff_id, email });
+    },
+    patchBotPaymentsByIdEmail: ({ params, body }) => supplyReceiptEmail(deps, providers, params.id, body.email),
+    postBotStarsInvoices: ({ body }) => createStarInvoice(deps, body),
+    postBotStarsPreCheckout: ({ body }) => checkStarPreCheckout(deps, body),
+    postBotStarsPayments: ({ body }) => recordStarPayment(deps, body),
 
-/** The admin's payments screen (docs/product.md, Calls) and refunds. */
-export function adminPaymentsRouter(deps: BillingDeps, providers: Providers): Router {
-  const router = Router();
-  router.use('/api/admin/payments', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }));
-  router.get('/api/admin/payments', async (req, res) => {
-    const query = validate(AdminPaymentsQuery, req.query);
-    respond(res, AdminPaymentsResponse, await paymentsRepository(deps.db).adminPage(query));
+    getAdminPayments: ({ query }) => payments.adminPage(query),
+    getAdminPaymentsById: async ({ params }) => {
+      const payment = await payments.adminDetail(params.id);
+      if (!payment) throw billingErrors.paymentNotFound();
+      return payment;
+    },
+    postAdminPaymentsByIdRefund: async ({ params, claims, req }) => {
+      const refunder = {
+        adminId: Number(claims.sub),
+        token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
+      };
+      return { success: true, payment: await refundPayment(deps, providers, refunder, params.id) };
+    },
   });
-  router.get('/api/admin/payments/:id', async (req, res) => {
-    const { id } = validate(PaymentIdParams, req.params);
-    const payment = await paymentsRepository(deps.db).adminDetail(id);
-    if (!payment) throw billingErrors.paymentNotFound();
-    respond(res, Payment, payment);
-  });
-  router.post('/api/admin/payments/:id/refund', async (req, res) => {
-    const { id } = validate(PaymentIdParams, req.params);
-    const refunder = { adminId: userIdOf(res), token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '') };
-    const payment = await refundPayment(deps, providers, refunder, id);
-    respond(res, RefundPaymentResponse, { success: true, payment });
-  });
-  return router;
 }

@@ -1,6 +1,5 @@
-import { PublicPaymentIdParams, SandboxDecisionRequest, SandboxPayment } from '@gpt/contracts';
-import { accessTokenVerifier, authenticateRequest, respond, validate } from '@gpt/kit';
-import { Router, type Request } from 'express';
+import { accessTokenVerifier, authenticateRequest, notServed, routeHandlers } from '@gpt/kit';
+import type { Request } from 'express';
 import type { BillingDeps } from '../deps';
 import { handleNotification } from '../domain/settle-payment';
 import type { Providers } from '../provider';
@@ -19,10 +18,14 @@ const toResponse = (view: SandboxPaymentView) => ({
  * The sandbox provider's confirmation page calls (only without YooKassa keys). The payer's decision
  * is followed by the same notification YooKassa would send, handled by the same code path.
  */
-export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
-  const router = Router();
+export function sandboxRoutes(deps: BillingDeps, providers: Providers) {
   const sandbox = providers.sandbox;
-  if (!sandbox) return router;
+  if (!sandbox) {
+    return routeHandlers('billing', {
+      getBillingSandboxPaymentsById: notServed,
+      postBillingSandboxPaymentsByIdDecision: notServed,
+    });
+  }
   const verify = accessTokenVerifier(deps.config.JWT_SECRET);
   /** A signed-in payer may decide without the link's key (an invalid token is no proof, not an error). */
   const signedInAs = async (req: Request): Promise<string | null> => {
@@ -36,23 +39,19 @@ export function sandboxRouter(deps: BillingDeps, providers: Providers): Router {
     return view;
   };
 
-  router.get('/api/billing/sandbox/payments/:id', async (req, res) => {
-    const { id } = validate(PublicPaymentIdParams, req.params);
-    respond(res, SandboxPayment, toResponse(await viewOf(id)));
+  return routeHandlers('billing', {
+    getBillingSandboxPaymentsById: async ({ params }) => toResponse(await viewOf(params.id)),
+    postBillingSandboxPaymentsByIdDecision: async ({ params: { id }, body: { decision, key }, req }) => {
+      const view = await viewOf(id);
+      const payer = sandbox.keyMatches(id, key) || (view.userId !== null && (await signedInAs(req)) === view.userId);
+      if (!payer) throw billingErrors.sandboxPaymentForbidden();
+      if (!(await sandbox.decide(id, decision))) throw billingErrors.paymentAlreadyDecided();
+      await handleNotification(deps, providers, {
+        type: 'notification',
+        event: decision === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
+        object: { id },
+      });
+      return toResponse(await viewOf(id));
+    },
   });
-  router.post('/api/billing/sandbox/payments/:id/decision', async (req, res) => {
-    const { id } = validate(PublicPaymentIdParams, req.params);
-    const { decision, key } = validate(SandboxDecisionRequest, req.body);
-    const view = await viewOf(id);
-    const payer = sandbox.keyMatches(id, key) || (view.userId !== null && (await signedInAs(req)) === view.userId);
-    if (!payer) throw billingErrors.sandboxPaymentForbidden();
-    if (!(await sandbox.decide(id, decision))) throw billingErrors.paymentAlreadyDecided();
-    await handleNotification(deps, providers, {
-      type: 'notification',
-      event: decision === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
-      object: { id },
-    });
-    respond(res, SandboxPayment, toResponse(await viewOf(id)));
-  });
-  return router;
 }

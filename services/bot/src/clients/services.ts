@@ -22,6 +22,7 @@ import {
   type BotMessageRequest,
   type BotUpsertUserRequest,
 } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/openapi';
 import { serviceFetch } from '@gpt/kit';
 import type { z } from 'zod';
 import type { BotConfig } from '../config';
@@ -110,54 +111,65 @@ export function serviceClients(
   const history = (path: string) => `${config.CHAT_HISTORY_URL}${path}`;
 
   return {
-    upsertUser: (body: BotUpsertUserRequest) => call(BotUser, 'POST', auth('/api/bot/users'), { json: body }),
+    upsertUser: (body: BotUpsertUserRequest) => call(BotUser, 'POST', auth(apiPath('postBotUsers')), { json: body }),
     /** Tells auth whether the Telegram user has blocked the bot, for the admin users list. */
     setTelegramBlocked: (telegramId: number, blocked: boolean) =>
-      call(BotTelegramBlockedResponse, 'PUT', auth(`/api/bot/users/${telegramId}/blocked`), { json: { blocked } }),
+      call(
+        BotTelegramBlockedResponse,
+        'PUT',
+        auth(apiPath('putBotUsersByTelegramIdBlocked', { telegram_id: String(telegramId) })),
+        { json: { blocked } },
+      ),
     linkToken: (telegramId: number) =>
-      call(BotLinkTokenResponse, 'POST', auth('/api/bot/link-tokens'), { json: { telegram_id: telegramId } }),
+      call(BotLinkTokenResponse, 'POST', auth(apiPath('postBotLinkTokens')), { json: { telegram_id: telegramId } }),
 
     balance: (telegramId: number) =>
-      waitingForNewUser(() => call(BotBalanceResponse, 'GET', billing(`/api/bot/balance?telegram_id=${telegramId}`))),
-    tariffs: () => call(PublicTariffsResponse, 'GET', billing('/api/tariffs')),
+      waitingForNewUser(() =>
+        call(BotBalanceResponse, 'GET', billing(`${apiPath('getBotBalance')}?telegram_id=${telegramId}`)),
+      ),
+    tariffs: () => call(PublicTariffsResponse, 'GET', billing(apiPath('getTariffs'))),
     hold: (telegramId: number, amount: number) =>
       waitingForNewUser(() =>
-        call(BotHoldResponse, 'POST', billing('/api/bot/holds'), { json: { telegram_id: telegramId, amount } }),
+        call(BotHoldResponse, 'POST', billing(apiPath('postBotHolds')), { json: { telegram_id: telegramId, amount } }),
       ),
-    releaseHold: (holdId: string) => call(null, 'DELETE', billing(`/api/bot/holds/${holdId}`)),
+    releaseHold: (holdId: string) => call(null, 'DELETE', billing(apiPath('deleteBotHoldsById', { id: holdId }))),
     createPayment: (body: BotCreatePaymentRequest) =>
-      waitingForNewUser(() => call(CreatePaymentResponse, 'POST', billing('/api/bot/payments'), { json: body })),
+      waitingForNewUser(() => call(CreatePaymentResponse, 'POST', billing(apiPath('postBotPayments')), { json: body })),
     payments: (telegramId: number) =>
-      call(UserPaymentsResponse, 'GET', billing(`/api/bot/payments?telegram_id=${telegramId}&limit=5`)),
+      call(UserPaymentsResponse, 'GET', billing(`${apiPath('getBotPayments')}?telegram_id=${telegramId}&limit=5`)),
     /** A package (one of billing's `TOP_UP_PACKAGES`) or a tariff; billing refuses anything else. */
     starInvoice: (body: Omit<BotStarInvoiceRequest, 'amount'> & { amount?: string }) =>
-      waitingForNewUser(() => call(BotStarInvoiceResponse, 'POST', billing('/api/bot/stars/invoices'), { json: body })),
+      waitingForNewUser(() =>
+        call(BotStarInvoiceResponse, 'POST', billing(apiPath('postBotStarsInvoices')), { json: body }),
+      ),
     starPreCheckout: (body: BotStarPreCheckoutRequest) =>
-      call(BotStarPreCheckoutResponse, 'POST', billing('/api/bot/stars/pre-checkout'), { json: body }),
+      call(BotStarPreCheckoutResponse, 'POST', billing(apiPath('postBotStarsPreCheckout')), { json: body }),
     starPayment: (body: BotStarPaymentRequest) =>
-      call(UserPayment, 'POST', billing('/api/bot/stars/payments'), { json: body }),
+      call(UserPayment, 'POST', billing(apiPath('postBotStarsPayments')), { json: body }),
     supplyEmail: (paymentId: string, email: string) =>
-      call(CreatePaymentResponse, 'PATCH', billing(`/api/bot/payments/${encodeURIComponent(paymentId)}/email`), {
+      call(CreatePaymentResponse, 'PATCH', billing(apiPath('patchBotPaymentsByIdEmail', { id: paymentId })), {
         json: { email },
       }),
 
     referrals: (telegramId: number) =>
-      waitingForNewUser(() => call(ReferralSummary, 'GET', billing(`/api/bot/referrals?telegram_id=${telegramId}`))),
+      waitingForNewUser(() =>
+        call(ReferralSummary, 'GET', billing(`${apiPath('getBotReferrals')}?telegram_id=${telegramId}`)),
+      ),
     redeemPromo: (telegramId: number, code: string) =>
       waitingForNewUser(() =>
-        call(RedeemPromoResponse, 'POST', billing('/api/bot/promo-codes/redeem'), {
+        call(RedeemPromoResponse, 'POST', billing(apiPath('postBotPromoCodesRedeem')), {
           json: { telegram_id: telegramId, code },
         }),
       ),
 
-    models: () => call(BotModelsResponse, 'GET', history('/api/bot/models')),
-    modes: () => call(BotModesResponse, 'GET', history('/api/bot/modes')),
-    settings: () => call(BotSettingsResponse, 'GET', history('/api/bot/settings')),
+    models: () => call(BotModelsResponse, 'GET', history(apiPath('getBotModels'))),
+    modes: () => call(BotModesResponse, 'GET', history(apiPath('getBotModes'))),
+    settings: () => call(BotSettingsResponse, 'GET', history(apiPath('getBotSettings'))),
     /** Records one exchange; the hold id doubles as the idempotency key, so a retried call records once. */
     async recordMessage(body: RecordMessageBody, image?: AttachedImage): Promise<void> {
       const headers: Record<string, string> = body.hold_id ? { 'Idempotency-Key': body.hold_id } : {};
       if (!image) {
-        await call(null, 'POST', history('/api/bot/messages'), { json: body, headers });
+        await call(null, 'POST', history(apiPath('postBotMessages')), { json: body, headers });
         return;
       }
       const form = new FormData();
@@ -165,7 +177,7 @@ export function serviceClients(
         if (value !== null && value !== undefined) form.set(key, String(value));
       }
       form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.mimeType }), 'image');
-      await call(null, 'POST', history('/api/bot/messages'), { form, headers });
+      await call(null, 'POST', history(apiPath('postBotMessages')), { form, headers });
     },
   };
 }

@@ -1,33 +1,19 @@
+import { SANDBOX_COOKIE_PATH, type SandboxMessage } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/openapi';
 import {
-  SANDBOX_COOKIE_PATH,
-  SandboxChat,
-  SandboxChatQuery,
-  SandboxFileParams,
-  SandboxPayRequest,
-  SandboxPayResponse,
-  SandboxPressRequest,
-  SandboxSendRequest,
-  SandboxSent,
-  SandboxSession,
-  SandboxSessionRequest,
-  SandboxUploadRequest,
-  type SandboxMessage,
-} from '@gpt/contracts';
-import {
+  answered,
   attemptLimiter,
   badRequest,
   notFound,
-  respond,
+  routeHandlers,
   tooManyRequests,
   unauthorized,
-  validate,
   type KeyValue,
 } from '@gpt/kit';
-import { Router, type Request, type Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { ChatLogEntry, SandboxBotApi, SandboxUser } from './bot-api';
 import { sandboxSessions, type SandboxSession as Session } from './sessions';
-import { SANDBOX_PATH } from './telegram-sandbox';
 
 /** The most recent messages a chat read answers with. */
 const CHAT_WINDOW = 200;
@@ -50,7 +36,7 @@ const userOf = (session: Session): SandboxUser => ({
   language_code: 'ru',
 });
 
-const fileUrl = (fileId: string) => `${SANDBOX_PATH}/chat/files/${fileId}`;
+const fileUrl = (fileId: string) => apiPath('getTelegramSandboxChatFilesByFileId', { file_id: fileId });
 
 /** A message as the page draws it: text and Telegram's entities (the page renders them, no HTML passes). */
 function viewOf(entry: ChatLogEntry): SandboxMessage {
@@ -97,14 +83,23 @@ function viewOf(entry: ChatLogEntry): SandboxMessage {
 }
 
 /**
- * The sandbox under /api/telegram/sandbox: the Bot API the bot calls (`/bot<token>/<method>`,
- * `/file/bot<token>/<path>`) and the user's side for the site's /telegram-sandbox page (`/session`,
- * `/chat…`). Each browser plays the user its cookie names and no other; users, their actions and reads
- * are limited, and the Bot API's memory is bounded (see `telegramSandbox`).
+ * The sandbox's Bot API, mounted under the sandbox's path: the Bot API the bot calls (`/bot<token>/<method>`,
+ * `/file/bot<token>/<path>`); not a route of the site's API.
  */
-export function sandboxRouter(sandbox: SandboxBotApi, deps: { config: BotConfig; kv: KeyValue }): Router {
+export function sandboxBotApi(sandbox: SandboxBotApi): RequestHandler {
+  return (req, res, next) => {
+    if (/^\/(file\/)?bot[^/]+\//.test(req.path)) void sandbox.handle(req, res);
+    else next();
+  };
+}
+
+/**
+ * The user's side of the sandbox for the site's /telegram-sandbox page (`/session`, `/chat…` under
+ * /api/telegram/sandbox). Each browser plays the user its cookie names and no other; users, their actions
+ * and reads are limited, and the Bot API's memory is bounded (see `telegramSandbox`).
+ */
+export function sandboxChatRoutes(sandbox: SandboxBotApi, deps: { config: BotConfig; kv: KeyValue }) {
   const { config, kv } = deps;
-  const router = Router();
   const sessions = sandboxSessions({
     maxUsers: config.TELEGRAM_SANDBOX_MAX_USERS,
     onForget: (userId) => sandbox.forgetChat(userId),
@@ -126,101 +121,90 @@ export function sandboxRouter(sandbox: SandboxBotApi, deps: { config: BotConfig;
     if (wait > 0) throw tooMany('действий', wait);
     return userOf(session);
   };
-  const sendSession = (res: Response, session: Session) =>
-    respond(res, SandboxSession, { user_id: session.userId, first_name: session.firstName });
+  const sessionView = (session: Session) => ({ user_id: session.userId, first_name: session.firstName });
 
-  router.post('/session', async (req, res) => {
-    const { first_name, fresh } = validate(SandboxSessionRequest, req.body ?? {});
-    const known = fresh ? undefined : sessions.find(COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1]);
-    if (known) return sendSession(res, known);
-    const wait = await newUsers.consume('all');
-    if (wait > 0) throw tooMany('новых пользователей', wait);
-    const { secret, session } = sessions.create(first_name ?? DEFAULT_NAME);
-    res.cookie(COOKIE, secret, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.SITE_URL.startsWith('https:'),
-      path: SANDBOX_COOKIE_PATH,
-    });
-    sendSession(res, session);
-  });
+  return routeHandlers('bot', {
+    postTelegramSandboxSession: async ({ body: { first_name, fresh }, req, res }) => {
+      const known = fresh ? undefined : sessions.find(COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1]);
+      if (known) return sessionView(known);
+      const wait = await newUsers.consume('all');
+      if (wait > 0) throw tooMany('новых пользователей', wait);
+      const { secret, session } = sessions.create(first_name ?? DEFAULT_NAME);
+      res.cookie(COOKIE, secret, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.SITE_URL.startsWith('https:'),
+        path: SANDBOX_COOKIE_PATH,
+      });
+      return sessionView(session);
+    },
 
-  router.get('/chat', async (req, res) => {
-    const { userId } = sessionOf(req);
-    const wait = await reads.consume(String(userId));
-    if (wait > 0) throw tooMany('запросов', wait);
-    const { after, wait: waitSec } = validate(SandboxChatQuery, req.query);
-    if (after !== undefined && waitSec) {
-      const gone = new AbortController();
-      res.once('close', () => gone.abort());
-      await sandbox.chatChange(userId, after, waitSec * 1000, gone.signal);
-    }
-    respond(res, SandboxChat, {
-      version: sandbox.chatVersion(userId),
-      bot: { first_name: sandbox.me.first_name, username: sandbox.me.username },
-      messages: sandbox.chatLog(userId).slice(-CHAT_WINDOW).map(viewOf),
-    });
-  });
+    getTelegramSandboxChat: async ({ query: { after, wait: waitSec }, req, res }) => {
+      const { userId } = sessionOf(req);
+      const wait = await reads.consume(String(userId));
+      if (wait > 0) throw tooMany('запросов', wait);
+      if (after !== undefined && waitSec) {
+        const gone = new AbortController();
+        res.once('close', () => gone.abort());
+        await sandbox.chatChange(userId, after, waitSec * 1000, gone.signal);
+      }
+      return {
+        version: sandbox.chatVersion(userId),
+        bot: { first_name: sandbox.me.first_name, username: sandbox.me.username },
+        messages: sandbox.chatLog(userId).slice(-CHAT_WINDOW).map(viewOf),
+      };
+    },
 
-  router.post('/chat/messages', async (req, res) => {
-    const user = await actingUser(req);
-    const { text } = validate(SandboxSendRequest, req.body);
-    const update = text.startsWith('/') ? sandbox.sendCommand(user, text) : sandbox.sendText(user, text);
-    respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
-  });
+    postTelegramSandboxChatMessages: async ({ body: { text }, req }) => {
+      const user = await actingUser(req);
+      const update = text.startsWith('/') ? sandbox.sendCommand(user, text) : sandbox.sendText(user, text);
+      return { message_id: update.message!.message_id };
+    },
 
-  router.post('/chat/uploads', async (req, res) => {
-    const user = await actingUser(req);
-    const { kind, file_name, mime_type, data, caption, duration } = validate(SandboxUploadRequest, req.body);
-    const bytes = Buffer.from(data, 'base64');
-    if (kind === 'photo' && !INLINE_IMAGES.has(mime_type))
-      throw badRequest('Фото должно быть в формате JPEG, PNG, GIF или WebP', 'unsupported_image');
-    if (kind === 'voice' && !isAudio(mime_type))
-      throw badRequest('Голосовое сообщение должно быть аудиофайлом (ogg, mp3, m4a, wav…)', 'unsupported_audio');
-    const update =
-      kind === 'photo'
-        ? sandbox.sendPhoto(user, bytes, caption || undefined, mime_type)
-        : kind === 'voice'
-          ? sandbox.sendVoice(user, bytes, { duration: Math.max(1, duration ?? 1), mime_type })
-          : sandbox.sendDocument(user, bytes, {
-              file_name,
-              mime_type,
-              ...(caption ? { caption } : {}),
-            });
-    respond(res, SandboxSent, { message_id: update.message!.message_id }, 201);
-  });
+    postTelegramSandboxChatUploads: async ({ body: { kind, file_name, mime_type, data, caption, duration }, req }) => {
+      const user = await actingUser(req);
+      const bytes = Buffer.from(data, 'base64');
+      if (kind === 'photo' && !INLINE_IMAGES.has(mime_type))
+        throw badRequest('Фото должно быть в формате JPEG, PNG, GIF или WebP', 'unsupported_image');
+      if (kind === 'voice' && !isAudio(mime_type))
+        throw badRequest('Голосовое сообщение должно быть аудиофайлом (ogg, mp3, m4a, wav…)', 'unsupported_audio');
+      const update =
+        kind === 'photo'
+          ? sandbox.sendPhoto(user, bytes, caption || undefined, mime_type)
+          : kind === 'voice'
+            ? sandbox.sendVoice(user, bytes, { duration: Math.max(1, duration ?? 1), mime_type })
+            : sandbox.sendDocument(user, bytes, {
+                file_name,
+                mime_type,
+                ...(caption ? { caption } : {}),
+              });
+      return { message_id: update.message!.message_id };
+    },
 
-  router.post('/chat/buttons', async (req, res) => {
-    const user = await actingUser(req);
-    const { message_id, data } = validate(SandboxPressRequest, req.body);
-    if (!sandbox.pressButton(user, message_id, data))
-      throw notFound('У этого сообщения нет такой кнопки', 'button_not_found');
-    respond(res, SandboxSent, { message_id });
-  });
+    postTelegramSandboxChatButtons: async ({ body: { message_id, data }, req }) => {
+      const user = await actingUser(req);
+      if (!sandbox.pressButton(user, message_id, data))
+        throw notFound('У этого сообщения нет такой кнопки', 'button_not_found');
+      return { message_id };
+    },
 
-  router.post('/chat/payments', async (req, res) => {
-    const user = await actingUser(req);
-    const { message_id } = validate(SandboxPayRequest, req.body);
-    if (!sandbox.chatLog(user.id).some((entry) => entry.message_id === message_id && entry.message.invoice))
-      throw notFound('Счёт не найден', 'invoice_not_found');
-    const paid = await sandbox.payInvoice(user, message_id);
-    respond(res, SandboxPayResponse, paid.ok ? { ok: true } : paid);
-  });
+    postTelegramSandboxChatPayments: async ({ body: { message_id }, req }) => {
+      const user = await actingUser(req);
+      if (!sandbox.chatLog(user.id).some((entry) => entry.message_id === message_id && entry.message.invoice))
+        throw notFound('Счёт не найден', 'invoice_not_found');
+      const paid = await sandbox.payInvoice(user, message_id);
+      return paid.ok ? { ok: true } : paid;
+    },
 
-  router.get('/chat/files/:file_id', (req, res) => {
-    const { userId } = sessionOf(req);
-    const { file_id } = validate(SandboxFileParams, req.params);
-    const file = sandbox.file(file_id);
-    if (!file || file.chatId !== userId) throw notFound('Файл не найден', 'file_not_found');
-    if (INLINE_IMAGES.has(file.mime) || isAudio(file.mime)) res.type(file.mime).set('Content-Disposition', 'inline');
-    // attachment() encodes any name safely, and would guess a type from it: the type is set after.
-    else res.attachment(file.name ?? file.file_path.split('/').pop()).type('application/octet-stream');
-    res.send(file.bytes);
+    getTelegramSandboxChatFilesByFileId: ({ params: { file_id }, req, res }) => {
+      const { userId } = sessionOf(req);
+      const file = sandbox.file(file_id);
+      if (!file || file.chatId !== userId) throw notFound('Файл не найден', 'file_not_found');
+      if (INLINE_IMAGES.has(file.mime) || isAudio(file.mime)) res.type(file.mime).set('Content-Disposition', 'inline');
+      // attachment() encodes any name safely, and would guess a type from it: the type is set after.
+      else res.attachment(file.name ?? file.file_path.split('/').pop()).type('application/octet-stream');
+      res.send(file.bytes);
+      return answered;
+    },
   });
-
-  router.use((req, res, next) => {
-    if (/^\/(file\/)?bot[^/]+\//.test(req.path)) void sandbox.handle(req, res);
-    else next();
-  });
-  return router;
 }

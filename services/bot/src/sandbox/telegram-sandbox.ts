@@ -3,9 +3,6 @@ import { isIP } from 'node:net';
 import type { BotConfig } from '../config';
 import { createSandboxBotApi, type SandboxBotApi } from './bot-api';
 
-/** Where the bot service serves its sandbox: the Bot API under it, and the user's side under `/chat`. */
-export const SANDBOX_PATH = '/api/telegram/sandbox';
-
 /** A host only this machine reaches. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

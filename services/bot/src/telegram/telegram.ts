@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { badRequest, unauthorized, type Logger } from '@gpt/kit';
+import { unauthorized, type Logger } from '@gpt/kit';
 import { Bot, type Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { RequestHandler } from 'express';
@@ -26,8 +26,10 @@ const POLLER_LOCK_TTL_SEC = 30;
 const POLLER_WAIT_MS = 3_000;
 
 export interface Telegram extends TelegramLink {
-  /** POST /api/telegram/webhook: checks Telegram's secret header, then hands the update to the bot. */
-  webhook: RequestHandler;
+  /** Telegram's webhook: the check of its secret header, before the update is read. */
+  webhookSecret: RequestHandler;
+  /** The webhook's update for the bot, kept before Telegram hears 200. */
+  acceptUpdate(update: Update): Promise<void>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -51,7 +53,8 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     return {
       api: () => null,
       username: () => config.TELEGRAM_BOT_USERNAME ?? null,
-      webhook: (_req, _res, next) => next(unauthorized('Бот не подключён к Telegram', 'telegram_off')),
+      webhookSecret: (_req, _res, next) => next(unauthorized('Бот не подключён к Telegram', 'telegram_off')),
+      acceptUpdate: async () => undefined,
       start: () => undefined,
       stop: async () => undefined,
     };
@@ -157,20 +160,18 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   return {
     api: (): Api => bot.api,
     username: usernameOf,
-    webhook: async (req, res, next) => {
+    webhookSecret: (req, _res, next) => {
       const secret = config.TELEGRAM_WEBHOOK_SECRET;
       const given = req.header('x-telegram-bot-api-secret-token') ?? '';
-      if (!secret || !sameSecret(given, secret))
-        return next(unauthorized('Неверный секрет вебхука', 'invalid_webhook_secret'));
-      const update = req.body as Update;
-      if (typeof update?.update_id !== 'number') return next(badRequest('Ожидается обновление Telegram', 'bad_update'));
-      try {
-        // Kept before Telegram hears 200, so an update is never lost; handled after, so Telegram never waits for an answer.
-        await webhooks.accept(update);
-        res.status(200).json({ ok: true });
-      } catch (err) {
-        next(err);
-      }
+      next(
+        secret && sameSecret(given, secret)
+          ? undefined
+          : unauthorized('Неверный секрет вебхука', 'invalid_webhook_secret'),
+      );
+    },
+    // Kept before Telegram hears 200, so an update is never lost; handled after, so Telegram never waits for an answer.
+    acceptUpdate: async (update) => {
+      await webhooks.accept(update);
     },
     start: connectInBackground,
     async stop() {

@@ -1,3 +1,4 @@
+import { apiPath } from '@gpt/contracts/openapi';
 import type { AdminHistorySortField, HistoryMessage, SortDirection } from '@gpt/contracts';
 import {
   sql,
@@ -36,7 +37,7 @@ export interface HistoryCursor {
 export type NewMessage = Omit<Insertable<MessagesTable>, 'id' | 'created_at'>;
 
 /** The public path of an attached image; the gateway routes /api/media/* here. */
-export const mediaPath = (mediaId: string) => `/api/media/${mediaId}`;
+export const mediaPath = (mediaId: string) => apiPath('getMediaById', { id: mediaId });
 
 /** Each sortable column as SQL, with its type so a cursor's text can be compared to it. */
 const sortColumns: Record<AdminHistorySortField, { expr: RawBuilder<unknown>; type: RawBuilder<unknown> }> = {

@@ -1,13 +1,5 @@
-import {
-  AdminHistoryQuery,
-  AdminHistoryResponse,
-  HistoryExportQuery,
-  HistoryIdParams,
-  HistoryMessage,
-  HistoryNeighbourQuery,
-} from '@gpt/contracts';
-import { requireAuth, respond, validate } from '@gpt/kit';
-import { Router, type Request, type Response } from 'express';
+import { answered, routeHandlers } from '@gpt/kit';
+import type { Response } from 'express';
 import type { ChatHistoryDeps } from '../deps';
 import { csvHead, csvRows } from '../domain/history-csv';
 import { historyUseCases } from '../domain/history';
@@ -32,23 +24,11 @@ function write(res: Response, chunk: string): Promise<boolean> {
 }
 
 /** The message history for admins: list, export, one message and its neighbours (docs/product.md, Calls). */
-export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
+export function historyRoutes(deps: ChatHistoryDeps) {
   const history = historyUseCases(deps.db);
-
-  const neighbour = (which: 'prev' | 'next') => async (req: Request, res: Response) => {
-    const { id } = validate(HistoryIdParams, req.params);
-    const { userId } = validate(HistoryNeighbourQuery, req.query);
-    respond(res, HistoryMessage, await history.neighbour(id, which, userId));
-  };
-
-  return Router()
-    .use('/api/admin/history', requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' }))
-    .get('/api/admin/history', async (req, res) => {
-      const query = validate(AdminHistoryQuery, req.query);
-      respond(res, AdminHistoryResponse, await history.list(query));
-    })
-    .get('/api/admin/history/export', async (req, res) => {
-      const query = validate(HistoryExportQuery, req.query);
+  return routeHandlers('chat-history', {
+    getAdminHistory: ({ query }) => history.list(query),
+    getAdminHistoryExport: async ({ query, res }) => {
       const { format } = query;
       const batches = history.export(query);
       // The first batch is read before the headers go out, so a database failure is still a JSON error.
@@ -68,11 +48,10 @@ export function adminHistoryRouter(deps: ChatHistoryDeps): Router {
         }
       }
       res.end();
-    })
-    .get('/api/admin/history/prev/:id', neighbour('prev'))
-    .get('/api/admin/history/next/:id', neighbour('next'))
-    .get('/api/admin/history/:id', async (req, res) => {
-      const { id } = validate(HistoryIdParams, req.params);
-      respond(res, HistoryMessage, await history.get(id));
-    });
+      return answered;
+    },
+    getAdminHistoryPrevById: ({ params, query }) => history.neighbour(params.id, 'prev', query.userId),
+    getAdminHistoryNextById: ({ params, query }) => history.neighbour(params.id, 'next', query.userId),
+    getAdminHistoryById: ({ params }) => history.get(params.id),
+  });
 }

@@ -1,79 +1,26 @@
-import {
-  AdminCategoriesResponse,
-  AdminTagsResponse,
-  ArticleIdParams,
-  CategoryInput,
-  CategoryResponse,
-  SuccessResponse,
-  TagInput,
-  TagResponse,
-} from '@gpt/contracts';
-import { requireAuth, respond, validate } from '@gpt/kit';
-import { type RequestHandler, Router } from 'express';
-import type { z } from 'zod';
+import { routeHandlers } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
-import { manageTaxonomies, type TaxonomyInput } from '../domain/manage-taxonomies';
-import type { TaxonomyKind } from '../data/taxonomies.repository';
-
-interface TaxonomyRoutes<K extends TaxonomyKind> {
-  kind: K;
-  path: string;
-  input: z.ZodType<TaxonomyInput<K>>;
-  /** The contract's answers: the list under `listKey`, one item under `itemKey`. */
-  listSchema: z.ZodType;
-  listKey: string;
-  itemSchema: z.ZodType;
-  itemKey: string;
-}
-
-function taxonomyRoutes<K extends TaxonomyKind>(
-  router: Router,
-  deps: ContentDeps,
-  admin: RequestHandler,
-  routes: TaxonomyRoutes<K>,
-): Router {
-  const manage = manageTaxonomies(deps, routes.kind);
-  return router
-    .get(routes.path, admin, async (_req, res) => {
-      respond(res, routes.listSchema, { success: true, [routes.listKey]: await manage.list() });
-    })
-    .post(routes.path, admin, async (req, res) => {
-      const item = await manage.create(validate(routes.input, req.body));
-      respond(res, routes.itemSchema, { success: true, [routes.itemKey]: item }, 201);
-    })
-    .put(`${routes.path}/:id`, admin, async (req, res) => {
-      const { id } = validate(ArticleIdParams, req.params);
-      const item = await manage.update(id, validate(routes.input, req.body));
-      respond(res, routes.itemSchema, { success: true, [routes.itemKey]: item });
-    })
-    .delete(`${routes.path}/:id`, admin, async (req, res) => {
-      const { id } = validate(ArticleIdParams, req.params);
-      await manage.remove(id);
-      respond(res, SuccessResponse, { success: true });
-    });
-}
+import { manageTaxonomies } from '../domain/manage-taxonomies';
 
 /** Category and tag management of the admin article screen (docs/product.md, Calls). */
-export function adminTaxonomiesRouter(deps: ContentDeps): Router {
-  const admin = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' });
-  const router = Router();
-  taxonomyRoutes(router, deps, admin, {
-    kind: 'category',
-    path: '/api/admin/article_categories',
-    input: CategoryInput,
-    listSchema: AdminCategoriesResponse,
-    listKey: 'categories',
-    itemSchema: CategoryResponse,
-    itemKey: 'category',
+export function adminTaxonomiesRoutes(deps: ContentDeps) {
+  const categories = manageTaxonomies(deps, 'category');
+  const tags = manageTaxonomies(deps, 'tag');
+  const removed = async (remove: Promise<void>) => {
+    await remove;
+    return { success: true } as const;
+  };
+  return routeHandlers('content', {
+    getAdminArticleCategories: async () => ({ success: true, categories: await categories.list() }),
+    postAdminArticleCategories: async ({ body }) => ({ success: true, category: await categories.create(body) }),
+    putAdminArticleCategoriesById: async ({ params, body }) => ({
+      success: true,
+      category: await categories.update(params.id, body),
+    }),
+    deleteAdminArticleCategoriesById: ({ params }) => removed(categories.remove(params.id)),
+    getAdminArticleTags: async () => ({ success: true, tags: await tags.list() }),
+    postAdminArticleTags: async ({ body }) => ({ success: true, tag: await tags.create(body) }),
+    putAdminArticleTagsById: async ({ params, body }) => ({ success: true, tag: await tags.update(params.id, body) }),
+    deleteAdminArticleTagsById: ({ params }) => removed(tags.remove(params.id)),
   });
-  taxonomyRoutes(router, deps, admin, {
-    kind: 'tag',
-    path: '/api/admin/article_tags',
-    input: TagInput,
-    listSchema: AdminTagsResponse,
-    listKey: 'tags',
-    itemSchema: TagResponse,
-    itemKey: 'tag',
-  });
-  return router;
 }

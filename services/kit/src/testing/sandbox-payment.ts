@@ -1,3 +1,4 @@
+import { apiPath } from '@gpt/contracts/openapi';
 /**
  * What the sandbox payment page posts for a confirmation link: the decision route of its payment
  * and the body with the link's key (the proof that the caller is the payer).
@@ -7,7 +8,7 @@ export function sandboxDecisionCall(confirmationUrl: string, decision: 'succeede
   const id = decodeURIComponent(url.pathname.split('/').pop()!);
   return {
     id,
-    path: `/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`,
+    path: apiPath('postBillingSandboxPaymentsByIdDecision', { id }),
     body: { decision, key: url.searchParams.get('key') ?? '' },
   };
 }
