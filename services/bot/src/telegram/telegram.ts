@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { badRequest, unauthorized, type Logger } from '@gpt/kit';
 import { Bot, type Api } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -10,6 +9,7 @@ import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { botFeatures } from './bot';
+import { priorityThrottler } from './throttle';
 import { webhookQueue } from './webhook-queue';
 import type { BotContext } from './context';
 import { COMMANDS, texts } from './texts';
@@ -39,7 +39,7 @@ const sameSecret = (given: string, expected: string) => {
 
 /**
  * The bot on Telegram through grammY: retries on 429 (auto-retry), stays under Telegram's limits
- * (throttler), handles the updates of one chat in order (sequentialize) and different chats at
+ * with placeholders and final answers before streaming previews (priorityThrottler), handles the updates of one chat in order (sequentialize) and different chats at
  * once (the runner's concurrent long polling). Webhook mode when TELEGRAM_WEBHOOK_URL is set.
  * Without a token Telegram is off; the service and its engine still run.
  */
@@ -63,8 +63,9 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       buildUrl: (_root, botToken, method) => `${config.TELEGRAM_API_URL}/bot${botToken}/${method}`,
     },
   });
-  bot.api.config.use(apiThrottler());
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+  // Installed last, so it wraps auto-retry: a chat's retried call still holds that chat's turn.
+  bot.api.config.use(priorityThrottler());
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
