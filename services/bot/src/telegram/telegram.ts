@@ -9,7 +9,7 @@ import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { botFeatures } from './bot';
-import { priorityThrottler } from './throttle';
+import { firstReplyFirst, priorityThrottler } from './throttle';
 import { webhookQueue } from './webhook-queue';
 import type { BotContext } from './context';
 import { COMMANDS, texts } from './texts';
@@ -67,6 +67,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   // Installed last, so it wraps auto-retry: a chat's retried call still holds that chat's turn.
   bot.api.config.use(priorityThrottler());
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.use(firstReplyFirst);
   const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
   bot

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Transformer } from 'grammy';
+import type { MiddlewareFn, Transformer } from 'grammy';
 
 /** Telegram's documented limits: about 30 messages a second in all, one a second in a private chat, 20 a minute in a group. */
 export const TELEGRAM_LIMITS = { perSecond: 30, privateChatMs: 1000, groupChatMs: 3000 } as const;
@@ -7,6 +7,13 @@ export const TELEGRAM_LIMITS = { perSecond: 30, privateChatMs: 1000, groupChatMs
 export type ThrottleLimits = { perSecond: number; privateChatMs: number; groupChatMs: number };
 
 const previewing = new AsyncLocalStorage<true>();
+const replying = new AsyncLocalStorage<{ answered: boolean }>();
+
+/**
+ * Handles an update with its first message (edit, invoice…) to the chat marked as the first sign of
+ * life: the throttler sends it before anything else waiting, other chats' final answers included.
+ */
+export const firstReplyFirst: MiddlewareFn = (_ctx, next) => replying.run({ answered: false }, next);
 
 /**
  * Runs `call` with its Bot API calls marked as previews: intermediate streaming edits (editMessageText)
@@ -47,11 +54,13 @@ const SKIPPED = { ok: true, result: true } as const;
 
 /**
  * A grammY API transformer that keeps Telegram's limits (`limits`: calls a second in all, the gap
- * between two calls of one chat) with two lanes. Urgent — every call naming a chat that is not a
- * preview (placeholders, final edits, invoices, replies) — goes first, in the order made; previews
- * (calls made inside asPreview) go only when no urgent call can, and a newer preview of a message
- * replaces the queued older one (whose promise resolves with the newer's result), while any urgent
- * call naming the message drops its queued preview (that promise resolves with `true`). Chat
+ * between two calls of one chat) with three lanes, each served only when no call of the one before
+ * can go, each in the order its calls were made. First: an update's first message to its chat (see
+ * firstReplyFirst: the placeholder of an answer, the reply to a command). Urgent: every other call
+ * naming a chat that is not a preview (final edits, invoices, notices). Previews (calls made inside
+ * asPreview, the intermediate streaming edits): a newer preview of a message replaces the queued
+ * older one (whose promise resolves with the newer's result), and any other call naming the message
+ * (its final edit) drops its queued preview (that promise resolves with `true`). Chat
  * actions (typing…) are hints: sent at once when nothing waits, dropped otherwise, never counted
  * against a chat. Calls naming no chat (getUpdates, answerCallbackQuery, answerPreCheckoutQuery)
  * pass at once: Telegram does not count them as messages.
@@ -60,8 +69,11 @@ const SKIPPED = { ok: true, result: true } as const;
  * so it wraps it and a retried preview can never land after the final edit.
  */
 export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Transformer {
+  const first: Job[] = [];
   const urgent: Job[] = [];
   const previews: Job[] = [];
+  const lanes = [first, urgent, previews];
+  const waiting = () => first.length + urgent.length + previews.length;
   const previewOf = new Map<string, Job>();
   const chats = new Map<string, Chat>();
   /** When the last `perSecond` calls were sent, oldest first (a sliding one-second window). */
@@ -139,16 +151,16 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
   function pump(prev: Call) {
     const now = Date.now();
     while (room(now)) {
-      const job = takeReady(urgent, now) ?? takeReady(previews, now);
+      const job = takeReady(first, now) ?? takeReady(urgent, now) ?? takeReady(previews, now);
       if (!job) break;
       if (job.preview) previewOf.delete(job.preview);
       dispatch(prev, job, now);
     }
     prune(now);
-    if (urgent.length + previews.length === 0) return;
+    if (waiting() === 0) return;
     // Wake when the window has room again or the first waiting chat's gap has passed (a busy chat wakes the pump itself).
     let next = room(now) ? Infinity : sent[0]! + 1000;
-    for (const lane of [urgent, previews])
+    for (const lane of lanes)
       for (const job of lane) if (!job.chat.busy && job.chat.nextAt < next) next = job.chat.nextAt;
     if (next === Infinity || next >= wakeAt) return;
     clearTimeout(timer);
@@ -167,7 +179,7 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
     if (!params || !('chat_id' in params) || params.chat_id === undefined) return prev(method, payload, signal);
     const now = Date.now();
     if (method === 'sendChatAction') {
-      if (urgent.length + previews.length > 0 || !room(now)) return Promise.resolve(SKIPPED as never);
+      if (waiting() > 0 || !room(now)) return Promise.resolve(SKIPPED as never);
       sent.push(now);
       return prev(method, payload, signal);
     }
@@ -186,8 +198,12 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
       if (message !== undefined && preview === undefined) dropPreview(message);
       const job: Job = { method, payload: params, signal, chat, preview, waiters: [waiter] };
       chat.queued++;
-      if (preview === undefined) urgent.push(job);
-      else {
+      if (preview === undefined) {
+        const update = replying.getStore();
+        const lane = update && !update.answered ? first : urgent;
+        if (update) update.answered = true;
+        lane.push(job);
+      } else {
         previews.push(job);
         previewOf.set(preview, job);
       }
