@@ -118,8 +118,10 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
     settle(job, (waiter) => waiter.resolve(SKIPPED));
   };
 
-  const dispatch = (prev: Call, job: Job, now: number) => {
+  const dispatch = (prev: Call, job: Job) => {
     const { chat } = job;
+    // The clock read now, not at the pump's start: sending the calls before this one took time.
+    const now = Date.now();
     sent.push(now);
     chat.busy = true;
     chat.nextAt = now + chat.gapMs;
@@ -154,7 +156,7 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
       const job = takeReady(first, now) ?? takeReady(urgent, now) ?? takeReady(previews, now);
       if (!job) break;
       if (job.preview) previewOf.delete(job.preview);
-      dispatch(prev, job, now);
+      dispatch(prev, job);
     }
     prune(now);
     if (waiting() === 0) return;
