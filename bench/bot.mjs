@@ -3,7 +3,7 @@
  * answered by a fake OpenAI-compatible model API that streams, with every message paid through
  * billing's holds.
  *
- *   node bench/bot.mjs [--users 200] [--messages 2] [--affordable 1] [--smoke] [--json FILE]
+ *   node bench/bot.mjs [--users 200] [--messages 2] [--affordable 1] [--profile DIR] [--smoke] [--json FILE]
  *
  * The product's services the bot needs run as in production, each in its own process (auth,
  * billing, chat-history and the bot, their TypeScript bundled by esbuild), on PostgreSQL, RabbitMQ
@@ -14,17 +14,20 @@
  * (30 messages a second, one a second per chat) are kept by the bot's throttler and show in the
  * latencies of a crowd.
  *
- * Figures: the bot's CPU per answered message beside chat-history's (which records each one); the
- * time from a user's first question to the first streamed edit of the answer, p95, beside the time
- * to the placeholder; and the overdraft count — users whose balance ended below zero — which must
- * be 0. --smoke: 10 users.
+ * Figures: the time from a user's first question to the placeholder, p95, beside the floor Telegram's
+ * limit sets for the crowd (the p95 rank of placeholders sent at the throttler's messages a second,
+ * none of them behind another chat's streaming edit; target ≤ 1.2× it); the time to the first
+ * streamed edit beside it; the bot's CPU per answered message (target ≤ 8 ms) beside chat-history's
+ * (which records each one); the answers complete (every affordable question answered in full); and
+ * the overdraft count — users whose balance ended below zero — which must be 0. --profile DIR runs
+ * the bot with `--cpu-prof` and leaves its profile there. --smoke: 10 users.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { bundle, bundleMains } from './lib/bundle.mjs';
 import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call } from './lib/load.mjs';
-import { benchArgs } from './lib/options.mjs';
+import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { cpuMs, onInterrupt, processGroup } from './lib/processes.mjs';
 import { BOT_API_KEY, envName, signToken, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
@@ -35,6 +38,9 @@ const NEEDED = ['billing', 'auth', 'chat-history', 'bot'];
 const SETTLE_MS = 600_000;
 /** What the bot says when an answer failed: the bench fails too. */
 const FAILURES = ['Сервис временно недоступен', 'Не удалось получить ответ модели'];
+/** Targets: the placeholder p95 within this multiple of Telegram's floor; the bot's CPU per answered message. */
+const TARGET_FLOOR_RATIO = 1.2;
+const TARGET_CPU_MS = 8;
 const ANSWER = 'Это ответ модели: короткий, но настоящий, из нескольких частей, как при потоковой передаче.';
 
 const values = benchArgs(
@@ -42,6 +48,7 @@ const values = benchArgs(
     users: { type: 'string', default: '200' },
     messages: { type: 'string', default: '2' },
     affordable: { type: 'string', default: '1' },
+    profile: { type: 'string' },
   },
   { users: '10', messages: '4', affordable: '2' },
 );
@@ -59,10 +66,12 @@ try {
   const fakes = await bundle('bot-fakes', {
     telegram: 'services/bot/test/support/fake-telegram.ts',
     openai: 'services/bot/test/support/fake-openai.ts',
+    throttle: 'services/bot/src/telegram/throttle.ts',
   });
-  const [{ startFakeTelegram }, { startFakeOpenAI }] = await Promise.all([
+  const [{ startFakeTelegram }, { startFakeOpenAI }, { TELEGRAM_LIMITS }] = await Promise.all([
     import(fakes.telegram),
     import(fakes.openai),
+    import(fakes.throttle),
   ]);
   const [telegram, openai] = await Promise.all([startFakeTelegram(), startFakeOpenAI()]);
   openai.reply(() => ANSWER);
@@ -106,7 +115,8 @@ try {
     headers: admin,
     body: { value: String(budget) },
   });
-  started.bot = await startService(group, 'bot', bundles.bot, { ...env, ...urls });
+  const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+  started.bot = await startService(group, 'bot', bundles.bot, { ...env, ...urls }, profiling);
   const bot = started.bot;
   await waitForGrant(started.auth.url, started.billing.url, budget);
   console.log(
@@ -156,11 +166,14 @@ try {
   };
   const firstEdit = [];
   const placeholder = [];
+  let begun = 0;
   for (const person of people) {
     const after = telegram.calls.slice(marks.get(person.id)).filter((c) => Number(c.params.chat_id) === person.id);
     const at = (predicate) => after.find(predicate)?.at;
     const sent = performance.timeOrigin + sentAt.get(person.id);
-    const shown = at((c) => c.method === 'sendMessage' && c.params.text === '⏳ Думаю…');
+    const isPlaceholder = (c) => c.method === 'sendMessage' && c.params.text === '⏳ Думаю…';
+    begun += after.filter(isPlaceholder).length;
+    const shown = at(isPlaceholder);
     const edited = at((c) => c.method === 'editMessageText');
     if (shown) placeholder.push(shown - sent);
     if (edited) firstEdit.push(edited - sent);
@@ -176,24 +189,56 @@ try {
   const overdrafts = balances.filter((balance) => balance.credits < 0 || balance.available_credits < 0).length;
 
   const at = { edit: percentiles(firstEdit), placeholder: percentiles(placeholder) };
+  // The placeholders alone at Telegram's rate: the one at the p95 rank cannot be sent before rank / rate.
+  const floorMs = (Math.ceil(0.95 * users) / TELEGRAM_LIMITS.perSecond) * 1000;
+  const ratio = at.placeholder.p95 / floorMs;
+  const verdicts = { floor: targetVerdict(ratio <= TARGET_FLOOR_RATIO), cpu: targetVerdict(cpu.bot <= TARGET_CPU_MS) };
   console.log(
     `settled in ${elapsed.toFixed(1)} s: ${answered} answered, ${refused} refused for want of credits, ${broken} failed`,
   );
-  console.log(`update → placeholder (ms)   p50 ${at.placeholder.p50.toFixed(1)}  p95 ${at.placeholder.p95.toFixed(1)}`);
+  console.log(
+    `update → placeholder (ms)   p50 ${at.placeholder.p50.toFixed(1)}  p95 ${at.placeholder.p95.toFixed(1)}  ` +
+      `floor ${floorMs.toFixed(1)} (${users} placeholders at ${TELEGRAM_LIMITS.perSecond} msg/s, p95 rank)  ` +
+      `ratio ${ratio.toFixed(2)}, target ≤ ${TARGET_FLOOR_RATIO}: ${verdicts.floor.text}`,
+  );
   console.log(`update → first edit (ms)    p50 ${at.edit.p50.toFixed(1)}  p95 ${at.edit.p95.toFixed(1)}`);
-  console.log(`CPU ms per answered message: bot ${cpu.bot.toFixed(2)}, chat-history ${cpu.history.toFixed(2)}`);
+  console.log(`final answers complete (the whole text in the placeholder's place): ${answered}/${begun} begun`);
+  console.log(
+    `CPU ms per answered message: bot ${cpu.bot.toFixed(2)} (target ≤ ${TARGET_CPU_MS}: ${verdicts.cpu.text}), ` +
+      `chat-history ${cpu.history.toFixed(2)}`,
+  );
   console.log(`overdrafts (balances below zero): ${overdrafts}`);
-  failed = overdrafts > 0 || broken > 0;
+  failed = overdrafts > 0 || broken > 0 || answered !== begun || !verdicts.floor.ok || !verdicts.cpu.ok;
   await writeFigures(
     values.json,
     [
-      figure('CPU per answered message', 'ms', ['bot', cpu.bot], ['chat-history', cpu.history], `${answered} answers`),
+      figure(
+        'update → placeholder: p95',
+        'ms',
+        ['placeholder', at.placeholder.p95],
+        [`floor at ${TELEGRAM_LIMITS.perSecond} msg/s`, floorMs],
+        `${users} users; target ≤ ${TARGET_FLOOR_RATIO}×`,
+      ),
       figure(
         'update → first streamed edit: p95',
         'ms',
         ['first edit', at.edit.p95],
         ['placeholder', at.placeholder.p95],
         `${users} users`,
+      ),
+      figure(
+        'CPU per answered message',
+        'ms',
+        ['bot', cpu.bot],
+        ['chat-history', cpu.history],
+        `${answered} answers; bot target ≤ ${TARGET_CPU_MS} ms`,
+      ),
+      figure(
+        'final answers complete',
+        'answers',
+        ['complete', answered],
+        ['begun', begun],
+        `target all; ${broken} failed`,
       ),
       figure(
         'overdrafts (balances below zero)',

@@ -38,10 +38,15 @@ export function signToken(role, subject) {
   return jwt.sign({ role, ver: 0 }, JWT_SECRET, { algorithm: 'HS256', subject: String(subject), expiresIn: '1h' });
 }
 
-/** Starts a service's bundle on a free port (or env.PORT) and waits until it is ready: { url, child }. */
-export async function startService(group, name, file, env) {
+/**
+ * Starts a service's bundle on a free port (or env.PORT) and waits until it is ready: { url, child }.
+ * `nodeFlags` go before the bundle (`--cpu-prof` to profile it).
+ */
+export async function startService(group, name, file, env, nodeFlags = []) {
   const port = env.PORT ?? String((await freePorts(1))[0]);
-  const child = group.node(name, file, { ...productEnv, ...env, PORT: port });
+  const child = group.start(name, process.execPath, [...nodeFlags, file], {
+    env: { ...productEnv, ...env, PORT: port },
+  });
   await waitForReady(`${local(port)}/readyz`, child);
   return { url: local(port), child };
 }

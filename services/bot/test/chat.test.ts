@@ -72,7 +72,9 @@ describe('/start link (the site’s «Связать» opens t.me/<bot>?start=li
 describe('a text message', () => {
   test('is answered by the model, streamed into a placeholder, recorded with its real usage and charged', async () => {
     const { user, userId } = await startedUser(100_000);
-    bot.openai.slow(30);
+    // Ten chunks over 1.5 s: longer than the second Telegram wants between two messages of a chat, so
+    // a preview shows between the placeholder and the final text (a shorter answer goes straight to it).
+    bot.openai.slow(150);
     bot.openai.reply(() => 'Раз два три четыре пять шесть семь восемь девять десять');
     const final = await reply(
       user,

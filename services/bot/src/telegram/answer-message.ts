@@ -3,6 +3,7 @@ import { GrammyError, InputFile, type Api } from 'grammy';
 import type { AnswerSink } from '../domain/ask';
 import { splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
 import { oggOpusSeconds } from '../engine/ogg-opus';
+import { asPreview } from './throttle';
 import { texts } from './texts';
 
 const TELEGRAM_LIMIT = 4096;
@@ -27,8 +28,9 @@ export const isNotModified = (err: unknown) =>
   err instanceof GrammyError && err.description.includes('message is not modified');
 
 /**
- * A streamed answer in Telegram: a placeholder at once, then edits as tokens arrive, at most one
- * per `intervalMs` and never two at a time, then the final formatted text, split into several
+ * A streamed answer in Telegram: a placeholder at once, then preview edits as tokens arrive, at most
+ * one per `intervalMs` (the throttler sends one at a time per chat, after other chats' placeholders,
+ * and keeps only the newest of those waiting), then the final formatted text, split into several
  * messages when it is longer than Telegram allows.
  */
 export function answerMessage(options: {
@@ -40,8 +42,6 @@ export function answerMessage(options: {
   const { telegram, chatId, intervalMs, logger } = options;
   let messageId: number | undefined;
   let lastEdit = 0;
-  let editing: Promise<void> = Promise.resolve();
-  let inFlight = false;
 
   const edit = async (html: string) => {
     if (messageId === undefined) return;
@@ -56,28 +56,25 @@ export function answerMessage(options: {
   };
 
   const showPreview = (text: string) => {
-    inFlight = true;
     lastEdit = Date.now();
     const [first = ''] = splitTelegramHtml(toTelegramHtml(closeOpenInline(text)), PREVIEW_LIMIT);
-    editing = edit(first + texts.typingCursor)
-      .catch((err: unknown) => logger.warn({ err }, 'streaming edit failed'))
-      .finally(() => {
-        inFlight = false;
-      });
+    void asPreview(() => edit(first + texts.typingCursor)).catch((err: unknown) =>
+      logger.warn({ err }, 'streaming edit failed'),
+    );
   };
 
   return {
     async start() {
-      await telegram.sendChatAction(chatId, 'typing').catch(() => undefined);
+      // The placeholder is the first sign of life: no «typing…» before it to wait for or spend Telegram's limit on.
       messageId = (await telegram.sendMessage(chatId, texts.thinking)).message_id;
       return messageId;
     },
     progress(text) {
-      if (inFlight || Date.now() - lastEdit < intervalMs) return;
+      if (Date.now() - lastEdit < intervalMs) return;
       showPreview(text);
     },
     async finish(text, { truncated }) {
-      await editing;
+      // Not after the preview: the throttler drops a preview still queued and sends this edit after one already sent.
       const parts = splitTelegramHtml(toTelegramHtml(text) + (truncated ? texts.answerCut : ''), TELEGRAM_LIMIT);
       const [first = '', ...rest] = parts;
       await edit(first);
@@ -99,7 +96,6 @@ export function answerMessage(options: {
       await telegram.sendMessage(chatId, texts.voiceFailed);
     },
     async fail(partial) {
-      await editing;
       // What the model had said stays, marked as cut off; with nothing said, the failure alone.
       const [shown = ''] = partial.trim() ? splitTelegramHtml(toTelegramHtml(partial), PREVIEW_LIMIT - 200) : [];
       const html = shown ? shown + texts.answerBroken : texts.modelFailed;

@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { unauthorized, type Logger } from '@gpt/kit';
+import { badRequest, unauthorized, type Logger } from '@gpt/kit';
 import { Bot, type Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { RequestHandler } from 'express';
@@ -11,6 +10,7 @@ import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { blockedChats } from './blocked';
 import { botFeatures } from './bot';
+import { firstReplyFirst, priorityThrottler } from './throttle';
 import { webhookQueue } from './webhook-queue';
 import type { BotContext } from './context';
 import { COMMANDS, texts } from './texts';
@@ -42,7 +42,7 @@ const sameSecret = (given: string, expected: string) => {
 
 /**
  * The bot on Telegram through grammY: retries on 429 (auto-retry), stays under Telegram's limits
- * (throttler), handles the updates of one chat in order (sequentialize) and different chats at
+ * with placeholders and final answers before streaming previews (priorityThrottler), handles the updates of one chat in order (sequentialize) and different chats at
  * once (the runner's concurrent long polling). Webhook mode when TELEGRAM_WEBHOOK_URL is set.
  * Without a token Telegram is off; the service and its engine still run.
  */
@@ -67,12 +67,14 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       buildUrl: (_root, botToken, method) => `${config.TELEGRAM_API_URL}/bot${botToken}/${method}`,
     },
   });
-  bot.api.config.use(apiThrottler());
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+  // Installed after auto-retry, so it wraps it: a chat's retried call still holds that chat's turn.
+  bot.api.config.use(priorityThrottler());
   // Outermost (installed last): a blocked user's chat is refused before any queue or retry (./blocked.ts).
   const blocked = blockedChats(deps);
   bot.api.config.use(blocked.transformer);
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.use(firstReplyFirst);
   const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
   bot
