@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -14,12 +15,21 @@ export function createMetrics(service: string) {
     registers: [registry],
   });
 
+  // prom-client hashes the labels on every observation; each combination's child is kept instead
+  // (a few per route: the route pattern keeps them bounded).
+  const series = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
   const measure: RequestHandler = (req, res, next) => {
-    const end = duration.startTimer();
-    res.on('finish', () => {
+    const startedAt = performance.now();
+    res.once('finish', () => {
       // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      end({ method: req.method, route, status: String(res.statusCode) });
+      const key = `${req.method} ${res.statusCode} ${route}`;
+      let observe = series.get(key);
+      if (!observe) {
+        observe = duration.labels({ method: req.method, route, status: String(res.statusCode) });
+        series.set(key, observe);
+      }
+      observe.observe((performance.now() - startedAt) / 1000);
     });
     next();
   };
