@@ -12,7 +12,7 @@ import {
   PasswordResetRequest,
   RegisterRequest,
 } from '@gpt/contracts';
-import { attemptLimiter, requireAuth, respond, validate } from '@gpt/kit';
+import { attemptLimiter, requireAuth, respond, sendJsonBytes, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
@@ -54,8 +54,8 @@ export function sessionRouter(deps: AuthDeps): Router {
     respond(res, PasswordResetConfirmResponse, await confirmPasswordReset(deps, resetAttempts, input));
   });
 
-  router.get('/api/auth/profile', signedIn, async (_req, res) => {
-    res.type('application/json').send((await getProfile(deps, actingUserId(res.locals.claims))).body);
+  router.get('/api/auth/profile', signedIn, async (req, res) => {
+    sendJsonBytes(req, res, (await getProfile(deps, actingUserId(res.locals.claims))).body);
   });
 
   router.post('/api/auth/change-password', signedIn, async (req, res) => {
