@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -15,21 +14,12 @@ export function createMetrics(service: string) {
     registers: [registry],
   });
 
-  // prom-client hashes the labels on every observation; each combination's child is kept instead
-  // (a few per route: the route pattern keeps them bounded).
-  const series = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
   const measure: RequestHandler = (req, res, next) => {
-    const startedAt = performance.now();
-    res.once('finish', () => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
       // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      const key = `${req.method} ${res.statusCode} ${route}`;
-      let observe = series.get(key);
-      if (!observe) {
-        observe = duration.labels({ method: req.method, route, status: String(res.statusCode) });
-        series.set(key, observe);
-      }
-      observe.observe((performance.now() - startedAt) / 1000);
+      end({ method: req.method, route, status: String(res.statusCode) });
     });
     next();
   };
