@@ -50,8 +50,8 @@ class ClientGone extends Error {}
  * One undici connection pool per service (keep-alive, at most UPSTREAM_MAX_SOCKETS connections),
  * each request dispatched with a handler that writes the answer straight onto the client's response.
  * Measured in bench/reads.mjs (docs/benchmarks.md, «Multi-process reads: where the time goes»): the
- * same proxying through http-proxy-middleware and node:http's client cost the gateway about a third
- * more CPU per request. A service given in `inProcess` is not proxied: its handler answers on the
+ * same proxying through http-proxy-middleware and node:http's client cost the gateway about twice
+ * the CPU per request. A service given in `inProcess` is not proxied: its handler answers on the
  * gateway's own response.
  */
 export function createUpstreams(options: {
