@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => bot?.close());
 afterEach(() => bot.openai.reply((messages) => `Ответ на: ${String(messages.at(-1)?.content)}`));
 
-const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
+const { say, reply, press, payBy, buttonsOf, startedUser } = conversations(() => bot);
 
 /** The payer confirms on the sandbox payment page. */
 async function paySandbox(confirmationUrl: string) {
@@ -28,7 +28,7 @@ describe('journey', () => {
   test('a command while the bot waits for the receipt e-mail is answered, and the e-mail is still taken after it', async () => {
     const { user } = await startedUser(0);
     await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
-    await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:300'));
+    await reply(user, 'Для чека нужен e-mail', await payBy(user, 'buy:topup:300'));
     await reply(user, 'Начали новый разговор', say(user, '/new'));
     await reply(user, /Пополнение баланса: \+30\s000 кредитов/, say(user, `u${user.id}@example.com`));
   });
@@ -39,18 +39,20 @@ describe('journey', () => {
 
     const offer = await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
     const labels = buttonsOf(offer).map((button) => button.text);
-    // Each package and paid tariff can be paid in Telegram Stars or by card.
     expect(labels).toEqual(
-      expect.arrayContaining(
-        ['+100,00 ₽', '+300,00 ₽', 'Premium — 350,00 ₽', 'Elite — 1 250,00 ₽'].flatMap((label) => [
-          `⭐ ${label}`,
-          `💳 ${label}`,
-        ]),
-      ),
+      expect.arrayContaining(['+100,00 ₽', '+300,00 ₽', 'Premium — 350,00 ₽', 'Elite — 1 250,00 ₽']),
     );
+    // Each package and paid tariff can be paid in Telegram Stars or by card.
+    const ways = await reply(
+      user,
+      'Как оплатить?',
+      press(user, 'Пополнение и тарифы', `pay:tariff:${await tariffId(bot, 'Elite')}`),
+    );
+    expect(String(ways.params.text)).toMatch(/Тариф «Elite» — 1\s250,00\s₽ в месяц/);
+    expect(buttonsOf(ways).map((button) => button.text)).toEqual(['⭐ Оплатить звёздами', '💳 Картой']);
 
     // No e-mail known yet: the bot asks once, then sends the payment page.
-    await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', 'buy:topup:100'));
+    await reply(user, 'Для чека нужен e-mail', await payBy(user, 'buy:topup:100'));
     await reply(user, 'Это не похоже на e-mail', say(user, 'maria@'));
     const payment = await reply(
       user,
@@ -64,7 +66,7 @@ describe('journey', () => {
     await reply(user, 'Оплата получена: +10 000 кредитов', mark);
 
     // The next payment knows the e-mail: straight to the payment page.
-    await reply(user, 'Сумма: 300,00 ₽', press(user, 'Пополнение и тарифы', 'buy:topup:300'));
+    await reply(user, 'Сумма: 300,00 ₽', await payBy(user, 'buy:topup:300'));
 
     bot.openai.reply(() => 'Столица Франции — Париж.');
     await reply(user, /^Столица Франции — Париж\.$/, say(user, 'Столица Франции?'));
@@ -120,7 +122,7 @@ describe('journey', () => {
     const { user } = await startedUser(0);
     await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
     const premium = await tariffId(bot, 'Premium');
-    await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:tariff:${premium}`));
+    await reply(user, 'Для чека нужен e-mail', await payBy(user, `buy:tariff:${premium}`));
     const payment = await reply(
       user,
       /Тариф «Premium» на 1 месяц: \+70 000 кредитов сразу\.\nСумма: 350,00 ₽/,

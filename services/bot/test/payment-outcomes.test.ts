@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => bot?.close());
 
-const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
+const { say, reply, press, payBy, buttonsOf, startedUser } = conversations(() => bot);
 
 /** The payer decides on the sandbox payment page (a cancel is recorded as `canceled_by_merchant`). */
 async function decideSandbox(confirmationUrl: string, decision: 'succeeded' | 'canceled') {
@@ -33,7 +33,7 @@ const botHandled = (type: 'payment.canceled' | 'payment.failed', match: (data: P
 async function telegramPayer(roubles: number) {
   const { user, userId } = await startedUser(0);
   await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
-  await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:topup:${roubles}`));
+  await reply(user, 'Для чека нужен e-mail', await payBy(user, `buy:topup:${roubles}`));
   const offer = await reply(user, `Сумма: ${roubles},00 ₽`, say(user, `payer.${user.id}@example.com`));
   return { user, userId, payUrl: buttonsOf(offer)[0]!.url! };
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => bot?.close());
 
-const { say, reply, press, buttonsOf, startedUser } = conversations(() => bot);
+const { say, reply, payBy, buttonsOf, startedUser } = conversations(() => bot);
 const serviceOf = (name: string) => bot.stack.services.find((service) => service.name === name)!;
 
 /** The inviter's own /ref: their code from the bot link in the answer. */
@@ -27,7 +27,7 @@ async function referralCodeOf(user: FakeUser): Promise<{ code: string; text: str
 /** The friend tops up through /buy and pays on the sandbox page; resolves once billing has handled the payment. */
 async function payThroughBot(user: FakeUser, userId: number, roubles: number) {
   await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
-  await reply(user, 'Для чека нужен e-mail', press(user, 'Пополнение и тарифы', `buy:topup:${roubles}`));
+  await reply(user, 'Для чека нужен e-mail', await payBy(user, `buy:topup:${roubles}`));
   const offer = await reply(user, `Сумма: ${roubles},00 ₽`, say(user, `payer.${user.id}@example.com`));
   const decision = sandboxDecisionCall(buttonsOf(offer)[0]!.url!, 'succeeded');
   const handled = serviceOf('billing').deps.bus.waitFor(

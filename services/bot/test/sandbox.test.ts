@@ -141,11 +141,16 @@ describe('the bot on its Telegram sandbox', () => {
     let { version } = (await chatOf(user)).body;
     await send(user, '/buy');
     const offer = await follow(user, version, (message) =>
-      message.buttons.flat().some((b) => b.callback_data === 'buy:topup:100'),
+      message.buttons.flat().some((b) => b.callback_data === 'pay:topup:100'),
     );
-    version = offer.chat.version;
     await as(user, 'POST', '/api/telegram/sandbox/chat/buttons', {
       message_id: offer.message.message_id,
+      data: 'pay:topup:100',
+    });
+    const ways = await follow(user, offer.chat.version, saying(/Как оплатить/));
+    version = ways.chat.version;
+    await as(user, 'POST', '/api/telegram/sandbox/chat/buttons', {
+      message_id: ways.message.message_id,
       data: 'buy:topup:100',
     });
     const ask = await follow(user, version, saying(/e-mail/));

@@ -10,13 +10,12 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => bot?.close());
 
-const { say, reply, press, startedUser } = conversations(() => bot);
+const { say, reply, payBy, startedUser } = conversations(() => bot);
 
 /** The user presses a Stars button of /buy; answers the invoice the bot sent. */
 async function starsInvoice(user: FakeUser, callbackData: string) {
   await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
-  const mark = bot.telegram.calls.length;
-  press(user, 'Пополнение и тарифы', callbackData);
+  const mark = await payBy(user, callbackData);
   return bot.telegram.waitFor(
     'sendInvoice',
     (call) => Number(call.params.chat_id) === user.id && bot.telegram.calls.indexOf(call) >= mark,

@@ -89,7 +89,9 @@ test('/buy in the sandbox: a Stars invoice is paid in the chat and the credits a
     await input.fill('/buy');
     await input.press('Enter');
     await bot.filter({ hasText: 'Пополнение и тарифы' }).waitFor();
-    await page.getByRole('button', { name: '⭐ +300,00 ₽' }).click();
+    await page.getByRole('button', { name: '+300,00 ₽', exact: true }).click();
+    await bot.filter({ hasText: 'Как оплатить?' }).waitFor();
+    await page.getByRole('button', { name: '⭐ Оплатить звёздами' }).click();
 
     const invoice = page.getByTestId('tg-invoice');
     await invoice.filter({ hasText: 'Пополнение на 30 000 кредитов' }).waitFor();

@@ -60,6 +60,18 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
     await ctx.answerCallbackQuery();
     await showBuy(ctx);
   });
+  onCallback(feature, 'chooseTopUp', async (ctx, { roubles }) => {
+    await ctx.answerCallbackQuery();
+    await reply(ctx, texts.payWays({ roubles }), keyboards.payWays({ roubles }));
+  });
+  onCallback(feature, 'chooseTariff', async (ctx, { id }) => {
+    await ctx.answerCallbackQuery();
+    const { tariffs } = await deps.services.tariffs();
+    const tariff = tariffs.find((option) => option.id === id);
+    // A tariff removed since /buy was shown: the current choice instead.
+    if (!tariff) return void (await showBuy(ctx));
+    await reply(ctx, texts.payWays(tariff), keyboards.payWays({ tariffId: id }));
+  });
   onCallback(feature, 'topUp', async (ctx, { roubles }) => {
     await ctx.answerCallbackQuery();
     await startPayment(ctx, { amount: `${roubles}.00` });

@@ -23,6 +23,8 @@ export type Callback =
   | { kind: 'chooseModel'; id: number }
   | { kind: 'chooseMode'; id: number }
   | { kind: 'voiceReplies'; on: boolean }
+  | { kind: 'chooseTopUp'; roubles: number }
+  | { kind: 'chooseTariff'; id: number }
   | { kind: 'topUp'; roubles: number }
   | { kind: 'buyTariff'; id: number }
   | { kind: 'starsTopUp'; roubles: number }
@@ -36,6 +38,10 @@ export function encodeCallback(callback: Callback): string {
       return `mode:${callback.id}`;
     case 'voiceReplies':
       return `voice:${callback.on ? 'on' : 'off'}`;
+    case 'chooseTopUp':
+      return `pay:topup:${callback.roubles}`;
+    case 'chooseTariff':
+      return `pay:tariff:${callback.id}`;
     case 'topUp':
       return `buy:topup:${callback.roubles}`;
     case 'buyTariff':
@@ -54,10 +60,13 @@ export function parseCallback(data: string): Callback | null {
   const screen = (Object.keys(MENU) as MenuScreen[]).find((key) => MENU[key] === data);
   if (screen) return { kind: screen };
   if (data === 'voice:on' || data === 'voice:off') return { kind: 'voiceReplies', on: data === 'voice:on' };
-  const [, prefix, digits] = /^(model|mode|buy:topup|buy:tariff|stars:topup|stars:tariff):(\d{1,15})$/.exec(data) ?? [];
+  const [, prefix, digits] =
+    /^(model|mode|pay:topup|pay:tariff|buy:topup|buy:tariff|stars:topup|stars:tariff):(\d{1,15})$/.exec(data) ?? [];
   const n = Number(digits);
   if (prefix === 'model') return { kind: 'chooseModel', id: n };
   if (prefix === 'mode') return { kind: 'chooseMode', id: n };
+  if (prefix === 'pay:topup') return { kind: 'chooseTopUp', roubles: n };
+  if (prefix === 'pay:tariff') return { kind: 'chooseTariff', id: n };
   if (prefix === 'buy:topup') return { kind: 'topUp', roubles: n };
   if (prefix === 'buy:tariff') return { kind: 'buyTariff', id: n };
   if (prefix === 'stars:topup') return { kind: 'starsTopUp', roubles: n };
@@ -71,6 +80,8 @@ export const callbacks = {
   chooseModel: (id: number) => encodeCallback({ kind: 'chooseModel', id }),
   chooseMode: (id: number) => encodeCallback({ kind: 'chooseMode', id }),
   voiceReplies: (on: boolean) => encodeCallback({ kind: 'voiceReplies', on }),
+  chooseTopUp: (roubles: number) => encodeCallback({ kind: 'chooseTopUp', roubles }),
+  chooseTariff: (id: number) => encodeCallback({ kind: 'chooseTariff', id }),
   topUp: (roubles: number) => encodeCallback({ kind: 'topUp', roubles }),
   buyTariff: (id: number) => encodeCallback({ kind: 'buyTariff', id }),
   starsTopUp: (roubles: number) => encodeCallback({ kind: 'starsTopUp', roubles }),

@@ -49,25 +49,27 @@ export const keyboards = {
         InlineKeyboard.text(`${model.model === current ? '✅ ' : ''}${model.model}`, callbacks.chooseModel(model.id)),
       ]),
     ),
-  /** Every package and paid tariff, each with its two ways to pay: Telegram Stars and a card. */
+  /** Every package and paid tariff; a press asks how to pay for it (`payWays`). */
   buy: (tariffs: PublicTariff[]) => {
     const keyboard = new InlineKeyboard();
-    for (const amount of TOP_UP_AMOUNTS) {
-      const label = buttons.topUpAmount(amount);
-      keyboard
-        .text(buttons.stars(label), callbacks.starsTopUp(amount))
-        .text(buttons.card(label), callbacks.topUp(amount));
-      keyboard.row();
-    }
+    TOP_UP_AMOUNTS.forEach((amount, index) => {
+      if (index > 0 && index % 2 === 0) keyboard.row();
+      keyboard.text(buttons.topUpAmount(amount), callbacks.chooseTopUp(amount));
+    });
     for (const tariff of tariffs.filter((option) => Number(option.monthly_price) > 0)) {
-      const label = buttons.tariff(tariff);
-      keyboard
-        .text(buttons.stars(label), callbacks.starsTariff(tariff.id))
-        .text(buttons.card(label), callbacks.buyTariff(tariff.id));
-      keyboard.row();
+      keyboard.row().text(buttons.tariff(tariff), callbacks.chooseTariff(tariff.id));
     }
     return keyboard;
   },
+  /** The two ways to pay for one package or tariff: Telegram Stars and a card. */
+  payWays: (target: { roubles: number } | { tariffId: number }) =>
+    'roubles' in target
+      ? new InlineKeyboard()
+          .text(buttons.stars, callbacks.starsTopUp(target.roubles))
+          .text(buttons.card, callbacks.topUp(target.roubles))
+      : new InlineKeyboard()
+          .text(buttons.stars, callbacks.starsTariff(target.tariffId))
+          .text(buttons.card, callbacks.buyTariff(target.tariffId)),
   /** The same payment again: the tariff, or a top-up of the same whole roubles; otherwise the /buy choice. */
   retryPayment: (payment: { kind: PaymentKind; tariff_id: number | null; amount: Money }) => {
     const roubles = /^(\d+)\.00$/.exec(payment.amount)?.[1];

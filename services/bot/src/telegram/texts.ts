@@ -245,7 +245,7 @@ export const texts = {
       '<b>Пополнение и тарифы</b>',
       '',
       'Пополнить баланс: выберите сумму — кредиты начисляются по курсу вашего тарифа.',
-      '⭐ — оплатить звёздами Telegram, 💳 — картой.',
+      'Оплатить можно звёздами Telegram или картой.',
       '',
       ...tariffs
         .filter((tariff) => Number(tariff.monthly_price) > 0)
@@ -253,6 +253,14 @@ export const texts = {
           (tariff) =>
             `<b>${escapeHtml(tariff.name)}</b> — ${formatRoubles(tariff.monthly_price)} в месяц: ${creditsText(tariff.included_credits)} сразу, ${credits(tariff.credits_per_ruble)} кредитов за 1 ₽${tariff.can_generate_images ? ', генерация изображений' : ''}.`,
         ),
+    ].join('\n'),
+  /** What was chosen in /buy, and the question of how to pay for it. */
+  payWays: (target: { roubles: number } | PublicTariff) =>
+    [
+      'roubles' in target
+        ? `<b>Пополнение на ${formatRoubles(String(target.roubles))}</b>`
+        : `<b>Тариф «${escapeHtml(target.name)}» — ${formatRoubles(target.monthly_price)} в месяц</b>`,
+      'Как оплатить?',
     ].join('\n'),
   askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
   badEmail: 'Это не похоже на e-mail. Напишите адрес вида name@example.ru.',
@@ -352,9 +360,9 @@ export const buttons = {
   pay: (amount: string) => `Оплатить ${formatRoubles(amount)}`,
   topUpAmount: (amount: number) => `+${formatRoubles(String(amount))}`,
   tariff: (tariff: PublicTariff) => `${tariff.name} — ${formatRoubles(tariff.monthly_price)}`,
-  /** The two ways to pay for one package or tariff in /buy. */
-  stars: (label: string) => `⭐ ${label}`,
-  card: (label: string) => `💳 ${label}`,
+  /** The two ways to pay for what was chosen in /buy. */
+  stars: '⭐ Оплатить звёздами',
+  card: '💳 Картой',
   image: '🎨 Нарисовать',
   voiceReplies: (on: boolean) => (on ? '🔊 Отвечать голосом: вкл' : '🔇 Отвечать голосом: выкл'),
   modes: '🎭 Режим',

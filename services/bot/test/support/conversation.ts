@@ -28,6 +28,16 @@ export function conversations(stack: () => BotStack) {
     return mark;
   };
 
+  /**
+   * In /buy's answer, chooses the package or tariff of a way-to-pay button (`buy:…` by card,
+   * `stars:…` in stars), then presses that way; answers the mark of the second press.
+   */
+  const payBy = async (user: FakeUser, wayData: string): Promise<number> => {
+    const item = wayData.replace(/^(buy|stars):/, 'pay:');
+    await reply(user, 'Как оплатить?', press(user, 'Пополнение и тарифы', item));
+    return press(user, 'Как оплатить?', wayData);
+  };
+
   /** The buttons of a sent message, flattened. */
   const buttonsOf = (call: { params: Record<string, unknown> }) =>
     (
@@ -46,5 +56,5 @@ export function conversations(stack: () => BotStack) {
     return { user, userId };
   }
 
-  return { say, reply, press, buttonsOf, startedUser };
+  return { say, reply, press, payBy, buttonsOf, startedUser };
 }
