@@ -54,7 +54,7 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
 /**
  * The gateway: a bare node:http server with a precomputed route table in front. A proxied request
- * costs a route lookup, the access check (cached), a few header writes and an undici dispatch;
+ * costs a route lookup, the access check (cached), a few header writes and http-proxy-middleware;
  * no express, no body parsing. Express serves only the web app and the API reference.
  */
 export function buildGateway(deps: GatewayDeps): Gateway {
@@ -233,7 +233,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
         await closed;
         clearTimeout(force);
       }
-      await upstreams.close();
+      upstreams.close();
     },
   };
 }

@@ -1,33 +1,24 @@
-import { type IncomingHttpHeaders, IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from '@gpt/kit';
-import { type Dispatcher, Pool } from 'undici';
+import { createProxyMiddleware, definePlugin, type RequestHandler } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config';
 import type { GatewayRequest } from './gateway-request';
 import { sendError } from './respond';
 import { SERVICES, type ServiceName } from './route-table';
 
 const UNAVAILABLE = 'Сервис временно недоступен';
+const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
 /** Errors that mean the service could not be reached at all (→ 503); anything else is a bad answer (→ 502). */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-/** The service's own connection terms (and express's banner) stay between it and the gateway. */
-const UPSTREAM_ONLY = new Set(['connection', 'keep-alive', 'transfer-encoding', 'x-powered-by']);
-/** Hop-by-hop headers (RFC 9110, 7.6.1): the client's terms with the gateway, not the service's. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', CONNECT_TIMEOUT]);
+/**
+ * Hop-by-hop headers (RFC 9110, 7.6.1) the client may send: its terms with the gateway, not the
+ * service's (a client's `Connection: close` would otherwise close the kept connection to the service).
+ * Transfer-Encoding stays: it frames the body node:http's client sends on.
+ */
+const HOP_BY_HOP = ['keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+/** Headers a client's Connection header may name that still say where the request goes and how its body ends. */
+const FRAMING = new Set(['host', 'content-length', 'transfer-encoding']);
 
 /**
  * A service in the gateway's own process (the embedded default): its HTTP handler, called with the
@@ -40,19 +31,14 @@ export interface Upstreams {
   readonly targets: Readonly<Record<ServiceName, string>>;
   /** Streams the request to the service and its answer back (or hands both to it in process); never throws, never hangs. */
   proxy(service: ServiceName, req: GatewayRequest, res: ServerResponse): void;
-  close(): Promise<void>;
+  close(): void;
 }
 
-/** Why the gateway gave up on an upstream request whose client had already gone. */
-class ClientGone extends Error {}
-
 /**
- * One undici connection pool per service (keep-alive, at most UPSTREAM_MAX_SOCKETS connections),
- * each request dispatched with a handler that writes the answer straight onto the client's response.
- * Measured in bench/reads.mjs (docs/benchmarks.md, «Multi-process reads: where the time goes»): the
- * same proxying through http-proxy-middleware and node:http's client cost the gateway about twice
- * the CPU per request. A service given in `inProcess` is not proxied: its handler answers on the
- * gateway's own response.
+ * One http-proxy-middleware per service, each with its own keep-alive agent. The default plugins
+ * (a logger that formats a URL per request, an error page in text) are ejected for two small ones:
+ * JSON errors and the few per-request touches the gateway needs. A service given in `inProcess` is
+ * not proxied: its handler answers on the gateway's own response.
  */
 export function createUpstreams(options: {
   config: GatewayConfig;
@@ -69,110 +55,100 @@ export function createUpstreams(options: {
     metrics: config.METRICS_URL,
     bot: config.BOT_URL,
   };
-  const pools = new Map<ServiceName, Pool>();
+  const agents: Agent[] = [];
+
+  const plugin = definePlugin<GatewayRequest, ServerResponse>((proxyServer) => {
+    proxyServer.on('proxyReq', (proxyReq, req) => {
+      if (proxyReq.socket?.connecting) limitConnectTime(proxyReq, proxyReq.socket, config.UPSTREAM_CONNECT_TIMEOUT_MS);
+      if (req.headers.connection !== undefined) dropConnectionHeaders(proxyReq, req);
+      for (const name of HOP_BY_HOP) if (req.headers[name] !== undefined) proxyReq.removeHeader(name);
+      if (req.bufferedBody) proxyReq.write(req.bufferedBody);
+    });
+    proxyServer.on('proxyRes', (proxyRes, req) => {
+      // Services are express apps; the gateway is the only face the outside sees. Their keep-alive
+      // terms are between them and the gateway, not the client.
+      delete proxyRes.headers['x-powered-by'];
+      delete proxyRes.headers['keep-alive'];
+      req.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
+    });
+    proxyServer.on('error', (err, req, res) => {
+      const code = (err as NodeJS.ErrnoException).code ?? 'UNKNOWN';
+      logger.warn({ reqId: req?.requestId, service: req?.service, code, err: err.message }, 'upstream failed');
+      if (!res || !('writeHead' in res)) return;
+      if (res.headersSent) res.destroy();
+      else sendError(res, UNREACHABLE.has(code) ? 503 : 502, 'upstream_unavailable', UNAVAILABLE);
+    });
+    proxyServer.on('econnreset', (_err, req) => {
+      // The client went away while the upstream was still answering; nothing left to tell anyone.
+      logger.debug({ reqId: req.requestId, service: req.service }, 'client aborted');
+    });
+  });
+
+  const middlewares = new Map<ServiceName, RequestHandler<GatewayRequest, ServerResponse>>();
   for (const service of SERVICES) {
-    pools.set(
+    const agent = new Agent({
+      keepAlive: true,
+      maxSockets: config.UPSTREAM_MAX_SOCKETS,
+      maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
+      // Reuse the warmest sockets; idle ones at the bottom of the stack time out on their own.
+      scheduling: 'lifo',
+    });
+    agents.push(agent);
+    middlewares.set(
       service,
-      new Pool(targets[service], {
-        connections: config.UPSTREAM_MAX_SOCKETS,
-        // A service that does not even accept the connection in time is treated as down (→ 503).
-        connect: { timeout: config.UPSTREAM_CONNECT_TIMEOUT_MS },
-        // A service silent this long, before its headers or between two chunks of its body, is given up (→ 502).
-        headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-        bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+      createProxyMiddleware<GatewayRequest, ServerResponse>({
+        // A URL object, not a string: httpxy would otherwise parse the string on every request.
+        target: new URL(targets[service]),
+        agent,
+        proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+        xfwd: false,
+        ejectPlugins: true,
+        plugins: [plugin],
       }),
     );
   }
-
-  const failed = (req: GatewayRequest, res: ServerResponse, err: Error) => {
-    if (err instanceof ClientGone) {
-      // The client went away while the upstream was still answering; nothing left to tell anyone.
-      logger.debug({ reqId: req.requestId, service: req.service }, 'client aborted');
-      return;
-    }
-    const code = (err as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-    logger.warn({ reqId: req.requestId, service: req.service, code, err: err.message }, 'upstream failed');
-    if (res.headersSent) res.destroy();
-    else sendError(res, UNREACHABLE.has(code) ? 503 : 502, 'upstream_unavailable', UNAVAILABLE);
-  };
-
-  const forward = (pool: Pool, req: GatewayRequest, res: ServerResponse) => {
-    let ended = false;
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(controller) {
-        res.once('close', () => {
-          if (!ended) controller.abort(new ClientGone('client aborted'));
-        });
-      },
-      onResponseStart(_controller, statusCode, headers) {
-        res.statusCode = statusCode;
-        for (const name in headers) if (!UPSTREAM_ONLY.has(name)) res.setHeader(name, headers[name]!);
-        req.onUpstreamResponse?.(statusCode);
-      },
-      onResponseData(controller, chunk) {
-        if (!res.write(chunk)) {
-          controller.pause();
-          res.once('drain', () => controller.resume());
-        }
-      },
-      onResponseEnd() {
-        ended = true;
-        res.end();
-      },
-      onResponseError(_controller, err) {
-        ended = true;
-        failed(req, res, err);
-      },
-    };
-    try {
-      const headers = upstreamHeaders(req.headers);
-      pool.dispatch(
-        { method: req.method as Dispatcher.HttpMethod, path: req.url ?? '/', headers, body: bodyOf(req) },
-        handler,
-      );
-    } catch (err) {
-      failed(req, res, err instanceof Error ? err : new Error(String(err)));
-    }
-  };
 
   return {
     targets,
     proxy(service, req, res) {
       const handler = inProcess[service];
-      if (handler) dispatchInProcess(handler, req, res, config.UPSTREAM_TIMEOUT_MS);
-      else forward(pools.get(service)!, req, res);
+      if (handler) {
+        dispatchInProcess(handler, req, res, config.UPSTREAM_TIMEOUT_MS);
+        return;
+      }
+      const middleware = middlewares.get(service)!;
+      void middleware(req, res, (err?: unknown) => {
+        // http-proxy-middleware also hands failures to `next`; answer only if nobody did.
+        if (err && !res.headersSent) sendError(res, 502, 'upstream_unavailable', UNAVAILABLE);
+      });
     },
-    async close() {
-      await Promise.all([...pools.values()].map((pool) => pool.destroy()));
+    close() {
+      for (const agent of agents) agent.destroy();
     },
   };
 }
 
 /**
- * What the upstream request carries: a body the gateway already read (a login form), else the
- * client's body as it streams in, or nothing for a request that declares none.
+ * The client's Connection header and the headers it names stay with the client. A request with a
+ * Transfer-Encoding keeps the `Connection: close` httpxy gives it (a chunked body is never followed
+ * by another request on the service's connection).
  */
-function bodyOf(req: GatewayRequest): Buffer | IncomingMessage | null {
-  if (req.bufferedBody) return req.bufferedBody;
-  const length = req.headers['content-length'];
-  const declared = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  return declared ? req : null;
+function dropConnectionHeaders(proxyReq: ClientRequest, req: GatewayRequest): void {
+  for (const name of req.headers.connection!.toLowerCase().split(',')) {
+    const named = name.trim();
+    if (named && !FRAMING.has(named)) proxyReq.removeHeader(named);
+  }
+  if (req.headers['transfer-encoding'] === undefined) proxyReq.removeHeader('connection');
 }
 
-/**
- * The request's headers for the service, as undici's flat [name, value, …] list: all but the
- * hop-by-hop ones and those the client's Connection header names.
- */
-function upstreamHeaders(headers: IncomingHttpHeaders): string[] {
-  const named = headers.connection?.toLowerCase().split(',');
-  const flat: string[] = [];
-  for (const name in headers) {
-    if (HOP_BY_HOP.has(name) || named?.some((one) => one.trim() === name)) continue;
-    const value = headers[name]!;
-    if (typeof value === 'string') flat.push(name, value);
-    else for (const one of value) flat.push(name, one);
-  }
-  return flat;
+/** A service that does not even accept the connection in time is treated as down. */
+function limitConnectTime(proxyReq: ClientRequest, socket: Socket, ms: number): void {
+  const timer = setTimeout(() => {
+    proxyReq.destroy(Object.assign(new Error(`no connection in ${ms} ms`), { code: CONNECT_TIMEOUT }));
+  }, ms);
+  const clear = () => clearTimeout(timer);
+  socket.once('connect', clear);
+  proxyReq.once('close', clear);
 }
 
 /**

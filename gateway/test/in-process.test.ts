@@ -24,11 +24,6 @@ import {
  * client gets must be the same from both.
  */
 const TIMEOUT_MS = 400;
-/**
- * When the silent service finally answers: well after the gateway gave up, for the proxy's timers
- * (undici's) fire up to a second late — fine for the 30 s of production.
- */
-const LATE_MS = TIMEOUT_MS + 2000;
 
 function standIn(service: ServiceName): RequestListener {
   return (req, res) => {
@@ -36,7 +31,7 @@ function standIn(service: ServiceName): RequestListener {
       const path = req.url?.split('?')[0];
       if (path === '/api/articles/silent') {
         // Answers only after the gateway gave up; the late write must go nowhere.
-        setTimeout(() => res.end(res.write('late') ? 'r' : 'w'), LATE_MS);
+        setTimeout(() => res.end(res.write('late') ? 'r' : 'w'), TIMEOUT_MS * 2);
         return;
       }
       if (path === '/api/articles/stream') {
@@ -200,7 +195,7 @@ describe('in-process dispatch answers as the proxy does', () => {
   test('a service silent past UPSTREAM_TIMEOUT_MS gets the 502 of the proxy, and its late answer goes nowhere', async () => {
     const answer = await bothAnswer('/api/articles/silent');
     expect(answer).toMatchObject({ status: 502, body: { code: 'upstream_unavailable' } });
-    await new Promise((resolve) => setTimeout(resolve, LATE_MS));
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 2));
     expect((await seen(inProcess, '/api/articles')).status).toBe(200);
   });
 });
