@@ -60,7 +60,9 @@ export function createUpstreams(options: {
   const plugin = definePlugin<GatewayRequest, ServerResponse>((proxyServer) => {
     proxyServer.on('proxyReq', (proxyReq, req) => {
       if (proxyReq.socket?.connecting) limitConnectTime(proxyReq, proxyReq.socket, config.UPSTREAM_CONNECT_TIMEOUT_MS);
-      if (req.headers.connection !== undefined) dropConnectionHeaders(proxyReq, req);
+      // `keep-alive` alone is what node:http's client says on the kept connection anyway.
+      const connection = req.headers.connection;
+      if (connection !== undefined && connection !== 'keep-alive') dropConnectionHeaders(proxyReq, req);
       for (const name of HOP_BY_HOP) if (req.headers[name] !== undefined) proxyReq.removeHeader(name);
       if (req.bufferedBody) proxyReq.write(req.bufferedBody);
     });
