@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { bundleMains } from './lib/bundle.mjs';
-import { databaseUrl, dropDatabases, reachable, requireServers, servers } from './lib/infra.mjs';
+import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, reachable, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
@@ -69,7 +69,7 @@ async function main(group) {
   const auth = await startService(group, 'auth', bundles.auth, {
     ...shared,
     AUTH_DATABASE_URL: database,
-    ...(amqp ? { AMQP_URL: amqp, AMQP_EXCHANGE: `bench.events.${run}` } : {}),
+    ...(amqp ? { AMQP_URL: amqp, AMQP_QUEUE_TYPE: BENCH_QUEUE_TYPE, AMQP_EXCHANGE: `bench.events.${run}` } : {}),
     ADMIN_EMAIL: `bench-admin-${run}@example.com`,
     ADMIN_PASSWORD: 'bench-admin-password',
     ...(values['cpu-prof'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` } : {}),

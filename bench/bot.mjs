@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { bundle, bundleMains } from './lib/bundle.mjs';
-import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
+import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call } from './lib/load.mjs';
 import { benchArgs } from './lib/options.mjs';
 import { cpuMs, onInterrupt, processGroup } from './lib/processes.mjs';
@@ -71,6 +71,7 @@ try {
   const bundles = await bundleMains('bot', NEEDED);
   const env = {
     AMQP_URL: servers.amqp,
+    AMQP_QUEUE_TYPE: BENCH_QUEUE_TYPE,
     AMQP_EXCHANGE: `bench.bot.${run}`,
     REDIS_URL: servers.redis,
     REDIS_KEY_PREFIX: `bench-bot-${run}:`,

@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bundle, bundleMains, requireWebBuild } from './lib/bundle.mjs';
-import { databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
+import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
@@ -196,6 +196,7 @@ async function multiProcess(group) {
       ARGON2_MEMORY_KIB: '8192',
       ARGON2_TIME_COST: '1',
       AMQP_URL: servers.amqp,
+      AMQP_QUEUE_TYPE: BENCH_QUEUE_TYPE,
       AMQP_EXCHANGE: `bench.reads.${run}`,
       REDIS_URL: servers.redis,
       REDIS_KEY_PREFIX: `bench-${run}:`,

@@ -74,7 +74,12 @@ export const UserProfile = z
     included_credits: Credits,
     held_credits: CreditsAmount.meta({ description: 'Reserved by the bot for calls in progress' }),
     available_credits: Credits.meta({ description: 'credits + included_credits − held_credits' }),
-    welcome_credits: CreditsAmount.meta({ description: 'Free credits given once on sign-up (0: none)' }),
+    welcome_credits: CreditsAmount.meta({
+      description: 'Free credits given once, when the account is confirmed (0: none)',
+    }),
+    email_confirmed: z
+      .boolean()
+      .meta({ description: 'Whether the account is confirmed (the e-mail link; bot and admin accounts at creation)' }),
     monthly_price: Money,
     tariff_end_date: IsoDateTime.nullable(),
     telegram_linked: z.boolean(),
@@ -160,6 +165,28 @@ export const PasswordResetConfirmResponse = AuthResponse.extend({ message: z.str
   id: 'PasswordResetConfirmResponse',
 });
 export type PasswordResetConfirmResponse = z.infer<typeof PasswordResetConfirmResponse>;
+
+// E-mail confirmation: the welcome credits wait for it (docs/product.md, Welcome credits).
+
+const invalidConfirmationLink = 'Ссылка для подтверждения e-mail недействительна';
+
+/** `POST /api/auth/email-confirmation/confirm`: the token from `/confirm-email?token=…`. */
+export const EmailConfirmationConfirmRequest = z
+  .object({
+    token: z
+      .string({ error: invalidConfirmationLink })
+      .trim()
+      .min(1, { error: invalidConfirmationLink, abort: true })
+      .max(200, { error: invalidConfirmationLink }),
+  })
+  .meta({ id: 'EmailConfirmationConfirmRequest' });
+export type EmailConfirmationConfirmRequest = z.infer<typeof EmailConfirmationConfirmRequest>;
+
+/** The answer of a confirmation and of a new confirmation mail. */
+export const EmailConfirmationResponse = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'EmailConfirmationResponse', example: { success: true, message: 'E-mail подтверждён' } });
+export type EmailConfirmationResponse = z.infer<typeof EmailConfirmationResponse>;
 
 // Client-side forms (docs/product.md, Validation): the extra fields never reach the server. A filled-in confirmation that differs
 // says so at once, whatever else the form still lacks (checked beside the fields, so their own rules cannot stop it).
@@ -288,6 +315,23 @@ export const BotLinkTokenResponse = z
   .meta({ id: 'BotLinkTokenResponse' });
 export type BotLinkTokenResponse = z.infer<typeof BotLinkTokenResponse>;
 
+/**
+ * `PUT /api/bot/users/{telegram_id}/blocked`: the bot tells whether the Telegram user has blocked it (Telegram
+ * answered 403) or, by writing again, unblocked it (docs/architecture.md, Calls between services).
+ */
+export const BotTelegramBlockedRequest = z
+  .object({ blocked: z.boolean({ error: 'blocked: ожидается true или false' }) })
+  .meta({ id: 'BotTelegramBlockedRequest' });
+export type BotTelegramBlockedRequest = z.infer<typeof BotTelegramBlockedRequest>;
+
+export const BotTelegramBlockedResponse = z
+  .object({
+    telegram_id: TelegramId,
+    telegram_blocked_at: IsoDateTime.nullable().meta({ description: 'Since when the user has the bot blocked' }),
+  })
+  .meta({ id: 'BotTelegramBlockedResponse' });
+export type BotTelegramBlockedResponse = z.infer<typeof BotTelegramBlockedResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // Admin users
 
@@ -300,6 +344,9 @@ export const AdminUserRow = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     telegram_id: TelegramId.nullable(),
+    telegram_blocked_at: IsoDateTime.nullable().meta({
+      description: 'The user has blocked the bot since then (Telegram answered 403); null: not blocked',
+    }),
     utm_source: z.string().nullable().meta({ description: "Shown as 'organic' when empty" }),
     credits: Credits,
     included_credits: Credits,

@@ -468,17 +468,20 @@ export const DEFAULT_BOT_SETTINGS = {
 export type BotSettingKey = keyof typeof DEFAULT_BOT_SETTINGS;
 
 /**
- * The welcome grant: credits every new person gets once, in billing's ledger, and how many people
- * get it a day at most (UTC days; past it a new person gets none, so a flood of new accounts cannot
- * farm credits). Created on first start beside the other settings; billing learns their values from
- * `setting.changed`. 0 credits turns the grant off.
+ * The welcome grant: credits every new person gets once, when the account is confirmed, in billing's
+ * ledger; how many people get it a day at most (UTC days; past it a new person gets none, so a flood
+ * of new accounts cannot farm credits), and how many of them signed up from one address. Created on
+ * first start beside the other settings; billing learns their values from `setting.changed`. 0 credits
+ * turns the grant off.
  */
 export const DEFAULT_WELCOME_SETTINGS = {
   welcome_credits: '2000',
   welcome_daily_limit: '1000',
+  welcome_per_address_daily: '3',
 } as const satisfies Record<string, string>;
 export const WELCOME_CREDITS_KEY = 'welcome_credits';
 export const WELCOME_DAILY_LIMIT_KEY = 'welcome_daily_limit';
+export const WELCOME_PER_ADDRESS_DAILY_KEY = 'welcome_per_address_daily';
 export const MAX_WELCOME_CREDITS = 1_000_000;
 
 /** The credits of a `welcome_credits` value, or null when it is not a whole number from 0 to 1 000 000. */

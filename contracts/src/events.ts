@@ -39,6 +39,26 @@ export const UserRegisteredData = UserSnapshot.extend({
 }).meta({ id: 'UserRegisteredData' });
 export type UserRegisteredData = z.infer<typeof UserRegisteredData>;
 
+/**
+ * The account is confirmed, once: by the e-mail link of a site sign-up, or at a bot user's first
+ * /start. Billing gives the welcome grant from it; `ip` is the address the account signed up from
+ * (null for bot users), which billing's per-address daily cap counts.
+ */
+export const UserConfirmedData = z
+  .object({
+    user_id: Id,
+    at: IsoDateTime,
+    via: z.enum(['email', 'telegram']).meta({ description: 'The e-mail link, or the first /start in the bot' }),
+    ip: z
+      .string()
+      .max(64)
+      .nullable()
+      .default(null)
+      .meta({ description: 'The sign-up address (null: unknown or the bot)' }),
+  })
+  .meta({ id: 'UserConfirmedData' });
+export type UserConfirmedData = z.infer<typeof UserConfirmedData>;
+
 export const UserUpdatedData = UserSnapshot.extend({ updated_at: IsoDateTime }).meta({ id: 'UserUpdatedData' });
 export type UserUpdatedData = z.infer<typeof UserUpdatedData>;
 
@@ -212,6 +232,7 @@ export type SettingChangedData = z.infer<typeof SettingChangedData>;
 /** The data schema of every event type. */
 export const eventSchemas = {
   'user.registered': UserRegisteredData,
+  'user.confirmed': UserConfirmedData,
   'user.updated': UserUpdatedData,
   'user.deleted': UserDeletedData,
   'accounts.linked': AccountsLinkedData,
@@ -349,6 +370,7 @@ function bestEffort(value: unknown): Envelope {
 /** The service that publishes each event type (the only one whose outbox writes it). */
 export const eventProducers = {
   'user.registered': 'auth',
+  'user.confirmed': 'auth',
   'user.updated': 'auth',
   'user.deleted': 'auth',
   'accounts.linked': 'auth',
@@ -374,6 +396,7 @@ export const eventSubscriptions = {
   content: ['user.registered', 'user.updated', 'user.deleted'],
   billing: [
     'user.registered',
+    'user.confirmed',
     'user.updated',
     'user.deleted',
     'accounts.linked',

@@ -95,10 +95,10 @@ export async function startTestReplicas(
 export const setWelcomeCredits = (stack: Pick<TestStack, 'url' | 'admin' | 'services'>, credits: number) =>
   setWelcomeSetting(stack, 'welcome_credits', credits);
 
-/** Sets a setting of the welcome grant (`welcome_credits`, `welcome_daily_limit`) and waits for billing to take it in. */
+/** Sets a setting of the welcome grant (`welcome_credits`, `welcome_daily_limit`, `welcome_per_address_daily`) and waits for billing to take it in. */
 export async function setWelcomeSetting(
   stack: Pick<TestStack, 'url' | 'admin' | 'services'>,
-  key: 'welcome_credits' | 'welcome_daily_limit',
+  key: 'welcome_credits' | 'welcome_daily_limit' | 'welcome_per_address_daily',
   count: number,
 ): Promise<void> {
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', {

@@ -184,10 +184,19 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
     return { token: someone.token, body: { currentPassword: someone.password, newPassword: 'password2' } };
   },
   'POST /api/auth/link': () => ({ body: { token: 'no-such-link-token' } }),
+  // A new user each time: a second mail within the minute is refused.
+  'POST /api/auth/email-confirmation': async () => ({ token: (await registerUser(stack)).token }),
+  // A made-up token: the link is refused as unknown.
+  'POST /api/auth/email-confirmation/confirm': () => ({ body: { token: 'a'.repeat(43) } }),
   'POST /api/bot/users': () => ({
     body: { telegram_id: freshTelegramId(), username: 'sec', first_name: 'Иван', last_name: 'Петров', utm_source: 'x' },
   }),
   'POST /api/bot/link-tokens': () => ({ body: { telegram_id: fx.telegramId } }),
+  // The fixture's Telegram user has not blocked the bot: reporting so changes nothing.
+  'PUT /api/bot/users/{telegram_id}/blocked': () => ({
+    params: { telegram_id: fx.telegramId },
+    body: { blocked: false },
+  }),
   'PUT /api/admin/users/{id}': () => ({ params: { id: fx.editedUserId }, body: { email: freshEmail() } }),
   'DELETE /api/admin/users/{id}': () => ({ params: { id: fx.deletableUserId } }),
   'POST /api/feedback': () => ({ body: { telegram: '@security', subject: 'Вопрос', message: 'Текст сообщения' } }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { AdminStats, CreatePaymentResponse, CreditsChangedData } from '@gpt/contracts';
 import type { Bus, EventSchemas } from '@gpt/kit';
-import { sandboxDecisionCall, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import { type FakeMailbox, sandboxDecisionCall, startFakeMailbox, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Kysely } from 'kysely';
 import {
   callApi,
@@ -15,17 +15,25 @@ import { eventually } from './support/async';
 
 /**
  * The welcome grant on the whole product: chat-history seeds `welcome_credits` (2 000) and
- * announces it, billing grants it to every new person once, auth shows it, metrics never counts it.
+ * announces it, billing grants it once to every person whose account is confirmed (the mailed link,
+ * the bot's first /start), within the per-address and global daily caps; auth shows it, metrics
+ * never counts it. The gateway believes X-Forwarded-For from the test (TRUST_PROXY), so each sign-up
+ * names its own client address.
  */
 let stack: TestStack;
+let mailbox: FakeMailbox;
 let adminToken: string;
 
 beforeAll(async () => {
-  stack = await startTestStack(MANY_USERS_ENV);
+  mailbox = await startFakeMailbox();
+  stack = await startTestStack({ ...MANY_USERS_ENV, SMTP_URL: mailbox.url, TRUST_PROXY: '127.0.0.1' });
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', { body: stack.admin });
   adminToken = login.body.token;
 }, 60_000);
-afterAll(() => stack?.close());
+afterAll(async () => {
+  await stack?.close();
+  await mailbox?.close();
+});
 
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
@@ -38,13 +46,46 @@ const authApplied = (userId: number, reason: CreditsChangedData['reason']) =>
     return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
   });
 
-async function signUp() {
-  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
-    body: { email: `${uniqueName('welcome')}@example.com`, password: 'password1' },
-  });
+/** A fresh client address for each sign-up unless one is named: the per-address cap never stops the others. */
+let nextAddress = 1;
+const freshAddress = () => `198.18.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+/** A site sign-up from `address`, not confirmed yet. */
+async function signUp(address = freshAddress()) {
+  const email = `${uniqueName('welcome')}@example.com`;
+  const res = await api<{ token: string; user: { id: number; email_confirmed: boolean } }>(
+    'POST',
+    '/api/auth/register',
+    {
+      body: { email, password: 'password1' },
+      headers: { 'X-Forwarded-For': address },
+    },
+  );
   expect(res.status).toBe(201);
-  return { id: res.body.user.id, token: res.body.token };
+  expect(res.body.user.email_confirmed).toBe(false);
+  return { id: res.body.user.id, token: res.body.token, email };
 }
+
+/** Follows the link of the confirmation mail, as the /confirm-email page does. */
+async function confirmEmail(user: { email: string }) {
+  const mail = await mailbox.waitForMail(user.email, { containing: '/confirm-email?token=' });
+  const token = /confirm-email\?token=([\w-]+)/.exec(mail.text)![1]!;
+  return api('POST', '/api/auth/email-confirmation/confirm', { body: { token } });
+}
+
+/** A site sign-up that followed its link and got the grant. */
+async function confirmedUser(address?: string) {
+  const user = await signUp(address);
+  expect((await confirmEmail(user)).status).toBe(200);
+  return user;
+}
+
+/** Billing has handled the user's confirmation (whatever it granted). */
+const billingConfirmed = (userId: number) =>
+  busOf('billing').waitFor(
+    'acked',
+    (e) => e.type === 'user.confirmed' && (e.data as { user_id: number }).user_id === userId,
+  );
 
 /** A person first seen by the bot: auth's bot upsert, as the bot's /start makes it. */
 async function botUser() {
@@ -66,14 +107,26 @@ const welcomeEntries = async (userId: number) => {
 };
 
 describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
-  test('a site registration gets exactly one grant, and the personal account says so', async () => {
+  test('a site sign-up gets nothing until the mailed link is followed; following it twice grants once', async () => {
     const user = await signUp();
+    await authApplied(user.id, 'initial');
+    expect(await profileOf(user.token)).toMatchObject({ credits: 0, welcome_credits: 0, email_confirmed: false });
+    expect(await welcomeEntries(user.id)).toEqual([]);
+
+    expect((await confirmEmail(user)).status).toBe(200);
     await authApplied(user.id, 'welcome_grant');
     expect(await profileOf(user.token)).toMatchObject({
       credits: 2000,
       available_credits: 2000,
       welcome_credits: 2000,
+      email_confirmed: true,
     });
+    const again = await confirmEmail(user);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, message: 'E-mail подтверждён' });
+    // The next person's grant has passed billing after anything the second visit could have caused.
+    const next = await confirmedUser();
+    await authApplied(next.id, 'welcome_grant');
     expect(await welcomeEntries(user.id)).toEqual(['welcome_grant']);
   });
 
@@ -93,7 +146,7 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
   });
 
   test('linking a bot account to a site account that both had the grant leaves exactly one', async () => {
-    const web = await signUp();
+    const web = await confirmedUser();
     const bot = await botUser();
     await Promise.all([authApplied(web.id, 'welcome_grant'), authApplied(bot.id, 'welcome_grant')]);
     const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
@@ -111,7 +164,7 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
   });
 
   test('the dashboard counts the roubles paid, never the welcome credits', async () => {
-    const payer = await signUp();
+    const payer = await confirmedUser();
     await authApplied(payer.id, 'welcome_grant');
     const payment = await api<CreatePaymentResponse>('POST', '/api/billing/payments', {
       token: payer.token,
@@ -132,10 +185,10 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
 
   test('when the admin sets welcome_credits to 0, then a new person gets nothing', async () => {
     await setWelcomeCredits(stack, 0);
-    const user = await signUp();
-    await authApplied(user.id, 'initial');
+    const user = await confirmedUser();
+    await billingConfirmed(user.id);
     const bot = await botUser();
-    await authApplied(bot.id, 'initial');
+    await billingConfirmed(bot.id);
 
     expect(await profileOf(user.token)).toMatchObject({ credits: 0, welcome_credits: 0 });
     expect(await welcomeEntries(user.id)).toEqual([]);
@@ -146,7 +199,7 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
 describe('welcome_daily_limit: how many people get the grant a day', () => {
   test('past the day’s allowance a new person gets no grant; raising it grants again', async () => {
     await setWelcomeCredits(stack, 2000);
-    const first = await signUp();
+    const first = await confirmedUser();
     await authApplied(first.id, 'welcome_grant');
     const billing = stack.services.find((s) => s.name === 'billing')!;
     const db = billing.deps.db as Kysely<{ ledger_entries: { reason: string } }>;
@@ -155,16 +208,46 @@ describe('welcome_daily_limit: how many people get the grant a day', () => {
     ).length;
     await setWelcomeSetting(stack, 'welcome_daily_limit', grantedSoFar + 1);
 
-    const last = await signUp();
+    const last = await confirmedUser();
     await authApplied(last.id, 'welcome_grant');
-    const late = await signUp();
-    await authApplied(late.id, 'initial');
+    const late = await confirmedUser();
+    await billingConfirmed(late.id);
     expect(await welcomeEntries(late.id)).toEqual([]);
     expect(await profileOf(late.token)).toMatchObject({ welcome_credits: 0, credits: 0 });
 
     await setWelcomeSetting(stack, 'welcome_daily_limit', 1000);
-    const next = await signUp();
+    const next = await confirmedUser();
     await authApplied(next.id, 'welcome_grant');
     expect(await welcomeEntries(next.id)).toEqual(['welcome_grant']);
+  });
+});
+
+describe('welcome_per_address_daily: grants a day to accounts signed up from one address', () => {
+  test('the N+1-th confirmed sign-up from one address gets nothing the same day; another address still does', async () => {
+    await setWelcomeCredits(stack, 2000);
+    await setWelcomeSetting(stack, 'welcome_per_address_daily', 2);
+    const address = '203.0.113.9';
+    const first = await confirmedUser(address);
+    const second = await confirmedUser(address);
+    await Promise.all([authApplied(first.id, 'welcome_grant'), authApplied(second.id, 'welcome_grant')]);
+
+    const third = await confirmedUser(address);
+    await billingConfirmed(third.id);
+    expect(await welcomeEntries(third.id)).toEqual([]);
+    expect(await profileOf(third.token)).toMatchObject({ welcome_credits: 0, credits: 0, email_confirmed: true });
+
+    const elsewhere = await confirmedUser('203.0.113.10');
+    await authApplied(elsewhere.id, 'welcome_grant');
+    expect(await profileOf(elsewhere.token)).toMatchObject({ welcome_credits: 2000 });
+    await setWelcomeSetting(stack, 'welcome_per_address_daily', 3);
+  });
+
+  test('a new confirmation mail is sent once a minute at most: the second ask gets 429 in Russian', async () => {
+    const user = await signUp();
+    const sent = await api('POST', '/api/auth/email-confirmation', { token: user.token });
+    expect(sent.status).toBe(202);
+    const refused = await api('POST', '/api/auth/email-confirmation', { token: user.token });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'Письмо уже отправлено. Запросить ещё одно можно через 1 мин.' });
   });
 });

@@ -138,7 +138,7 @@ export function withNoIndex(html: string): string {
   return html.replace(/<\/head>/i, () => '<meta name="robots" content="noindex"></head>');
 }
 
-/** robots.txt: everything but the admin area, the personal account, the API, account-link and password links. */
+/** robots.txt: everything but the admin area, the personal account, the API, account-link, password and e-mail confirmation links. */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
@@ -147,6 +147,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /api/',
     'Disallow: /link/',
     'Disallow: /reset-password/',
+    'Disallow: /confirm-email',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -135,7 +135,7 @@ describe('GET /robots.txt and /sitemap.xml', () => {
     expect(status).toBe(200);
     expect(type).toContain('text/plain');
     expect(text).toContain('User-agent: *\nDisallow: /admin\nDisallow: /dashboard\n');
-    expect(text).toContain('Disallow: /reset-password/\n');
+    expect(text).toContain('Disallow: /reset-password/\nDisallow: /confirm-email\n');
     expect(text).toContain('Sitemap: https://gpt.example.ru/sitemap.xml');
   });
 

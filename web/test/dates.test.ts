@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 
-import { formatDate, formatRelativeDate, pluralRu } from '../src/lib/dates';
+import { formatDate, formatMoscowDateTime, formatRelativeDate, pluralRu } from '../src/lib/dates';
 
 const now = new Date(2025, 5, 26, 15, 0, 0);
 const daysAgo = (days: number, hour = 12) => new Date(2025, 5, 26 - days, hour, 0, 0);
@@ -53,5 +53,13 @@ describe('formatRelativeDate', () => {
     expect(formatRelativeDate(daysAgo(0, 1), now)).toBe('Сегодня');
     expect(formatRelativeDate(null, now)).toBe('');
     expect(formatRelativeDate('not a date', now)).toBe('');
+  });
+});
+
+describe('formatMoscowDateTime', () => {
+  test('shows the moment in Moscow time (UTC+3) whatever the zone it was given in, marked МСК', () => {
+    expect(formatMoscowDateTime('2026-11-26T22:30:00Z')).toBe('27.11.2026, 01:30 МСК');
+    expect(formatMoscowDateTime('2026-11-26T23:30:00+01:00')).toBe('27.11.2026, 01:30 МСК');
+    expect(formatMoscowDateTime(null)).toBe('');
   });
 });

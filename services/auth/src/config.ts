@@ -21,6 +21,10 @@ export const AuthConfig = serviceConfigSchema('auth', 8081, {
   /** Attempts to use recovery links starting alike (from every address) per window; the gateway limits each address. */
   PASSWORD_RESET_CONFIRM_PER_TOKEN_POINTS: z.coerce.number().int().min(1).default(5),
   PASSWORD_RESET_CONFIRM_PER_TOKEN_WINDOW_SEC: z.coerce.number().int().min(1).default(900),
+  /** Hours an e-mail confirmation link stays valid. */
+  EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /** Confirmation mails one account may ask for again per hour (and at most one a minute). */
+  EMAIL_CONFIRMATION_RESEND_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** `smtp://user:pass@host:port` (or `smtps://`). Without it no mail is sent; outside production it is written to the log. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('GPT-доступ <no-reply@localhost>'),

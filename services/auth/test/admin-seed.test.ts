@@ -30,7 +30,7 @@ describe('admin at start', () => {
   test('when the e-mail belongs to a user, then that user is promoted and its old tokens revoked', async () => {
     const email = `${uniqueName('promote')}@example.com`;
     const first = await startTestService(authService, loadAuthConfig);
-    await usersRepository(first.deps.db).create({ email, passwordHash: 'x', role: 'user' });
+    await usersRepository(first.deps.db).create({ email, passwordHash: 'x', role: 'user', emailConfirmedAt: null });
     const databaseUrl = first.deps.config.SERVICE_DATABASE_URL;
     await first.close();
     stops.push(async () => {

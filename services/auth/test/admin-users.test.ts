@@ -91,6 +91,7 @@ describe('GET /api/admin/users', () => {
       first_name: null,
       last_name: null,
       telegram_id: null,
+      telegram_blocked_at: null,
       utm_source: marker,
       credits: 100,
       included_credits: 0,

@@ -27,9 +27,12 @@ const confirm = (token: string, newPassword: string) =>
     { body: { token, newPassword } },
   );
 
+/** What a recovery mail holds and the sign-up's confirmation mail does not. */
+const RESET_LINK = '/reset-password/';
+
 /** The token of the recovery link in the `nth` mail (0: the first) to `email`. */
 async function mailedToken(email: string, nth = 0): Promise<string> {
-  const mail = await mailbox.waitForMail(email, { nth });
+  const mail = await mailbox.waitForMail(email, { nth, containing: RESET_LINK });
   const match = mail.text.match(/https:\/\/gpt\.example\.ru\/reset-password\/([\w-]+)/);
   if (!match) throw new Error(`no recovery link in the mail to ${email}: ${mail.text}`);
   return match[1]!;
@@ -41,7 +44,7 @@ describe('POST /api/auth/password-reset', () => {
     const res = await requestReset(user.email.toUpperCase());
     expect(res.status).toBe(202);
     expect(res.body).toEqual(ACCEPTED);
-    const mail = await mailbox.waitForMail(user.email);
+    const mail = await mailbox.waitForMail(user.email, { containing: RESET_LINK });
     expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(mail.text).toContain('Ссылка действует 30 минут и срабатывает один раз.');
     expect(await mailedToken(user.email)).toMatch(/^[\w-]{43}$/);
@@ -70,7 +73,9 @@ describe('POST /api/auth/password-reset', () => {
     const third = await requestReset(user.email);
     expect(third.status).toBe(202);
     expect(third.body).toEqual(ACCEPTED);
-    await expect(mailbox.waitForMail(user.email, { nth: 2, timeoutMs: 1500 })).rejects.toThrow('no mail #3');
+    await expect(mailbox.waitForMail(user.email, { nth: 2, timeoutMs: 1500, containing: RESET_LINK })).rejects.toThrow(
+      'no mail #3',
+    );
   });
 
   test('when the account is linked to Telegram, then password_reset.requested carries the same link for the bot', async () => {

@@ -37,6 +37,7 @@ describe('GET /api/auth/profile', () => {
         'held_credits',
         'available_credits',
         'welcome_credits',
+        'email_confirmed',
         'monthly_price',
         'tariff_end_date',
         'telegram_linked',
@@ -52,6 +53,7 @@ describe('GET /api/auth/profile', () => {
       held_credits: 0,
       available_credits: 0,
       welcome_credits: 0,
+      email_confirmed: false,
       monthly_price: '0.00',
     });
   });

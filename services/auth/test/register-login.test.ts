@@ -32,6 +32,7 @@ describe('POST /api/auth/register', () => {
       held_credits: 0,
       available_credits: 0,
       welcome_credits: 0,
+      email_confirmed: false,
       monthly_price: '0.00',
       tariff_end_date: null,
       telegram_linked: false,

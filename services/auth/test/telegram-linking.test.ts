@@ -126,6 +126,47 @@ describe('POST /api/bot/users', () => {
   });
 });
 
+describe('PUT /api/bot/users/{telegram_id}/blocked', () => {
+  const report = (telegramId: number, body: unknown, botKey = BOT_KEY) =>
+    h.api<{ telegram_id: number; telegram_blocked_at: string | null }>('PUT', `/api/bot/users/${telegramId}/blocked`, {
+      botKey,
+      body,
+    });
+  const adminRow = async (id: number) => {
+    const res = await h.api<{ users: { id: number; telegram_blocked_at: string | null }[] }>(
+      'GET',
+      `/api/admin/users?username=tg_`,
+      { token: h.admin.token },
+    );
+    return res.body.users.find((user) => user.id === id);
+  };
+
+  test('marks the user from the first report on (a repeat keeps its time), the admin list shows it, false clears it', async () => {
+    const user = await h.buildTelegramUser();
+    expect((await report(user.telegram_id, { blocked: true }, 'wrong-key-123')).status).toBe(401);
+    const marked = await report(user.telegram_id, { blocked: true });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toEqual({ telegram_id: user.telegram_id, telegram_blocked_at: expect.any(String) });
+    const again = await report(user.telegram_id, { blocked: true });
+    expect(again.body.telegram_blocked_at).toBe(marked.body.telegram_blocked_at);
+    expect((await adminRow(user.id))?.telegram_blocked_at).toBe(marked.body.telegram_blocked_at);
+
+    const cleared = await report(user.telegram_id, { blocked: false });
+    expect(cleared.body).toEqual({ telegram_id: user.telegram_id, telegram_blocked_at: null });
+    expect((await adminRow(user.id))?.telegram_blocked_at).toBeNull();
+  });
+
+  test('an unknown Telegram user is 404, a body without a boolean 400', async () => {
+    const unknown = await report(999_000_000_000 + Math.floor(Math.random() * 1e6), { blocked: true });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'Пользователь не найден' });
+    const user = await h.buildTelegramUser();
+    const bad = await report(user.telegram_id, { blocked: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: expect.stringContaining('blocked') });
+  });
+});
+
 describe('POST /api/bot/link-tokens', () => {
   test('then 201 with a token valid 15 minutes, stored only as a hash, and the site link', async () => {
     const before = Date.now();

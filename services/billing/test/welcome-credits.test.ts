@@ -36,9 +36,15 @@ function link(webId: number, botId: number, telegramId: number) {
   });
 }
 
-describe('user.registered: the welcome grant', () => {
-  test('when a person signs up on the site, then they get welcome_credits once, as their own ledger entry, announced in the snapshot', async () => {
-    const userId = await h.registerUser();
+describe('user.confirmed: the welcome grant', () => {
+  test('when a site account is only registered, then it gets a balance and no grant', async () => {
+    const userId = await h.registerUser({}, { confirmed: false });
+    expect(await h.balance(userId)).toMatchObject({ credits: 0, welcome_credits: 0 });
+    expect(await ledgerOf(userId)).toEqual([]);
+  });
+
+  test('when a person confirms their site account, then they get welcome_credits once, as their own ledger entry, announced in the snapshot', async () => {
+    const userId = await h.registerUser({}, { ip: '198.51.100.1' });
 
     expect(await h.balance(userId)).toMatchObject({ credits: 2000, welcome_credits: 2000, money_deposited: '0.00' });
     expect(await ledgerOf(userId)).toEqual([
@@ -52,26 +58,35 @@ describe('user.registered: the welcome grant', () => {
     });
   });
 
+  test('when a bot user is registered, then the grant comes with the projection, before user.confirmed', async () => {
+    const telegramId = nextTelegramId++;
+    const id = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' }, { confirmed: false });
+    expect(await h.balance(id)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    await h.confirmUser(id, null, 'telegram');
+    expect((await ledgerOf(id)).filter((entry) => entry.reason === 'welcome_grant')).toHaveLength(1);
+  });
+
   test('when a person starts in the bot, then they get the same grant and the bot sees it', async () => {
     const { id, telegramId } = await telegramUser();
     const res = await h.call('GET', `/api/bot/balance?telegram_id=${telegramId}`, { bot: true });
     expect(res.body).toMatchObject({ user_id: id, credits: 2000, available_credits: 2000, welcome_credits: 2000 });
   });
 
-  test('when user.registered is delivered again (the same event, then a new event for the same user), then it grants once', async () => {
+  test('when user.confirmed is delivered again (the same event, then a new event for the same user), then it grants once', async () => {
     const id = 700_000 + Math.floor(Math.random() * 100_000);
-    const event = h.event(
+    await h.deliver(
       'user.registered',
       registered(id, { email: `replay${randomUUID()}@example.com`, username: null, first_name: null, last_name: null }),
     );
+    const event = h.event('user.confirmed', { user_id: id, at: new Date().toISOString(), via: 'email', ip: null });
     await h.publish(event);
     await h.consumed(event.id);
     await h.publish(event);
     await h.consumed(event.id);
-    await h.deliver('user.registered', event.data);
+    await h.confirmUser(id, null);
 
-    expect(await h.balance(event.data.user_id)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
-    expect((await ledgerOf(event.data.user_id)).filter((entry) => entry.reason === 'welcome_grant')).toHaveLength(1);
+    expect(await h.balance(id)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect((await ledgerOf(id)).filter((entry) => entry.reason === 'welcome_grant')).toHaveLength(1);
   });
 
   test('when welcome_credits is 0, then a new person gets nothing and no welcome entry', async () => {
@@ -91,6 +106,56 @@ describe('user.registered: the welcome grant', () => {
     });
     const userId = await h.registerUser();
     expect(await h.balance(userId)).toMatchObject({ credits: 500, welcome_credits: 500 });
+  });
+});
+
+describe('welcome_per_address_daily: grants a day to accounts from one address', () => {
+  test('when the address had its day’s grants, then the next account from it gets none while another address still does', async () => {
+    await h.setWelcomeSetting('welcome_per_address_daily', 2);
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const first = await h.registerUser({}, { ip: address });
+    const second = await h.registerUser({}, { ip: address });
+    const third = await h.registerUser({}, { ip: address });
+    const elsewhere = await h.registerUser({}, { ip: '2001:db8::7' });
+    const bot = await telegramUser();
+
+    for (const id of [first, second, elsewhere, bot.id]) {
+      expect(await h.balance(id)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    }
+    expect(await h.balance(third)).toMatchObject({ credits: 0, welcome_credits: 0 });
+    expect(await ledgerOf(third)).toEqual([]);
+    const grants = await h.billing.deps.db
+      .selectFrom('welcome_grants')
+      .select(['user_id', 'address'])
+      .where('user_id', 'in', [first, second, third])
+      .orderBy('user_id')
+      .execute();
+    expect(grants).toEqual([
+      { user_id: first, address },
+      { user_id: second, address },
+    ]);
+    await h.setWelcomeSetting('welcome_per_address_daily', 3);
+  });
+
+  test('when IPv6 addresses share a /64, then they share its allowance', async () => {
+    await h.setWelcomeSetting('welcome_per_address_daily', 1);
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const first = await h.registerUser({}, { ip: `${network}::1` });
+    const sameNetwork = await h.registerUser({}, { ip: `${network}:aaaa:bbbb:cccc:dddd` });
+    const nextNetwork = await h.registerUser({}, { ip: `${network.replace(/:1$/, ':2')}::1` });
+    expect(await h.balance(first)).toMatchObject({ welcome_credits: 2000 });
+    expect(await h.balance(sameNetwork)).toMatchObject({ welcome_credits: 0 });
+    expect(await h.balance(nextNetwork)).toMatchObject({ welcome_credits: 2000 });
+    await h.setWelcomeSetting('welcome_per_address_daily', 3);
+  });
+
+  test('when the account holds a grant merged in from the person’s bot account, then confirming gives no second one', async () => {
+    const webId = await h.registerUser({}, { confirmed: false });
+    const bot = await telegramUser();
+    await link(webId, bot.id, bot.telegramId);
+    await h.confirmUser(webId, '198.51.100.77');
+    expect(await h.balance(webId)).toMatchObject({ credits: 2000, welcome_credits: 2000 });
+    expect((await ledgerOf(webId)).map((entry) => entry.reason)).not.toContain('welcome_grant');
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { type Bus, busMigrations, createBus, createInProcessBroker, type InProcessBroker } from '../src/bus';
 import { type Database, openDatabase } from '../src/db';
+import { assertOutsideTransaction } from '../src/db/transaction-guard';
 import { createTestDatabase, dropTestDatabase } from '../src/testing';
 import {
   type TestConsumer,
@@ -86,6 +87,39 @@ describe('in-process bus', () => {
     expect(await effectsOf(consumerDb.db, event.id)).toEqual([
       { event_id: event.id, consumer: 'thing.happened', n: 1 },
     ]);
+  });
+
+  test('when the producer tracks transactions, then its consumers do not run inside the relay’s transaction', async () => {
+    const tracked = await openDatabase<TestDB>({
+      service: 'producer',
+      url: databases[0]!.url,
+      migrations: { ...busMigrations, ...effectsMigration },
+      logger: silentLogger,
+      trackTransactions: true,
+    });
+    try {
+      const broker = createInProcessBroker();
+      const calls: string[] = [];
+      const callingConsumer: TestConsumer = {
+        ...recordingConsumer('thing.happened'),
+        // A consumer may call another service before its own transaction.
+        async before() {
+          assertOutsideTransaction('a call to another service');
+          calls.push('called');
+        },
+      };
+      const consumer = makeBus(broker, consumerDb, 'consumer', [callingConsumer]);
+      const producer = makeBus(broker, tracked, 'producer');
+      await Promise.all([consumer.start(), producer.start()]);
+
+      const event = await tracked.db.transaction().execute((trx) => producer.publish(trx, 'thing.happened', { n: 2 }));
+      producer.notify();
+      await consumer.waitFor('acked', (e) => e.id === event.id);
+      expect(calls).toEqual(['called']);
+    } finally {
+      await Promise.all(buses.splice(0).map((bus) => bus.close()));
+      await tracked.close();
+    }
   });
 
   test('when the transaction rolls back, then the event is never published', async () => {

@@ -8,6 +8,7 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ArticlePage } from './routes/article';
 import { ArticlesPage } from './routes/articles';
+import { ConfirmEmailPage } from './routes/confirm-email';
 import { ContactPage } from './routes/contact';
 import { DashboardPage } from './routes/dashboard';
 import { FaqPage } from './routes/faq';
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: <ContactPage /> },
           { path: 'link-success', element: <LinkSuccessPage /> },
           { path: 'link-error', element: <LinkErrorPage /> },
+          { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: 'link/:token', element: <LinkAccountPage /> },
           { path: 'payment/result', element: <PaymentResultPage /> },
           { path: 'payment/sandbox/:id', element: <PaymentSandboxPage /> },

@@ -14,6 +14,7 @@ export const paths = {
   contact: '/contact',
   linkSuccess: '/link-success',
   linkError: '/link-error',
+  confirmEmail: '/confirm-email',
   link: (token: string) => `/link/${encodeURIComponent(token)}`,
   dashboard: '/dashboard',
   admin: {

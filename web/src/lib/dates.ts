@@ -25,13 +25,15 @@ export function pluralRu(count: number, forms: readonly [one: string, few: strin
 
 const fullDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
 const shortDate = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat(LOCALE, {
+const dateTimeParts: Intl.DateTimeFormatOptions = {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
+};
+const dateTime = new Intl.DateTimeFormat(LOCALE, dateTimeParts);
+const moscowDateTime = new Intl.DateTimeFormat(LOCALE, { ...dateTimeParts, timeZone: 'Europe/Moscow' });
 
 /** «5 марта 2024 г.»; '' for a missing or invalid date. */
 export function formatDate(value: DateInput): string {
@@ -49,6 +51,12 @@ export function formatShortDate(value: DateInput): string {
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTime.format(date) : '';
+}
+
+/** «05.03.2024, 14:30 МСК»: the moment in Moscow time, whatever the browser's time zone. */
+export function formatMoscowDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${moscowDateTime.format(date)} МСК` : '';
 }
 
 function startOfDay(date: Date): number {

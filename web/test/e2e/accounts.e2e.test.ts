@@ -309,4 +309,60 @@ describe('admin users', () => {
     await tableShowsEmails([first.email]);
     await screenshot(page, 'accounts-admin-users-after');
   }, 60_000);
+
+  test('a Telegram user who blocked the bot has «Бот заблокирован» beside them, its date in Moscow time, until they write again', async () => {
+    const telegramId = 8_100_000 + Math.floor(Math.random() * 100_000);
+    const name = uniqueName('Заблокировавший');
+    const registered = await api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, username: null, first_name: name, last_name: null },
+    });
+    expect(registered.status).toBe(200);
+    const report = (blocked: boolean) =>
+      api<{ telegram_blocked_at: string | null }>('PUT', `/api/bot/users/${telegramId}/blocked`, {
+        botKey: BOT_KEY,
+        body: { blocked },
+      });
+    const marked = await report(true);
+    expect(marked.status).toBe(200);
+    const since = marked.body.telegram_blocked_at!;
+    // Reported again (the bot's retry): the first time stays.
+    await expect(report(true).then((res) => res.body.telegram_blocked_at)).resolves.toBe(since);
+    const moscow = new Intl.DateTimeFormat('ru-RU', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Moscow',
+    }).format(new Date(since));
+
+    await signInAsAdmin();
+    await page.goto(`${stack.url}/admin/users`);
+    const table = page.getByRole('table', { name: 'Пользователи' });
+    const row = table.locator('tbody tr', { hasText: name });
+    const badge = row.getByTestId('telegram-blocked');
+    await badge.waitFor();
+    await expect(badge.textContent()).resolves.toBe('Бот заблокирован');
+    await expect(badge.getAttribute('title')).resolves.toBe(`Заблокировал бота ${moscow} МСК`);
+    await expect(table.getByTestId('telegram-blocked').count()).resolves.toBe(1);
+    await screenshot(page, 'accounts-admin-users-blocked');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await badge.waitFor();
+    await screenshot(page, 'accounts-admin-users-blocked-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await row.getByRole('button', { name: 'Просмотр' }).click();
+    const view = page.getByRole('dialog').filter({ hasText: 'Информация о пользователе' });
+    await view.getByText(String(telegramId)).waitFor();
+    await expect(view.getByTestId('telegram-blocked').textContent()).resolves.toBe('Бот заблокирован');
+    await view.getByRole('button', { name: 'Закрыть' }).first().click();
+    await view.waitFor({ state: 'hidden' });
+
+    // The user wrote to the bot again.
+    expect((await report(false)).body.telegram_blocked_at).toBeNull();
+    await page.reload();
+    await table.locator('tbody tr', { hasText: name }).waitFor();
+    await expect(table.getByTestId('telegram-blocked').count()).resolves.toBe(0);
+  }, 60_000);
 });

@@ -74,6 +74,9 @@ describe('dashboard: paying through the sandbox provider', () => {
     await main.getByLabel('Сумма пополнения').fill('0,5');
     await main.getByRole('button', { name: 'Пополнить' }).click();
     await expect(invalidFeedback().allTextContents()).resolves.toEqual(['Минимальная сумма пополнения 1 ₽']);
+    // The quick amounts are written as every sum is: roubles and kopecks.
+    await main.getByRole('button', { name: '350,00 ₽', exact: true }).click();
+    await main.getByText('Будет зачислено 35 000 кредитов').waitFor();
     await main.getByLabel('Сумма пополнения').fill('150');
     await main.getByText('Будет зачислено 15 000 кредитов').waitFor();
     await screenshot(page, 'billing-dashboard-top-up');

@@ -39,7 +39,7 @@ async function registeredUser() {
 
 /** The recovery link in the `nth` mail to `email`. */
 async function mailedLink(email: string, nth = 0): Promise<string> {
-  const mail = await mailbox.waitForMail(email, { nth });
+  const mail = await mailbox.waitForMail(email, { nth, containing: '/reset-password/' });
   const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\/[\w-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no recovery link in: ${mail.text}`);
   return link;

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
-import { startTestService, type TestService } from '@gpt/kit/testing';
+import { signAccessToken } from '@gpt/kit';
+import { startTestService, TEST_SECRETS, type TestService } from '@gpt/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BillingConfig, loadBillingConfig } from '../../../services/billing/src/config';
 import type { BillingDatabase } from '../../../services/billing/src/data/schema';
@@ -63,7 +64,7 @@ describe('public pages in Chromium', () => {
     await expect(bot.getAttribute('href')).resolves.toBe('https://t.me/gpt_test_bot');
     await expect(bot.getAttribute('target')).resolves.toBe('_blank');
     for (const plan of ['Base', 'Premium', 'Elite']) await page.getByRole('heading', { name: plan }).waitFor();
-    await page.getByText('1 250 ₽').waitFor();
+    await page.getByText('1 250,00 ₽').first().waitFor();
     await expect(
       page.getByRole('link', { name: 'Тренды искусственного интеллекта' }).getAttribute('href'),
     ).resolves.toBe('/articles/ai-trends');
@@ -158,5 +159,32 @@ describe('public pages in Chromium', () => {
     await openPage(`${downSite.url}/`, 390);
     for (const plan of ['Base', 'Premium', 'Elite']) await page.getByRole('heading', { name: plan }).waitFor();
     await screenshot(page, 'home-mobile-offline');
+  });
+
+  // Last: it adds a tariff, which the other tests' three cards would count.
+  test('the offer and the FAQ state billing’s tariffs as they are now, in roubles and kopecks', async () => {
+    const created = await fetch(`${billing.url}/api/admin/tariffs`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${signAccessToken({ sub: '1', role: 'admin', ver: 0 }, TEST_SECRETS.JWT_SECRET)}`,
+      },
+      body: JSON.stringify({ name: 'Студент', monthly_price: '99.90', credits_per_ruble: 150, included_credits: 5000 }),
+    });
+    expect(created.status).toBe(201);
+
+    await openPage(`${site.url}/offer`);
+    await page
+      .getByText(
+        'Тариф Студент — 99,90 ₽ в месяц: 150 кредитов за 1 ₽ пополнения, 5 000 включённых кредитов, без генерации изображений.',
+      )
+      .waitFor();
+    await page.getByText('Тариф Premium — 350,00 ₽ в месяц').waitFor();
+
+    await page.goto(`${site.url}/faq`);
+    await page.getByRole('button', { name: 'Чем отличаются тарифы?' }).click();
+    await page
+      .getByText('Студент за 99,90 ₽ в месяц даёт 5 000 кредитов, 150 кредитов за 1 ₽ при пополнении.')
+      .waitFor();
   });
 });

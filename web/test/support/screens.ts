@@ -62,6 +62,8 @@ export const LATIN_ALLOWED = new Set([
   'FAQ',
   'Email',
   'email',
+  'E-mail',
+  'e-mail',
   'ID',
   'UTM',
   'URL',

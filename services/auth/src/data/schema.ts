@@ -25,12 +25,18 @@ export interface UsersTable {
   telegram_username: string | null;
   /** E-mail for payment receipts. */
   telegram_email: string | null;
+  /** The user has blocked the bot since then, as the bot reported (migration 0031); null: not blocked. */
+  telegram_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Bumped to revoke every token issued before. */
   token_version: ColumnType<number, number | undefined, number>;
   /** Grows with every change, so projections elsewhere never go backwards. */
   version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the account was confirmed (the e-mail link; bot and admin accounts at creation); null: not yet (migration 0021). */
+  email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The client address a site sign-up came from (billing caps welcome grants per address). */
+  registration_ip: string | null;
   // Projection of billing's `credits.changed` (see migration 0003).
   credits: DecimalColumn;
   included_credits: DecimalColumn;
@@ -61,7 +67,8 @@ export interface LinkTokensTable {
   created_at: Timestamp;
 }
 
-export interface PasswordResetTokensTable {
+/** A table of single-use links (password recovery, e-mail confirmation). */
+export interface SingleUseTokensTable {
   id: Generated<number>;
   /** SHA-256 of the token (hex); the token itself is never stored. */
   token_hash: string;
@@ -75,5 +82,6 @@ export interface PasswordResetTokensTable {
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
   link_tokens: LinkTokensTable;
-  password_reset_tokens: PasswordResetTokensTable;
+  password_reset_tokens: SingleUseTokensTable;
+  email_confirmation_tokens: SingleUseTokensTable;
 }

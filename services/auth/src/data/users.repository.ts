@@ -21,10 +21,16 @@ export interface User {
   telegramId: string | null;
   telegramUsername: string | null;
   telegramEmail: string | null;
+  /** Since when the Telegram user has the bot blocked (null: not blocked). */
+  telegramBlockedAt: Date | null;
   tokenVersion: number;
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When the account was confirmed; null: a site sign-up whose e-mail link was not followed yet. */
+  emailConfirmedAt: Date | null;
+  /** The address a site sign-up came from. */
+  registrationIp: string | null;
   /** Billing's view, as last projected (Base tariff and 0 credits until billing reports). */
   balance: {
     credits: number;
@@ -56,6 +62,7 @@ export interface UserChanges {
   telegramId?: string | null;
   telegramUsername?: string | null;
   telegramEmail?: string | null;
+  telegramBlockedAt?: Date | null;
 }
 
 /** Dollars are kept with 12 decimals; show at least 6 and drop the trailing zeros beyond. */
@@ -80,10 +87,13 @@ function toUser(row: Selectable<UsersTable>): User {
     telegramId: row.telegram_id === null ? null : String(row.telegram_id),
     telegramUsername: row.telegram_username,
     telegramEmail: row.telegram_email,
+    telegramBlockedAt: row.telegram_blocked_at === null ? null : new Date(row.telegram_blocked_at),
     tokenVersion: row.token_version,
     version: row.version,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    emailConfirmedAt: row.email_confirmed_at === null ? null : new Date(row.email_confirmed_at),
+    registrationIp: row.registration_ip,
     balance: {
       credits: Number(row.credits),
       includedCredits: Number(row.included_credits),
@@ -112,6 +122,7 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
   if (changes.telegramId !== undefined) columns.telegram_id = changes.telegramId;
   if (changes.telegramUsername !== undefined) columns.telegram_username = changes.telegramUsername;
   if (changes.telegramEmail !== undefined) columns.telegram_email = changes.telegramEmail;
+  if (changes.telegramBlockedAt !== undefined) columns.telegram_blocked_at = changes.telegramBlockedAt;
   return columns;
 };
 
@@ -158,6 +169,9 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       role: Role;
       utmSource?: string | null;
       referredBy?: number | null;
+      /** A site sign-up waits for its e-mail link (null); an admin is confirmed at creation. */
+      emailConfirmedAt: Date | null;
+      registrationIp?: string | null;
     }): Promise<User> {
       const row = await db
         .insertInto('users')
@@ -168,6 +182,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           utm_source: user.utmSource ?? null,
           referral_code: newReferralCode(),
           referred_by: user.referredBy ?? null,
+          email_confirmed_at: user.emailConfirmedAt,
+          registration_ip: user.registrationIp ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -196,6 +212,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           referral_code: newReferralCode(),
           referred_by: user.referredBy,
           telegram_language: user.language,
+          // A bot user is confirmed by their first /start.
+          email_confirmed_at: new Date(),
         })
         .onConflict((oc) => oc.column('telegram_id').doNothing())
         .returningAll()
@@ -219,6 +237,18 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return toUser(row);
     },
 
+    /** Marks the account confirmed; null when it already was (so the confirmation is announced once). */
+    async confirm(id: number): Promise<User | null> {
+      const row = await db
+        .updateTable('users')
+        .set({ email_confirmed_at: new Date() })
+        .where('id', '=', id)
+        .where('email_confirmed_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+
     /** Changing the role revokes the user's older tokens. */
     setRole(id: number, role: Role): Promise<User> {
       return usersRepository(db).update(id, { role }, { revokeTokens: true });
@@ -237,6 +267,20 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toUser(row);
+    },
+
+    /**
+     * Marks the Telegram user as having blocked the bot (kept from the first report on) or clears the
+     * mark; not a profile change (no `version` bump). Undefined: no user has this telegram_id.
+     */
+    async setTelegramBlocked(telegramId: string, blocked: boolean): Promise<User | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({ telegram_blocked_at: blocked ? sql<Date>`coalesce(telegram_blocked_at, now())` : null })
+        .where('telegram_id', '=', telegramId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toUser(row);
     },
 
     /** The user a referral code belongs to (codes are upper case; the caller upper-cases). */

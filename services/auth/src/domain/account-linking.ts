@@ -22,6 +22,7 @@ function mergedProfile(web: User, telegramId: string, telegram: User | undefined
   return {
     telegramId,
     telegramUsername: telegram?.telegramUsername ?? null,
+    telegramBlockedAt: telegram?.telegramBlockedAt ?? null,
     username: web.username ?? telegram?.username ?? null,
     firstName: web.firstName ?? telegram?.firstName ?? null,
     lastName: web.lastName ?? telegram?.lastName ?? null,

@@ -1,7 +1,8 @@
-import type { BotUpsertUserRequest, BotUser } from '@gpt/contracts';
+import type { BotTelegramBlockedResponse, BotUpsertUserRequest, BotUser } from '@gpt/contracts';
 import { stripBidi } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { type User, type UserChanges, usersRepository } from '../data/users.repository';
+import { authErrors } from './errors';
 import { changingProfiles } from './profile-cache';
 import { toBotUser } from './user-views';
 import { inviterOf } from './referrals';
@@ -25,8 +26,8 @@ function changesFrom(user: User, input: BotUpsertUserRequest): UserChanges {
 const cleanName = (name: string | null) => (name === null ? null : stripBidi(name));
 
 /**
- * The bot reports a Telegram user: created on first sight (`user.registered`, source telegram),
- * otherwise brought up to date (`user.updated` when anything changed).
+ * The bot reports a Telegram user: created on first sight (`user.registered`, source telegram, and
+ * `user.confirmed`: the first /start confirms a bot user, docs/product.md, Welcome credits), otherwise brought up to date (`user.updated` when anything changed).
  */
 export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserRequest): Promise<BotUser> {
   const { bus } = deps;
@@ -51,6 +52,12 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
       });
       if (created) {
         await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'telegram' });
+        await bus.publish(trx, 'user.confirmed', {
+          user_id: created.id,
+          at: created.createdAt.toISOString(),
+          via: 'telegram',
+          ip: null,
+        });
         return toBotUser({ ...created, telegramId });
       }
       // A parallel call created it first; update that row instead.
@@ -63,4 +70,19 @@ export async function upsertBotUser(deps: AuthDeps, reported: BotUpsertUserReque
     await bus.publish(trx, 'user.updated', { ...userSnapshot(updated), updated_at: updated.updatedAt.toISOString() });
     return toBotUser({ ...updated, telegramId });
   });
+}
+
+/**
+ * The bot reports that the Telegram user blocked it (Telegram answered 403) or wrote to it again: the
+ * admin users list shows the mark (docs/architecture.md, Calls between services). Repeating a report
+ * changes nothing; the first report's time stays.
+ */
+export async function setTelegramBlocked(
+  deps: AuthDeps,
+  telegramId: number,
+  blocked: boolean,
+): Promise<BotTelegramBlockedResponse> {
+  const user = await usersRepository(deps.db).setTelegramBlocked(String(telegramId), blocked);
+  if (!user) throw authErrors.userNotFound();
+  return { telegram_id: telegramId, telegram_blocked_at: user.telegramBlockedAt?.toISOString() ?? null };
 }

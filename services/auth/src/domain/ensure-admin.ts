@@ -30,7 +30,13 @@ export async function ensureAdmin(deps: AuthDeps): Promise<void> {
       });
       return promoted;
     }
-    const created = await usersRepository(trx).create({ email, passwordHash: passwordHash!, role: 'admin' });
+    // The admin's address is theirs by configuration: confirmed at creation.
+    const created = await usersRepository(trx).create({
+      email,
+      passwordHash: passwordHash!,
+      role: 'admin',
+      emailConfirmedAt: new Date(),
+    });
     await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'web' });
     return created;
   });

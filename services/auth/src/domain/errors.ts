@@ -21,6 +21,23 @@ export const authErrors = {
     tooManyRequests('Слишком много попыток сменить пароль по этой ссылке, попробуйте позже', retryAfterSec),
   resetTokenUsed: () =>
     conflict('Ссылка для смены пароля уже использована. Запросите новую ссылку', 'reset_token_used'),
+  confirmationTokenUnknown: () =>
+    notFound(
+      'Ссылка для подтверждения e-mail недействительна. Запросите новое письмо в личном кабинете',
+      'confirmation_token_invalid',
+    ),
+  confirmationTokenExpired: () =>
+    new AppError(
+      'Срок действия ссылки для подтверждения e-mail истёк. Запросите новое письмо в личном кабинете',
+      'confirmation_token_expired',
+      410,
+    ),
+  emailAlreadyConfirmed: () => conflict('E-mail уже подтверждён', 'email_already_confirmed'),
+  tooManyConfirmationMails: (retryAfterSec: number) =>
+    tooManyRequests(
+      `Письмо уже отправлено. Запросить ещё одно можно через ${Math.ceil(retryAfterSec / 60)} мин.`,
+      retryAfterSec,
+    ),
   telegramLinkedElsewhere: () =>
     conflict('Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте', 'telegram_already_linked'),
   webLinkedElsewhere: () => conflict('Ваш аккаунт уже связан с другим Telegram-аккаунтом', 'account_already_linked'),

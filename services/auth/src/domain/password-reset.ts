@@ -1,7 +1,7 @@
 import type { PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
 import type { AttemptLimiter } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
-import { passwordResetTokensRepository } from '../data/password-reset-tokens.repository';
+import { singleUseTokensRepository } from '../data/single-use-tokens.repository';
 import { usersRepository } from '../data/users.repository';
 import { authErrors } from './errors';
 import { sendMail } from './mailer';
@@ -11,6 +11,8 @@ import { assertUsable, newSingleUseToken, tokenHash } from './single-use-token';
 import { publishTokenVersion } from './token-versions';
 
 const HOUR_MS = 60 * 60 * 1000;
+const passwordResetTokensRepository = (db: Parameters<typeof singleUseTokensRepository>[0]) =>
+  singleUseTokensRepository(db, 'password_reset_tokens');
 /** How much of a recovery token keys its attempt counter. */
 const TOKEN_PREFIX_CHARS = 8;
 const resetTokenErrors = {

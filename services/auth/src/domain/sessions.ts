@@ -11,6 +11,7 @@ import { type CachedAnswer, isUniqueViolation, signAccessToken } from '@gpt/kit'
 import type { AuthDeps } from '../deps';
 import type { AuthConfig } from '../config';
 import { type User, usersRepository } from '../data/users.repository';
+import { issueEmailConfirmation, mailInBackground } from './email-confirmation';
 import { authErrors } from './errors';
 import { passwordHasher } from './passwords';
 import { profileCache } from './profile-cache';
@@ -28,13 +29,16 @@ export const sessionOf = (config: AuthConfig, user: User): AuthResponse => ({
   user: toProfile(user),
 });
 
-/** Sign-up with e-mail and password: the account, `user.registered`, and a session. */
-export async function register(deps: AuthDeps, input: RegisterRequest): Promise<AuthResponse> {
+/**
+ * Sign-up with e-mail and password from the client address `ip`: the account (not confirmed yet),
+ * `user.registered`, the confirmation mail (sent after the answer) and a session.
+ */
+export async function register(deps: AuthDeps, input: RegisterRequest, ip: string): Promise<AuthResponse> {
   const { config, db, bus, kv } = deps;
   if (await usersRepository(db).findByEmail(input.email)) throw authErrors.emailTaken();
   const passwordHash = await passwordHasher(config).hash(input.password);
 
-  const user = await bus
+  const { user, mail } = await bus
     .transaction(async (trx) => {
       const created = await usersRepository(trx).create({
         email: input.email,
@@ -42,13 +46,17 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
         role: 'user',
         utmSource: input.utm_source,
         referredBy: await inviterOf(trx, input.ref),
+        emailConfirmedAt: null,
+        registrationIp: ip || null,
       });
       await bus.publish(trx, 'user.registered', { ...userSnapshot(created), source: 'web' });
-      return created;
+      const confirmation = await issueEmailConfirmation(trx, config, { ...created, email: input.email });
+      return { user: created, mail: confirmation };
     })
     .catch((err: unknown) => {
       throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
     });
+  mailInBackground(deps, mail);
   // A fresh id may meet a version left in the store by an earlier database: start it clean (best effort,
   // the sign-up itself has succeeded).
   await publishTokenVersion(kv, user).catch((err: unknown) =>

@@ -2,6 +2,8 @@ import {
   AuthResponse,
   ChangePasswordRequest,
   ChangePasswordResponse,
+  EmailConfirmationConfirmRequest,
+  EmailConfirmationResponse,
   LinkAccountRequest,
   LinkAccountResponse,
   LoginRequest,
@@ -12,17 +14,18 @@ import {
   PasswordResetRequest,
   RegisterRequest,
 } from '@gpt/contracts';
-import { attemptLimiter, requireAuth, respond, sendJsonBytes, validate } from '@gpt/kit';
+import { attemptLimiter, clientAddress, requireAuth, respond, sendJsonBytes, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
+import { confirmEmail, emailConfirmationResender } from '../domain/email-confirmation';
 import { confirmPasswordReset, requestPasswordReset } from '../domain/password-reset';
 import { changePassword, getProfile, login, register } from '../domain/sessions';
 
 /** The signed-in user's id from the verified token. */
 export const actingUserId = (claims: { sub: string } | undefined) => Number(claims?.sub);
 
-/** Sign-up, login, profile, password change and recovery, Telegram linking (`/api/auth/*`). */
+/** Sign-up, e-mail confirmation, login, profile, password change and recovery, Telegram linking (`/api/auth/*`). */
 export function sessionRouter(deps: AuthDeps): Router {
   const router = Router();
   const signedIn = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv });
@@ -31,9 +34,24 @@ export function sessionRouter(deps: AuthDeps): Router {
     points: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_POINTS,
     windowSec: deps.config.PASSWORD_RESET_CONFIRM_PER_TOKEN_WINDOW_SEC,
   });
+  const resendConfirmation = emailConfirmationResender(deps);
 
   router.post('/api/auth/register', async (req, res) => {
-    respond(res, AuthResponse, await register(deps, validate(RegisterRequest, req.body ?? {})), 201);
+    respond(
+      res,
+      AuthResponse,
+      await register(deps, validate(RegisterRequest, req.body ?? {}), clientAddress(req)),
+      201,
+    );
+  });
+
+  router.post('/api/auth/email-confirmation', signedIn, async (_req, res) => {
+    respond(res, EmailConfirmationResponse, await resendConfirmation(actingUserId(res.locals.claims)), 202);
+  });
+
+  router.post('/api/auth/email-confirmation/confirm', async (req, res) => {
+    const { token } = validate(EmailConfirmationConfirmRequest, req.body ?? {});
+    respond(res, EmailConfirmationResponse, await confirmEmail(deps, token));
   });
 
   router.post('/api/auth/login', async (req, res) => {

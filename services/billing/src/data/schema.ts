@@ -73,6 +73,13 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** One row per welcome grant: the address its account signed up from (null: a bot user), migration 0021. */
+export interface WelcomeGrantsTable {
+  user_id: number;
+  address: string | null;
+  granted_at: Timestamp;
+}
+
 export type LedgerBucket = 'included' | 'credits';
 
 export interface LedgerEntriesTable {
@@ -223,4 +230,5 @@ export interface BillingDatabase extends BusTables {
   referral_rewards: ReferralRewardsTable;
   promo_codes: PromoCodesTable;
   promo_redemptions: PromoRedemptionsTable;
+  welcome_grants: WelcomeGrantsTable;
 }

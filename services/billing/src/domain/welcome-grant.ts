@@ -5,7 +5,9 @@ import {
   REFERRAL_SETTING_KEYS,
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
+  WELCOME_PER_ADDRESS_DAILY_KEY,
   type SettingChangedData,
+  type UserConfirmedData,
 } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
@@ -13,12 +15,15 @@ import type { BillingDatabase } from '../data/schema';
 import { settingsRepository } from '../data/settings.repository';
 import { ledgerEntriesRepository } from '../data/ledger-entries.repository';
 import { usersRepository } from '../data/users.repository';
+import { welcomeGrantsRepository } from '../data/welcome-grants.repository';
+import { addressBlock } from './address-block';
 import { changeBalance } from './ledger';
 
 /** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals'. */
 const PROJECTED_SETTINGS: readonly string[] = [
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
+  WELCOME_PER_ADDRESS_DAILY_KEY,
   STAR_RATE_KEY,
   ...REFERRAL_SETTING_KEYS,
 ];
@@ -30,7 +35,7 @@ export async function rememberSetting(trx: Kysely<BillingDatabase>, change: Sett
 }
 
 /**
- * A welcome setting (`welcome_credits`, `welcome_daily_limit`) as billing last heard it; its seeded
+ * A welcome setting (`welcome_credits`, `welcome_daily_limit`, `welcome_per_address_daily`) as billing last heard it; its seeded
  * default before billing has heard anything; 0 (no grant) when it was deleted or is unusable.
  */
 async function welcomeSetting(
@@ -43,24 +48,39 @@ async function welcomeSetting(
 }
 
 /**
- * A new person's one welcome grant (reason `welcome_grant`, reference `welcome:<user id>`, so a
- * replayed or repeated registration never grants twice); nothing while the setting is 0, nor for
- * an account already merged into another (its person's grant is the survivor's).
+ * A confirmed person's one welcome grant (reason `welcome_grant`, reference `welcome:<user id>`, so a
+ * replayed or repeated confirmation never grants twice; docs/product.md, Welcome credits). Nothing
+ * while the setting is 0, for an account already merged into another (its person's grant is the
+ * survivor's) or a balance that holds a grant already (merged in from the person's bot account);
+ * nothing past the day's allowance (`welcome_daily_limit`), nor past `welcome_per_address_daily`
+ * grants to accounts that signed up from the same address (an IPv6 address counts by its /64; bot
+ * users have none).
  */
 export async function grantWelcomeCredits(
   trx: Kysely<BillingDatabase>,
   bus: BillingDeps['bus'],
-  userId: number,
+  confirmed: Pick<UserConfirmedData, 'user_id' | 'ip'>,
 ): Promise<void> {
+  const userId = confirmed.user_id;
   const amount = await welcomeSetting(trx, WELCOME_CREDITS_KEY);
   if (amount === 0 || (await usersRepository(trx).resolve(userId)) !== userId) return;
+  const grants = welcomeGrantsRepository(trx);
+  const address = confirmed.ip ? addressBlock(confirmed.ip) : null;
+  if (address) {
+    // Grants of one address are counted one after another: its daily cap holds exactly.
+    await grants.lockAddress(address);
+    if ((await grants.countFromAddressToday(address)) >= (await welcomeSetting(trx, WELCOME_PER_ADDRESS_DAILY_KEY))) {
+      return;
+    }
+  }
   // The day's allowance; the balance row locked below orders grants of one user, this count all of them
   // closely enough (a grant or two past it under a burst, never a flood).
   const grantedToday = await ledgerEntriesRepository(trx).countSinceUtcMidnight('welcome_grant');
   if (grantedToday >= (await welcomeSetting(trx, WELCOME_DAILY_LIMIT_KEY))) return;
-  await changeBalance(trx, bus, userId, `welcome:${userId}`, () => ({
-    reason: 'welcome_grant',
-    postings: [{ bucket: 'credits', amount }],
-    welcomeCredits: amount,
-  }));
+  const granted = await changeBalance(trx, bus, userId, `welcome:${userId}`, (balance) =>
+    balance.welcomeCredits > 0
+      ? null
+      : { reason: 'welcome_grant', postings: [{ bucket: 'credits', amount }], welcomeCredits: amount },
+  );
+  if (granted) await grants.record(userId, address);
 }

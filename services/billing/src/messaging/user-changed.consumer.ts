@@ -7,19 +7,32 @@ import type { BillingConsumer } from './consumer';
 /**
  * auth's user snapshots keep billing's projection (receipt e-mail, names for the payments screen,
  * Telegram id for the bot); a user seen for the first time gets a balance on Base, announced
- * with `credits.changed` (reason 'initial') so auth's projection of the balance fills. A new
- * person, on the site or in the bot, also gets the welcome grant once.
+ * with `credits.changed` (reason 'initial') so auth's projection of the balance fills. A person
+ * gets the welcome grant once their account is confirmed (`user.confirmed`: the e-mail link on
+ * the site; a bot user at registration, the first /start).
  */
 export function userChangedConsumers(
   deps: BillingDeps,
-): [BillingConsumer<'user.registered'>, BillingConsumer<'user.updated'>] {
+): [BillingConsumer<'user.registered'>, BillingConsumer<'user.confirmed'>, BillingConsumer<'user.updated'>] {
   return [
     {
       event: 'user.registered',
       async handle(trx, event) {
         await usersRepository(trx).upsertSnapshot(event.data);
         await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
-        await grantWelcomeCredits(trx, deps.bus, event.data.user_id);
+        // A bot user's first /start is their confirmation (auth announces it as user.confirmed too):
+        // granted here, with the projection, so the bot's first balance read already shows the gift;
+        // whichever of the two billing handles first grants, the reference keeps it once.
+        if (event.data.source === 'telegram') {
+          await grantWelcomeCredits(trx, deps.bus, { user_id: event.data.user_id, ip: null });
+        }
+      },
+    },
+    {
+      event: 'user.confirmed',
+      async handle(trx, event) {
+        await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
+        await grantWelcomeCredits(trx, deps.bus, event.data);
       },
     },
     {

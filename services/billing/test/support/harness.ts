@@ -79,12 +79,27 @@ export async function startBillingHarness(env: Env = {}) {
       return event;
     },
 
-    /** A user as auth announces it (user.registered); answers its id. */
-    async registerUser(overrides: Partial<EventData<'user.registered'>> = {}): Promise<number> {
+    /**
+     * A user as auth announces a confirmed account (user.registered, then user.confirmed: a site user
+     * who followed the e-mail link from `ip`, or a bot user); `confirmed: false` stops at the sign-up.
+     * Answers its id.
+     */
+    async registerUser(
+      overrides: Partial<EventData<'user.registered'>> = {},
+      options: { confirmed?: boolean; ip?: string | null } = {},
+    ): Promise<number> {
       const id = overrides.user_id ?? nextUserId++;
-      await harness.deliver('user.registered', registered(id, overrides));
+      const data = registered(id, overrides);
+      await harness.deliver('user.registered', data);
+      if (options.confirmed === false) return id;
+      if (data.source === 'web') await harness.confirmUser(id, options.ip ?? null, 'email');
+      else await harness.confirmUser(id, null, 'telegram');
       return id;
     },
+
+    /** auth's `user.confirmed` of the user, with the address they signed up from. */
+    confirmUser: (userId: number, ip: string | null, via: 'email' | 'telegram' = 'email') =>
+      harness.deliver('user.confirmed', { user_id: userId, at: new Date().toISOString(), via, ip }),
 
     /** The next `credits.changed` billing publishes for the user with this reason. */
     publishedChange: (userId: number, reason: string) =>
@@ -96,10 +111,13 @@ export async function startBillingHarness(env: Env = {}) {
         .then((e) => e.data as CreditsChangedData),
 
     /** chat-history's `setting.changed` of `welcome_credits`, consumed by billing. */
-    setWelcomeCredits: (credits: number) =>
+    setWelcomeCredits: (credits: number) => harness.setWelcomeSetting('welcome_credits', credits),
+
+    /** chat-history's `setting.changed` of a welcome setting, consumed by billing. */
+    setWelcomeSetting: (key: 'welcome_credits' | 'welcome_per_address_daily', count: number) =>
       harness.deliver('setting.changed', {
-        key: 'welcome_credits',
-        value: String(credits),
+        key,
+        value: String(count),
         version: ++settingVersion,
         changed_at: new Date().toISOString(),
       }),

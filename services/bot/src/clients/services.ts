@@ -7,6 +7,7 @@ import {
   BotSettingsResponse,
   BotStarInvoiceResponse,
   BotStarPreCheckoutResponse,
+  BotTelegramBlockedResponse,
   BotUser,
   CreatePaymentResponse,
   PublicTariffsResponse,
@@ -110,6 +111,9 @@ export function serviceClients(
 
   return {
     upsertUser: (body: BotUpsertUserRequest) => call(BotUser, 'POST', auth('/api/bot/users'), { json: body }),
+    /** Tells auth whether the Telegram user has blocked the bot, for the admin users list. */
+    setTelegramBlocked: (telegramId: number, blocked: boolean) =>
+      call(BotTelegramBlockedResponse, 'PUT', auth(`/api/bot/users/${telegramId}/blocked`), { json: { blocked } }),
     linkToken: (telegramId: number) =>
       call(BotLinkTokenResponse, 'POST', auth('/api/bot/link-tokens'), { json: { telegram_id: telegramId } }),
 

@@ -15,6 +15,8 @@ export interface Chat {
   voiceReplies: boolean;
   instructions: string | null;
   awaitingInstructions: boolean;
+  /** The user blocked the bot (Telegram answered 403) and has not written since; null: not blocked. */
+  blockedAt: Date | null;
 }
 
 function toChat(row: Selectable<ChatsTable>): Chat {
@@ -31,6 +33,7 @@ function toChat(row: Selectable<ChatsTable>): Chat {
     voiceReplies: row.voice_replies,
     instructions: row.instructions,
     awaitingInstructions: row.awaiting_instructions,
+    blockedAt: row.blocked_at,
   };
 }
 
@@ -109,6 +112,57 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
       update(telegramId, { instructions, awaiting_instructions: false }),
     setAwaitingInstructions: (telegramId: number, awaiting: boolean) =>
       update(telegramId, { awaiting_instructions: awaiting }),
+    /**
+     * Telegram refused a message to the user's chat (403): the chat is marked blocked once. 'marked' when this
+     * call marked it, 'unreported' when it was marked before but auth has not heard of it yet, 'known'
+     * otherwise (also for a chat the bot does not keep).
+     */
+    async markBlocked(telegramId: number): Promise<'marked' | 'unreported' | 'known'> {
+      const marked = await db
+        .updateTable('chats')
+        .set({ blocked_at: new Date(), blocked_unreported: true, updated_at: new Date() })
+        .where('telegram_id', '=', String(telegramId))
+        .where('blocked_at', 'is', null)
+        .executeTakeFirst();
+      if (marked.numUpdatedRows > 0n) return 'marked';
+      const row = await db
+        .selectFrom('chats')
+        .select('blocked_unreported')
+        .where('telegram_id', '=', String(telegramId))
+        .executeTakeFirst();
+      return row?.blocked_unreported ? 'unreported' : 'known';
+    },
+    /** The user wrote again: true when the chat was marked blocked (the mark is gone now). */
+    async clearBlocked(telegramId: number): Promise<boolean> {
+      const cleared = await db
+        .updateTable('chats')
+        .set({ blocked_at: null, blocked_unreported: true, updated_at: new Date() })
+        .where('telegram_id', '=', String(telegramId))
+        .where('blocked_at', 'is not', null)
+        .executeTakeFirst();
+      return cleared.numUpdatedRows > 0n;
+    },
+    /** Auth stored the mark as `blocked`: nothing left to report, unless the mark changed meanwhile. */
+    async blockedReported(telegramId: number, blocked: boolean): Promise<void> {
+      await db
+        .updateTable('chats')
+        .set({ blocked_unreported: false })
+        .where('telegram_id', '=', String(telegramId))
+        .where('blocked_unreported', '=', true)
+        .where('blocked_at', blocked ? 'is not' : 'is', null)
+        .execute();
+    },
+    /** Chats whose blocked mark auth has not stored yet, a batch at a time. */
+    async blockedUnreported(limit: number): Promise<Array<{ telegramId: number; blocked: boolean }>> {
+      const rows = await db
+        .selectFrom('chats')
+        .select(['telegram_id', 'blocked_at'])
+        .where('blocked_unreported', '=', true)
+        .orderBy('telegram_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ telegramId: Number(row.telegram_id), blocked: row.blocked_at !== null }));
+    },
     /** Accounts were linked: the Telegram user's chats now belong to the surviving account. */
     async repoint(telegramId: number, userId: number): Promise<Chat[]> {
       const rows = await db

@@ -23,6 +23,8 @@ export interface ChatsTable {
   awaiting_email_payment: string | null;
   /** The user blocked the bot (Telegram answered 403): nothing more is sent until they write again. */
   blocked_at: Date | null;
+  /** Auth has not yet stored the current blocked mark (set or cleared): the report is sent again. */
+  blocked_unreported: Generated<boolean>;
   /** The chosen chat mode (chat-history's id); null or gone: the default mode. */
   mode_id: number | null;
   /** Answers also come as voice messages. */

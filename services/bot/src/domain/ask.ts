@@ -174,13 +174,20 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     } catch (err) {
       if (generation.signal.aborted) throw err;
       deps.logger.warn({ err, model: model.model, telegramId: chat.telegramId }, 'model call failed');
-      await sink.fail(text);
+      // Recorded first: the hold ends even when the chat cannot be told (the user blocked the bot).
       await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
+      await sink.fail(text);
       return { kind: 'failed' };
     }
 
     const real = usage ?? { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) };
-    await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
+    try {
+      await sink.finish(text, { truncated: real.outputTokens >= maxOutput });
+    } catch (err) {
+      // Telegram refused the answer for good (retries are the transport's): not delivered, so not charged.
+      await recordFailure(deps, { ...message, bot_response: text }, err, input.image);
+      throw err;
+    }
     const speechCharacters = speaking ? await speak(deps, input, text, sink) : 0;
     const spoken =
       speechCharacters > 0 ? { speech_model: settings.speechModel, speech_characters: speechCharacters } : {};

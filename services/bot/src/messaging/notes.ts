@@ -27,13 +27,15 @@ export type BotConsumer<K extends keyof EventSchemas & string, Before = void> = 
  * returned: a consumer calls this from `afterCommit`, since Telegram's limits may queue a message for
  * seconds and that wait must never hold a database connection (a handler that fails and is retried
  * returns its notes again, so each is sent once). It does not hold up the consumer. A user who
- * blocked the bot, or Telegram being off, is logged and not redelivered.
+ * blocked the bot (docs/architecture.md, The bot) is not written to until they write again;
+ * Telegram being off is logged and not redelivered.
  */
 export function sendNotes(deps: Pick<BotDeps, 'telegram' | 'logger'>, notes: Note[]): void {
   const telegram = deps.telegram.api();
   if (!telegram || notes.length === 0) return;
   void (async () => {
     for (const note of notes) {
+      if (note.chat.blockedAt) continue;
       try {
         await sendWithButtons(telegram, note.chat.chatId, note.html, note.keyboard);
       } catch (err) {

@@ -9,6 +9,7 @@ import type { Update } from 'grammy/types';
 import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
+import { blockedChats } from './blocked';
 import { botFeatures } from './bot';
 import { webhookQueue } from './webhook-queue';
 import type { BotContext } from './context';
@@ -65,6 +66,9 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   });
   bot.api.config.use(apiThrottler());
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+  // Outermost (installed last): a blocked user's chat is refused before any queue or retry (./blocked.ts).
+  const blocked = blockedChats(deps);
+  bot.api.config.use(blocked.transformer);
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
@@ -73,13 +77,14 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       logger.error({ err: error, update: ctx.update.update_id }, 'handling a Telegram update failed');
       if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, texts.serviceDown).catch(() => undefined);
     })
-    .use(botFeatures(telegramDeps));
+    .use(blocked.unblock, botFeatures(telegramDeps));
 
   const usernameOf = () => (bot.isInited() ? bot.botInfo.username : (config.TELEGRAM_BOT_USERNAME ?? null));
   let runner: RunnerHandle | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   let stopSweeps: (() => void) | undefined;
+  let stopReports: (() => void) | undefined;
   const owner = deps.generations.owner;
   const webhooks = webhookQueue({
     db: deps.db,
@@ -112,6 +117,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     if (stopped) return;
     // Heartbeat first: it is what tells other processes this one is alive (and holds the poller lock).
     stopSweeps ??= await deps.generations.start();
+    stopReports ??= blocked.start();
     await bot.init();
     await bot.api.setMyCommands(COMMANDS);
     if (config.TELEGRAM_WEBHOOK_URL) {
@@ -178,6 +184,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       const deadline = Date.now() + LAST_UPDATES_MS;
       while ((runner?.size() ?? 0) + webhooks.size() > 0 && Date.now() < deadline) await sleep(50);
       stopSweeps?.();
+      stopReports?.();
       await deps.kv.release(pollerKey, owner).catch(() => undefined);
     },
   };

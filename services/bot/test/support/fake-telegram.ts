@@ -37,6 +37,12 @@ export interface FakeTelegram extends Omit<SandboxBotApi, 'handle' | 'pressButto
   ): Promise<RecordedCall>;
   /** The next call of `method` fails this way (several calls queue several failures). */
   failNext(method: string, fault: TelegramFault): void;
+  /**
+   * The user blocks the bot: every call to their chat is answered 403 «Forbidden: bot was blocked by the
+   * user», as Telegram does, until `unblockBot`.
+   */
+  blockBot(userId: number): void;
+  unblockBot(userId: number): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     resolve: (call: RecordedCall) => void;
   }>();
   const faults = new Map<string, TelegramFault[]>();
+  const blockedBy = new Set<number>();
 
   const telegram = createSandboxBotApi({
     token: options.token ?? DEFAULT_TOKEN,
@@ -61,6 +68,8 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     observer: {
       received: (call) => calls.push(call),
       fault(call) {
+        if (blockedBy.has(Number(call.params.chat_id)))
+          return new BotApiError(403, 'Forbidden: bot was blocked by the user');
         const fault = faults.get(call.method)?.shift();
         if (fault?.error_code === 429)
           return new BotApiError(429, `Too Many Requests: retry after ${fault.retry_after}`, {
@@ -137,6 +146,13 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
 
     failNext(method, fault) {
       faults.set(method, [...(faults.get(method) ?? []), fault]);
+    },
+
+    blockBot(userId) {
+      blockedBy.add(userId);
+    },
+    unblockBot(userId) {
+      blockedBy.delete(userId);
     },
 
     async close() {

@@ -19,6 +19,7 @@ import {
   TYPICAL_MESSAGE_TOKENS,
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
+  WELCOME_PER_ADDRESS_DAILY_KEY,
   type WelcomeOfferResponse,
 } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
@@ -34,7 +35,8 @@ type Db = Kysely<ChatHistoryDatabase>;
 const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Settings other parts of the product depend on: they can be changed, never deleted. */
-const isWelcomeKey = (key: string) => key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY;
+const isWelcomeKey = (key: string) =>
+  key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY || key === WELCOME_PER_ADDRESS_DAILY_KEY;
 const isRequiredKey = (key: string) =>
   isCostKey(key) || isWelcomeKey(key) || key === STAR_RATE_KEY || isReferralSettingKey(key);
 

@@ -1,3 +1,4 @@
+import { outsideTransaction } from '../db/transaction-guard';
 import type { Delivery, Envelope, Transport } from './types';
 
 /** A message the broker gave up on, kept for inspection. */
@@ -97,7 +98,7 @@ export class InProcessBroker {
     while (consumer.inFlight < consumer.prefetch && queue.messages.length > 0) {
       const message = queue.messages.shift() as QueuedMessage;
       consumer.inFlight += 1;
-      setImmediate(() => void this.deliver(name, consumer, message));
+      setImmediate(() => outsideTransaction(() => void this.deliver(name, consumer, message)));
     }
   }
 

@@ -22,6 +22,15 @@ export function assertOutsideTransaction(what: string): void {
   if (origin) throw new CallInTransactionError(what, origin);
 }
 
+/**
+ * Runs `work` as a new line of work, not part of any transaction the caller is in: what a broker
+ * delivers is not done by the transaction that published it (the in-process broker delivers from
+ * the outbox relay's transaction).
+ */
+export function outsideTransaction<T>(work: () => T): T {
+  return openTransaction.exit(work);
+}
+
 function trackedBuilder<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
   const tracked = {
     setAccessMode: (mode: AccessMode) => trackedBuilder(builder.setAccessMode(mode)),

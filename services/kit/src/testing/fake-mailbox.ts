@@ -67,16 +67,24 @@ export async function startFakeMailbox() {
     mails,
     /** The mails sent to `address` so far. */
     mailsTo: (address: string) => mails.filter((mail) => mail.to.includes(address)),
-    /** The `nth` mail (0: the first) to `address`, already received or still to come. */
-    waitForMail(address: string, options: { nth?: number; timeoutMs?: number } = {}): Promise<ReceivedMail> {
-      const { nth = 0, timeoutMs = 10_000 } = options;
+    /**
+     * The `nth` mail (0: the first) to `address`, already received or still to come; with `containing`,
+     * the `nth` of those whose text contains it (a recovery link, not the sign-up's confirmation mail).
+     */
+    waitForMail(
+      address: string,
+      options: { nth?: number; timeoutMs?: number; containing?: string } = {},
+    ): Promise<ReceivedMail> {
+      const { nth = 0, timeoutMs = 10_000, containing = '' } = options;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(found), 1);
           reject(new Error(`no mail #${nth + 1} to ${address} within ${timeoutMs} ms`));
         }, timeoutMs);
         const found = () => {
-          const mail = mails.filter((received) => received.to.includes(address))[nth];
+          const mail = mails.filter((received) => received.to.includes(address) && received.text.includes(containing))[
+            nth
+          ];
           if (mail) {
             clearTimeout(timer);
             resolve(mail);

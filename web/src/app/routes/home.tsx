@@ -5,10 +5,13 @@ import { ArticleTeasers } from '@/features/landing/components/article-teasers';
 import { FaqSection } from '@/features/landing/components/faq-section';
 import { FeaturesSection } from '@/features/landing/components/features-section';
 import { HeroSection } from '@/features/landing/components/hero-section';
+import { usePublicTariffPlans } from '@/features/tariffs/api/get-public-tariffs';
 import { TariffCards } from '@/features/tariffs/components/tariff-cards';
+import { plansCompared } from '@/features/tariffs/tariff-facts';
 
 export function HomePage() {
   usePageTitle(null);
+  const plans = usePublicTariffPlans();
   return (
     <>
       <HeroSection />
@@ -24,7 +27,7 @@ export function HomePage() {
           <TariffCards />
         </Container>
       </section>
-      <FaqSection />
+      <FaqSection tariffsAnswer={plansCompared(plans)} />
       <ArticleTeasers />
     </>
   );

@@ -10,7 +10,7 @@ import { PageContainer } from '../layouts/page-container';
 const purchaseOf = (plan: TariffPlan): TariffPurchase => ({
   id: Number(plan.id),
   name: plan.name,
-  monthlyPrice: String(plan.monthlyPrice),
+  monthlyPrice: plan.monthlyPrice,
   includedCredits: plan.includedCredits,
   creditsPerRuble: plan.creditsPerRuble,
 });

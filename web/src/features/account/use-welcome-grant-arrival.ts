@@ -3,22 +3,22 @@ import { useEffect } from 'react';
 import type { SessionUser } from '@/lib/session/types';
 import { useSessionActions } from '@/lib/session/use-session';
 
-/** How long after sign-up the account waits for the welcome grant, reading the profile once a second. */
-const FRESH_ACCOUNT_MS = 60_000;
+/** How long after the account was confirmed it waits for the welcome grant, reading the profile once a second. */
+const FRESH_CONFIRMATION_MS = 60_000;
 const MAX_READS = 10;
 
 /**
- * Billing gives the welcome grant moments after sign-up, usually after the first profile read: a
- * brand-new account that shows no grant yet while one is being given (`offered` credits) re-reads
- * its profile a few times until it does.
+ * Billing gives the welcome grant moments after the account is confirmed (docs/product.md, Welcome
+ * credits), usually after the next profile read: an account confirmed since `confirmedAt` (a time in
+ * ms; a bot-made or linked account at its creation) that shows no grant yet while one is being given
+ * (`offered` credits) re-reads its profile a few times until it does. An unconfirmed account waits for nothing.
  */
-export function useWelcomeGrantArrival(user: SessionUser, offered: number): void {
+export function useWelcomeGrantArrival(user: SessionUser, offered: number, confirmedAt: number): void {
   const { fetchProfile } = useSessionActions();
-  const waiting = offered > 0 && Number(user.welcome_credits ?? 0) === 0;
-  const createdAt = user.created_at ? Date.parse(user.created_at) : Number.NaN;
+  const waiting = offered > 0 && user.email_confirmed !== false && Number(user.welcome_credits ?? 0) === 0;
 
   useEffect(() => {
-    if (!waiting || !(Date.now() - createdAt < FRESH_ACCOUNT_MS)) return;
+    if (!waiting || !(Date.now() - confirmedAt < FRESH_CONFIRMATION_MS)) return;
     let reads = 0;
     const timer = setInterval(() => {
       reads += 1;
@@ -26,5 +26,5 @@ export function useWelcomeGrantArrival(user: SessionUser, offered: number): void
       fetchProfile().catch(() => clearInterval(timer));
     }, 1000);
     return () => clearInterval(timer);
-  }, [waiting, createdAt, fetchProfile]);
+  }, [waiting, confirmedAt, fetchProfile]);
 }

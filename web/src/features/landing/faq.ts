@@ -1,5 +1,8 @@
-/** Questions and answers of the home page (the first ones) and the FAQ page (all). */
-export const faqItems: readonly { q: string; a: string }[] = [
+/**
+ * Questions and answers of the home page (the first ones) and the FAQ page (all); `tariffsAnswer`
+ * compares billing's tariffs, so no figure of theirs is copied here.
+ */
+export const faqItems = (tariffsAnswer: string): readonly { q: string; a: string }[] => [
   {
     q: 'Как начать пользоваться ботом?',
     a: 'Откройте бота в Telegram и отправьте ему сообщение. Чтобы видеть баланс и управлять тарифом на сайте, зарегистрируйтесь и свяжите аккаунт сайта с Telegram в личном кабинете.',
@@ -22,7 +25,7 @@ export const faqItems: readonly { q: string; a: string }[] = [
   },
   {
     q: 'Чем отличаются тарифы?',
-    a: 'Base бесплатен: вы платите только за кредиты, 100 кредитов за 1 ₽. Premium за 350 ₽ в месяц даёт 70 000 кредитов, 200 кредитов за 1 ₽ при пополнении и генерацию изображений. Elite за 1 250 ₽ в месяц даёт 500 000 кредитов и самый выгодный курс — 400 кредитов за 1 ₽.',
+    a: tariffsAnswer,
   },
   {
     q: 'Как связать аккаунт сайта с Telegram?',

@@ -2,8 +2,8 @@ import type { LegalSection } from './components/legal-document';
 
 export const OFFER_UPDATED_AT = '26.06.2025';
 
-/** Public offer contract (docs/product.md, Screens Offer). */
-export const offerSections: readonly LegalSection[] = [
+/** Public offer contract (docs/product.md, Screens Offer); `tariffTerms` states billing's tariffs, one each. */
+export const offerSections = (tariffTerms: readonly string[]): readonly LegalSection[] => [
   {
     title: 'Стороны и общие положения',
     paragraphs: [
@@ -31,9 +31,7 @@ export const offerSections: readonly LegalSection[] = [
   {
     title: 'Тарифы и стоимость услуг',
     paragraphs: [
-      'Тариф Base — 0 ₽ в месяц: 100 кредитов за 1 ₽ пополнения, без включённых кредитов, без генерации изображений.',
-      'Тариф Premium — 350 ₽ в месяц: 200 кредитов за 1 ₽ пополнения, 70 000 включённых кредитов, генерация изображений.',
-      'Тариф Elite — 1 250 ₽ в месяц: 400 кредитов за 1 ₽ пополнения, 500 000 включённых кредитов, генерация изображений.',
+      ...tariffTerms,
       'Все тарифы включают доступ через Telegram-бота, распознавание изображений и выбор модели. Актуальные тарифы опубликованы на странице «Тарифы»; изменение тарифов не затрагивает уже оплаченный период.',
       'Платный тариф действует один месяц с момента оплаты. Включённые в тариф кредиты расходуются в первую очередь и не переносятся на следующий период. Купленные при пополнении кредиты не сгорают. По окончании оплаченного периода Пользователь переходит на тариф Base.',
     ],

@@ -1,9 +1,11 @@
+import type { Money } from '@gpt/contracts';
+
 /** A tariff card: the spec's plans (docs/product.md, What it sells) until billing's own list has loaded. */
 export interface TariffPlan {
   id: string;
   name: string;
-  /** Roubles per month. */
-  monthlyPrice: number;
+  /** Roubles per month, exact ("350.00"). */
+  monthlyPrice: Money;
   creditsPerRuble: number;
   includedCredits: number;
   canGenerateImages: boolean;
@@ -11,11 +13,14 @@ export interface TariffPlan {
   highlighted?: boolean;
 }
 
+/** A plan with no monthly fee. */
+export const isFree = (plan: TariffPlan) => /^0+(\.0+)?$/.test(plan.monthlyPrice);
+
 export const tariffPlans: readonly TariffPlan[] = [
   {
     id: 'base',
     name: 'Base',
-    monthlyPrice: 0,
+    monthlyPrice: '0.00',
     creditsPerRuble: 100,
     includedCredits: 0,
     canGenerateImages: false,
@@ -24,7 +29,7 @@ export const tariffPlans: readonly TariffPlan[] = [
   {
     id: 'premium',
     name: 'Premium',
-    monthlyPrice: 350,
+    monthlyPrice: '350.00',
     creditsPerRuble: 200,
     includedCredits: 70_000,
     canGenerateImages: true,
@@ -35,7 +40,7 @@ export const tariffPlans: readonly TariffPlan[] = [
   {
     id: 'elite',
     name: 'Elite',
-    monthlyPrice: 1250,
+    monthlyPrice: '1250.00',
     creditsPerRuble: 400,
     includedCredits: 500_000,
     canGenerateImages: true,

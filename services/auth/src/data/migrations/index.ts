@@ -7,6 +7,8 @@ import { passwordResetTokensMigration } from './0005-password-reset-tokens';
 import { welcomeCreditsMigration } from './0006-welcome-credits';
 import { telegramLanguageMigration } from './0007-telegram-language';
 import { referralsMigration } from './0020-referrals';
+import { emailConfirmationMigration } from './0021-email-confirmation';
+import { telegramBlockedMigration } from './0031-telegram-blocked';
 
 /** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006_welcome_credits': welcomeCreditsMigration,
   '0007_telegram_language': telegramLanguageMigration,
   '0020_referrals': referralsMigration,
+  '0021_email_confirmation': emailConfirmationMigration,
+  '0031_telegram_blocked': telegramBlockedMigration,
 };

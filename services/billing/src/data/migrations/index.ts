@@ -6,6 +6,7 @@ import { welcomeCreditsMigration } from './0004-welcome-credits';
 import { paymentsByUserMigration } from './0005-payments-by-user';
 import { starsAndRefundsMigration } from './0010-stars-and-refunds';
 import { referralsAndPromoCodesMigration } from './0020-referrals-and-promo-codes';
+import { welcomeGrantsMigration } from './0021-welcome-grants';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_payments_by_user': paymentsByUserMigration,
   '0010_stars_and_refunds': starsAndRefundsMigration,
   '0020_referrals_and_promo_codes': referralsAndPromoCodesMigration,
+  '0021_welcome_grants': welcomeGrantsMigration,
 };

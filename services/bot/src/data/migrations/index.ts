@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { botMigration } from './0001-bot';
 import { modesVoiceInstructionsMigration } from './0020-modes-voice-instructions';
 import { generationsMigration } from './0040-generations';
+import { blockedReportsMigration } from './0041-blocked-reports';
 
 /** Versioned migrations of the bot database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
   '0001_bot': botMigration,
   '0020_modes_voice_instructions': modesVoiceInstructionsMigration,
   '0040_generations': generationsMigration,
+  '0041_blocked_reports': blockedReportsMigration,
 };

@@ -17,6 +17,7 @@ import { isAdmin, type SessionUser } from '@/lib/session/types';
 import { useWelcomeOffer } from '../api/get-welcome-offer';
 import { useWelcomeGrantArrival } from '../use-welcome-grant-arrival';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { InviteFriends } from './invite-friends';
 import { PromoCodeForm } from './promo-code-form';
 import { TelegramLinkDialog } from './telegram-link-dialog';
@@ -80,17 +81,18 @@ function Section({
   );
 }
 
-/** Personal account sections: basic info, tariff and balance, Telegram link, inviting friends, promo code, actions. */
+/** Personal account sections (after the e-mail confirmation notice of an unconfirmed account): basic info, tariff and balance, Telegram link, inviting friends, promo code, actions. */
 export function AccountOverview({ user }: { user: SessionUser }) {
   const [dialog, setDialog] = useState<'password' | 'telegram' | null>(null);
   const close = () => setDialog(null);
   const price = Number(user.monthly_price ?? 0);
   const welcome = Number(user.welcome_credits ?? 0);
   const offer = useWelcomeOffer();
-  useWelcomeGrantArrival(user, offer?.welcome_credits ?? 0);
+  useWelcomeGrantArrival(user, offer?.welcome_credits ?? 0, user.created_at ? Date.parse(user.created_at) : Number.NaN);
 
   return (
     <>
+      {user.email_confirmed === false && <EmailConfirmationNotice email={user.email} />}
       <Row xs={1} lg={2} className="g-4">
         <Col>
           <Section title="Основная информация" icon="user">

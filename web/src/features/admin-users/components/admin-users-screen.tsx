@@ -23,6 +23,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useUtmStats } from '../api/get-utm-stats';
 import { formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
 import { roleLabel, USER_FILTERS } from '../types';
+import { TelegramBlockedBadge } from './telegram-blocked-badge';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserViewDialog } from './user-view-dialog';
 import { UsersFilters } from './users-filters';
@@ -60,7 +61,10 @@ export function AdminUsersScreen() {
         className: 'admin-users-person',
         cell: (u) => (
           <>
-            <div>{u.email ? <EmailText email={u.email} /> : '—'}</div>
+            <div>
+              {u.email ? <EmailText email={u.email} /> : '—'}
+              <TelegramBlockedBadge since={u.telegram_blocked_at} />
+            </div>
             {personName(u) && <div className="small text-body-secondary">{personName(u)}</div>}
           </>
         ),

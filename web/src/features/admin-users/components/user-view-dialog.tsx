@@ -6,6 +6,7 @@ import { exactUsd } from '@/lib/money';
 
 import { formatCredits, formatRoubles, tariffLabel, utmLabel } from '../format';
 import { roleLabel } from '../types';
+import { TelegramBlockedBadge } from './telegram-blocked-badge';
 
 /** 'Информация о пользователе': every field of the row. */
 export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHide: () => void }) {
@@ -17,7 +18,16 @@ export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHid
             { label: 'ID', value: user.id },
             { label: 'Email', value: user.email },
             { label: 'Пользователь', value: personName(user) },
-            { label: 'Telegram ID', value: user.telegram_id === null ? null : String(user.telegram_id) },
+            {
+              label: 'Telegram ID',
+              value:
+                user.telegram_id === null ? null : (
+                  <>
+                    {user.telegram_id}
+                    <TelegramBlockedBadge since={user.telegram_blocked_at} />
+                  </>
+                ),
+            },
             { label: 'Роль', value: roleLabel(user.role) },
             { label: 'UTM-источник', value: utmLabel(user.utm_source) },
             { label: 'Пригласил', value: user.referrer },

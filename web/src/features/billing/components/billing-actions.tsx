@@ -21,7 +21,6 @@ import { creditsFor, parseTopUp } from '../top-up';
 import { TariffPurchaseDialog, type TariffPurchase } from './tariff-purchase-dialog';
 
 const QUICK_AMOUNTS = ['100', '350', '1000'];
-const wholeRoubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 const PAYMENT_FAILED = 'Не удалось создать платёж, попробуйте позже';
 
 /**
@@ -102,7 +101,7 @@ export function BillingActions() {
                 <div className="d-flex flex-wrap gap-2 mb-3">
                   {QUICK_AMOUNTS.map((amount) => (
                     <Button key={amount} size="sm" variant="outline-secondary" onClick={() => setAmountText(amount)}>
-                      {wholeRoubles.format(Number(amount))}
+                      {formatRoubles(`${amount}.00`)}
                     </Button>
                   ))}
                 </div>

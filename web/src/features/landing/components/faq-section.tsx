@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { HOME_FAQ_COUNT } from '../faq';
 import { FaqAccordion } from './faq-accordion';
 
-export function FaqSection() {
+/** The home page's first questions; `tariffsAnswer` is the FAQ's comparison of the tariffs. */
+export function FaqSection({ tariffsAnswer }: { tariffsAnswer: string }) {
   return (
     <section className="section section-muted">
       <Container className="faq-container">
@@ -14,7 +15,7 @@ export function FaqSection() {
           <h2 className="mb-2">Частые вопросы</h2>
           <p className="text-body-secondary mb-0">Коротко о главном</p>
         </div>
-        <FaqAccordion count={HOME_FAQ_COUNT} />
+        <FaqAccordion count={HOME_FAQ_COUNT} tariffsAnswer={tariffsAnswer} />
         <div className="text-center mt-4">
           <Link to={paths.faq} className="btn btn-outline-primary">
             Все вопросы

@@ -14,7 +14,7 @@ export async function getPublicTariffPlans(signal?: AbortSignal): Promise<readon
   return tariffs.map((tariff) => ({
     id: String(tariff.id),
     name: tariff.name,
-    monthlyPrice: Number(tariff.monthly_price),
+    monthlyPrice: tariff.monthly_price,
     creditsPerRuble: tariff.credits_per_ruble,
     includedCredits: tariff.included_credits,
     canGenerateImages: tariff.can_generate_images,

@@ -7,17 +7,13 @@ import { Link } from 'react-router-dom';
 
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { formatRoubles } from '@/lib/money';
 import { useSession } from '@/lib/session/use-session';
 
 import { usePublicTariffPlans } from '../api/get-public-tariffs';
-import { commonPlanFeatures, type TariffPlan } from '../tariff-plans';
+import { commonPlanFeatures, isFree, type TariffPlan } from '../tariff-plans';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');
-const wholePrice = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const pricePerKopeck = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A price as the card shows it: whole roubles as they are, any kopecks to the kopeck («349,90»). */
-const priceText = (roubles: number) => (Number.isInteger(roubles) ? wholePrice : pricePerKopeck).format(roubles);
 
 function Feature({ ok, children }: { ok: boolean; children: string }) {
   return (
@@ -34,7 +30,7 @@ function Feature({ ok, children }: { ok: boolean; children: string }) {
 }
 
 /** Billing's tariffs have numeric ids; the spec's stand-in plans (shown while they load) cannot be bought. */
-const purchasable = (plan: TariffPlan) => plan.monthlyPrice > 0 && /^\d+$/.test(plan.id);
+const purchasable = (plan: TariffPlan) => !isFree(plan) && /^\d+$/.test(plan.id);
 
 function TariffCard({
   plan,
@@ -47,7 +43,7 @@ function TariffCard({
   signedIn: boolean;
   onBuy?: (plan: TariffPlan) => void;
 }) {
-  const free = plan.monthlyPrice === 0;
+  const free = isFree(plan);
   const target = signedIn ? paths.dashboard : paths.register;
   return (
     <Card className={`tariff-card h-100 ${plan.highlighted ? 'tariff-card-highlighted' : ''}`}>
@@ -57,7 +53,7 @@ function TariffCard({
           {plan.highlighted && <Badge bg="primary">Популярный</Badge>}
         </div>
         <div className="mb-3">
-          <span className="tariff-price">{priceText(plan.monthlyPrice)} ₽</span>
+          <span className="tariff-price">{formatRoubles(plan.monthlyPrice)}</span>
           <span className="text-body-secondary"> / месяц</span>
         </div>
         {showDescription && <p className="text-body-secondary">{plan.description}</p>}
