@@ -3,7 +3,8 @@
  * each against the gateway's own ceiling in the same run: the same gateway answering `/robots.txt`
  * (no upstream, no database), measured before and after the reads (their mean req/s; the larger p99).
  *
- *   node bench/reads.mjs [--duration 8] [--warmup 2] [--connections 50] [--modes multi,embedded] [--probe] [--smoke] [--json FILE]
+ *   node bench/reads.mjs [--duration 8] [--warmup 2] [--connections 50] [--modes multi,embedded] [--reads tariffs,profile]
+ *                        [--probe] [--cpu-prof DIR] [--smoke] [--json FILE]
  *
  * multi: the gateway and each service in its own process on PostgreSQL, RabbitMQ and Redis (as in
  * production). embedded: `npm start`'s all-in-one process on a fresh DATA_DIR (PGlite, in-process
@@ -11,17 +12,25 @@
  * the ceiling with p99 ≤ 2× the ceiling's p99, in both modes; embedded RSS ≤ 450 MB after the load.
  * --probe loads lib/tail-probe.mjs into the embedded process and prints, after each read, how long
  * its event loop was held up, its GC pauses and how busy its PGlite session was during that read.
+ * Beside every run it prints the CPU time per request (from /proc, so it holds on a busy machine where
+ * req/s swings) of the gateway and of the service that answers (multi), or of the one process
+ * (embedded), and of autocannon (this process), which shares the two cores with them. --reads runs only the reads whose path contains one of the words (the ceiling always
+ * runs); --cpu-prof DIR loads lib/cpu-profile.mjs into the gateway and the services (multi) or the
+ * embedded process and writes a V8 CPU profile of each measured run there, named
+ * `<mode>-<read>-<process>.cpuprofile` (`node bench/profile-top.mjs FILE` reads one).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bundle, bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
 import { call, cannon } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
-import { onInterrupt, ROOT, rssMb, withProcesses } from './lib/processes.mjs';
+import { cpuMs, onInterrupt, ROOT, rssMb, withProcesses } from './lib/processes.mjs';
 import { BOT_API_KEY, envName, local, SERVICES, startEmbedded, startGateway, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { columns } from './lib/stats.mjs';
@@ -32,7 +41,9 @@ const values = benchArgs(
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     modes: { type: 'string', default: 'multi,embedded' },
+    reads: { type: 'string' },
     probe: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
   { duration: '1', warmup: '1' },
 );
@@ -44,17 +55,33 @@ const TARGET_P99_FACTOR = 2;
 const TARGET_RSS_LOAD_MB = 450;
 const CEILING = '/robots.txt';
 
-/** [name, path, needs]: needs 'bot' (the bot's key) or 'user' (a user's token), else public. */
-const READS = [
-  ['GET /api/articles', '/api/articles?page=1&limit=12'],
-  ['GET /api/articles/{slug}', '/api/articles/{slug}'],
-  ['GET /api/article_categories/select', '/api/article_categories/select'],
-  ['GET /api/tariffs', '/api/tariffs'],
-  ['GET /api/welcome_offer', '/api/welcome_offer'],
-  ['GET /api/bot/models', '/api/bot/models', 'bot'],
-  ['GET /api/bot/settings', '/api/bot/settings', 'bot'],
-  ['GET /api/auth/profile', '/api/auth/profile', 'user'],
+/**
+ * [name, path, service, needs]: the service answering it (multi), and needs 'bot' (the bot's key)
+ * or 'user' (a user's token), else public.
+ */
+const ALL_READS = [
+  ['GET /api/articles', '/api/articles?page=1&limit=12', 'content'],
+  ['GET /api/articles/{slug}', '/api/articles/{slug}', 'content'],
+  ['GET /api/article_categories/select', '/api/article_categories/select', 'content'],
+  ['GET /api/tariffs', '/api/tariffs', 'billing'],
+  ['GET /api/welcome_offer', '/api/welcome_offer', 'chat-history'],
+  ['GET /api/bot/models', '/api/bot/models', 'chat-history', 'bot'],
+  ['GET /api/bot/settings', '/api/bot/settings', 'chat-history', 'bot'],
+  ['GET /api/auth/profile', '/api/auth/profile', 'auth', 'user'],
 ];
+const READS = values.reads
+  ? ALL_READS.filter(([, pathname]) => values.reads.split(',').some((word) => pathname.includes(word)))
+  : ALL_READS;
+if (READS.length === 0) throw new Error(`--reads ${values.reads}: no read's path has any of these words`);
+const PROFILE_DIR = values['cpu-prof'] && path.resolve(values['cpu-prof']);
+/** What a process gets to write CPU profiles (--cpu-prof): the preload, where and under which name. */
+const profiled = (name) =>
+  PROFILE_DIR
+    ? {
+        env: { CPU_PROFILE_DIR: PROFILE_DIR, CPU_PROFILE_NAME: name },
+        nodeFlags: ['--import', path.join(ROOT, 'bench', 'lib', 'cpu-profile.mjs')],
+      }
+    : { env: {}, nodeFlags: [] };
 
 /** A user's token and an article's slug on the product at `site` (the admin publishes one article). */
 async function arrange(site, admin) {
@@ -88,34 +115,61 @@ async function arrange(site, admin) {
 }
 
 /**
- * The ceiling (before and after) and every read at `site`: { ceiling, reads: [{ name, rps, p99 }] }.
- * `probed`, when given, is the process running lib/tail-probe.mjs: told to count each measured run.
+ * The ceiling (before and after) and every read at `site`: { ceiling, reads: [{ name, rps, p99, cpu }] }.
+ * `processes` ({ name: pid }) are the product's: `cpu` is each one's CPU time per request (µs) in the
+ * measured run. `signalled` (pids) get SIGUSR2 right before and right after each measured run
+ * (lib/tail-probe.mjs, lib/cpu-profile.mjs); a profile each process then writes is renamed after the run.
  */
-async function measureReads(site, { slug, userHeaders }, probed) {
+async function measureReads(site, { slug, userHeaders }, { mode, processes, signalled = [], probe = false }) {
   const headersOf = { bot: { 'x-bot-key': BOT_API_KEY }, user: userHeaders };
+  const profiles = Object.fromEntries(Object.keys(processes).map((name) => [name, 0]));
+  const signal = () => {
+    for (const pid of signalled) process.kill(pid, 'SIGUSR2');
+  };
+  const keepProfiles = async (label) => {
+    for (const name of Object.keys(processes)) {
+      profiles[name] += 1;
+      const file = path.join(PROFILE_DIR, `${name}.${profiles[name]}.cpuprofile`);
+      for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 100) await sleep(100);
+      await rename(file, path.join(PROFILE_DIR, `${mode}-${label}-${name}.cpuprofile`));
+    }
+  };
   const run = async (pathname, headers = {}) => {
     const target = { url: site + pathname.replace('{slug}', slug), headers };
     await cannon(target, { connections: CONNECTIONS, duration: WARMUP });
-    if (probed) process.kill(probed.pid, 'SIGUSR2');
+    const cpuBefore = Object.values(processes).map(cpuMs);
+    const loadBefore = process.cpuUsage();
+    signal();
     const result = await cannon(target, {
       connections: CONNECTIONS,
       duration: DURATION,
     });
-    if (probed) {
-      console.error(`${pathname}: p99 ${result.p99} ms, ${result.rps.toFixed(0)} req/s`);
-      process.kill(probed.pid, 'SIGUSR2');
-    }
+    signal();
+    const load = process.cpuUsage(loadBefore);
+    const cpu = Object.fromEntries(
+      Object.entries(processes).map(([name, pid], i) => [name, ((cpuMs(pid) - cpuBefore[i]) * 1000) / result.total]),
+    );
+    cpu.autocannon = (load.user + load.system) / result.total;
+    if (probe) console.error(`${pathname}: p99 ${result.p99} ms, ${result.rps.toFixed(0)} req/s`);
+    if (PROFILE_DIR)
+      await keepProfiles(
+        pathname
+          .replace(/^\/(api\/)?/, '')
+          .replace(/[^\w]+/g, '_')
+          .replace(/_+$/, ''),
+      );
     if (result.failed > 0) throw new Error(`${pathname}: ${result.failed} requests failed`);
-    return result;
+    return { ...result, cpu };
   };
   const before = await run(CEILING);
   const reads = [];
-  for (const [name, pathname, needs] of READS) reads.push({ name, ...(await run(pathname, headersOf[needs])) });
+  for (const [name, pathname, , needs] of READS) reads.push({ name, ...(await run(pathname, headersOf[needs])) });
   const after = await run(CEILING);
   const ceiling = {
     name: `GET ${CEILING} (ceiling)`,
     rps: (before.rps + after.rps) / 2,
     p99: Math.max(before.p99, after.p99),
+    cpu: Object.fromEntries(Object.keys(before.cpu).map((name) => [name, (before.cpu[name] + after.cpu[name]) / 2])),
   };
   return { ceiling, reads };
 }
@@ -153,19 +207,32 @@ async function multiProcess(group) {
       ...Object.fromEntries(SERVICES.map((name) => [`${envName(name)}_URL`, local(ports[name])])),
     };
     // Billing first: its queue must exist before auth announces the admin; the gateway last.
+    const processes = {};
     for (const name of ['billing', 'auth', 'content', 'chat-history', 'metrics']) {
-      await startService(group, name, bundles[name], {
-        ...env,
-        PORT: String(ports[name]),
-      });
+      const { env: profileEnv, nodeFlags } = profiled(name);
+      const { child } = await startService(
+        group,
+        name,
+        bundles[name],
+        { ...env, ...profileEnv, PORT: String(ports[name]) },
+        nodeFlags,
+      );
+      processes[name] = child.pid;
     }
+    const { env: profileEnv, nodeFlags } = profiled('gateway');
     const gateway = await startGateway(group, {
       script: bundles.gateway,
       upstreamOf: (name) => local(ports[name]),
-      env,
+      env: { ...env, ...profileEnv },
       port: ports.gateway,
+      nodeFlags,
     });
-    return await measureReads(gateway.url, await arrange(gateway.url, admin));
+    processes.gateway = gateway.child.pid;
+    return await measureReads(gateway.url, await arrange(gateway.url, admin), {
+      mode: 'multi',
+      processes,
+      signalled: PROFILE_DIR ? Object.values(processes) : [],
+    });
   } finally {
     await group.stopAll();
     await dropDatabases(databases);
@@ -182,15 +249,28 @@ async function embedded(group) {
       email: 'admin@example.com',
       password: 'bench-admin-password',
     };
+    const profile = profiled('embedded');
     const product = await startEmbedded(group, {
       bundle: bundles.embedded,
       port,
       dataDir,
-      env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      nodeFlags: values.probe ? ['--import', path.join(ROOT, 'bench', 'lib', 'tail-probe.mjs')] : [],
+      env: {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        ...profile.env,
+      },
+      nodeFlags: [
+        ...(values.probe ? ['--import', path.join(ROOT, 'bench', 'lib', 'tail-probe.mjs')] : []),
+        ...profile.nodeFlags,
+      ],
     });
     const rssStart = rssMb(product.pid);
-    const measured = await measureReads(local(port), await arrange(local(port), admin), values.probe && product);
+    const measured = await measureReads(local(port), await arrange(local(port), admin), {
+      mode: 'embedded',
+      processes: { embedded: product.pid },
+      signalled: values.probe || PROFILE_DIR ? [product.pid] : [],
+      probe: values.probe,
+    });
     return { ...measured, rssStart, rssLoad: rssMb(product.pid) };
   } finally {
     await group.stopAll();
@@ -199,6 +279,7 @@ async function embedded(group) {
 }
 
 requireWebBuild();
+if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
 const modes = values.modes.split(',');
 const results = {};
 for (const mode of modes) {
@@ -263,6 +344,38 @@ if (results.embedded) {
       `${rssStart.toFixed(0)} MB after start; target ≤ ${TARGET_RSS_LOAD_MB} MB: ${targetVerdict(ok).text}`,
     ),
   );
+}
+const cpuLine = columns([
+  ['CPU per request (µs)', 36],
+  ...modes.flatMap((mode) =>
+    mode === 'multi'
+      ? [
+          ['multi: gateway', -16],
+          ['service', -20],
+          ['total', -8],
+          ['autocannon', -12],
+        ]
+      : [
+          [`${mode}: process`, -18],
+          ['autocannon', -12],
+        ],
+  ),
+]);
+console.log(`\n${cpuLine.header}`);
+const cpuCellsOf = (mode, read, service) => {
+  const { cpu } = read;
+  if (mode !== 'multi') return [cpu[mode].toFixed(0), cpu.autocannon.toFixed(0)];
+  const serviceCpu = service ? cpu[service] : 0;
+  return [
+    cpu.gateway.toFixed(0),
+    service ? `${serviceCpu.toFixed(0)} ${service}` : '-',
+    (cpu.gateway + serviceCpu).toFixed(0),
+    cpu.autocannon.toFixed(0),
+  ];
+};
+console.log(cpuLine([`GET ${CEILING} (ceiling)`, ...modes.flatMap((mode) => cpuCellsOf(mode, results[mode].ceiling))]));
+for (const [i, [name, , service]] of READS.entries()) {
+  console.log(cpuLine([name, ...modes.flatMap((mode) => cpuCellsOf(mode, results[mode].reads[i], service))]));
 }
 const verdict = targetVerdict(met);
 console.log(

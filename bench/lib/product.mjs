@@ -35,12 +35,16 @@ export const local = (port) => `http://127.0.0.1:${port}`;
 
 /** A token as auth issues it, for `role` and user id `subject`. */
 export function signToken(role, subject) {
-  return jwt.sign({ role, ver: 0 }, JWT_SECRET, { algorithm: 'HS256', subject: String(subject), expiresIn: '1h' });
+  return jwt.sign({ role, ver: 0 }, JWT_SECRET, {
+    algorithm: 'HS256',
+    subject: String(subject),
+    expiresIn: '1h',
+  });
 }
 
 /**
  * Starts a service's bundle on a free port (or env.PORT) and waits until it is ready: { url, child }.
- * `nodeFlags` go before the bundle (`--cpu-prof` to profile it).
+ * `nodeFlags` go before the bundle (`--cpu-prof` to profile it, a preload).
  */
 export async function startService(group, name, file, env, nodeFlags = []) {
   const port = env.PORT ?? String((await freePorts(1))[0]);
@@ -53,16 +57,20 @@ export async function startService(group, name, file, env, nodeFlags = []) {
 
 /**
  * Starts the gateway in front of upstreamOf(service) and waits until it answers: { url, child }.
- * `script` is its bundle, or a bench's own role running it (with `args`); `port` a free one unless given.
+ * `script` is its bundle, or a bench's own role running it (with `args`); `port` a free one unless
+ * given; `nodeFlags` go before the script (a preload).
  */
-export async function startGateway(group, { script, args = [], upstreamOf, env = {}, port }) {
+export async function startGateway(group, { script, args = [], upstreamOf, env = {}, port, nodeFlags = [] }) {
   port ??= (await freePorts(1))[0];
-  const child = group.node(
-    'gateway',
-    script,
-    { ...productEnv, WEB_DIR: path.join(ROOT, 'web', 'dist'), ...upstreamEnv(upstreamOf), ...env, PORT: String(port) },
-    args,
-  );
+  const child = group.start('gateway', process.execPath, [...nodeFlags, script, ...args], {
+    env: {
+      ...productEnv,
+      WEB_DIR: path.join(ROOT, 'web', 'dist'),
+      ...upstreamEnv(upstreamOf),
+      ...env,
+      PORT: String(port),
+    },
+  });
   await waitForReady(`${local(port)}/healthz`, child);
   return { url: local(port), child };
 }

@@ -11,6 +11,14 @@ const UNAVAILABLE = 'Сервис временно недоступен';
 const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
 /** Errors that mean the service could not be reached at all (→ 503); anything else is a bad answer (→ 502). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', CONNECT_TIMEOUT]);
+/**
+ * Hop-by-hop headers (RFC 9110, 7.6.1) the client may send: its terms with the gateway, not the
+ * service's (a client's `Connection: close` would otherwise close the kept connection to the service).
+ * Transfer-Encoding stays: it frames the body node:http's client sends on.
+ */
+const HOP_BY_HOP = ['keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+/** Headers a client's Connection header may name that still say where the request goes and how its body ends. */
+const FRAMING = new Set(['host', 'content-length', 'transfer-encoding']);
 
 /**
  * A service in the gateway's own process (the embedded default): its HTTP handler, called with the
@@ -52,6 +60,10 @@ export function createUpstreams(options: {
   const plugin = definePlugin<GatewayRequest, ServerResponse>((proxyServer) => {
     proxyServer.on('proxyReq', (proxyReq, req) => {
       if (proxyReq.socket?.connecting) limitConnectTime(proxyReq, proxyReq.socket, config.UPSTREAM_CONNECT_TIMEOUT_MS);
+      // `keep-alive` alone is what node:http's client says on the kept connection anyway.
+      const connection = req.headers.connection;
+      if (connection !== undefined && connection !== 'keep-alive') dropConnectionHeaders(proxyReq, req);
+      for (const name of HOP_BY_HOP) if (req.headers[name] !== undefined) proxyReq.removeHeader(name);
       if (req.bufferedBody) proxyReq.write(req.bufferedBody);
     });
     proxyServer.on('proxyRes', (proxyRes, req) => {
@@ -116,6 +128,19 @@ export function createUpstreams(options: {
       for (const agent of agents) agent.destroy();
     },
   };
+}
+
+/**
+ * The client's Connection header and the headers it names stay with the client. A request with a
+ * Transfer-Encoding keeps the `Connection: close` httpxy gives it (a chunked body is never followed
+ * by another request on the service's connection).
+ */
+function dropConnectionHeaders(proxyReq: ClientRequest, req: GatewayRequest): void {
+  for (const name of req.headers.connection!.toLowerCase().split(',')) {
+    const named = name.trim();
+    if (named && !FRAMING.has(named)) proxyReq.removeHeader(named);
+  }
+  if (req.headers['transfer-encoding'] === undefined) proxyReq.removeHeader('connection');
 }
 
 /** A service that does not even accept the connection in time is treated as down. */

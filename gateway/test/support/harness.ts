@@ -19,6 +19,8 @@ export interface Seen {
   headers: IncomingHttpHeaders;
   bodyLength: number;
   bodySha256: string;
+  /** The port of the connection it came on (the gateway's side): the same one while a connection is kept. */
+  remotePort: number;
 }
 
 export interface Upstream {
@@ -49,7 +51,14 @@ export async function startUpstream(service: string): Promise<Upstream> {
   const upstream: Upstream = { url: '', seen: [], close: async () => {} };
   const server = createServer((req, res) => {
     whenBodyRead(req, (body) => {
-      const seen: Seen = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, ...body };
+      const seen: Seen = {
+        service,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        remotePort: req.socket.remotePort ?? 0,
+        ...body,
+      };
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', 'x-powered-by': 'Express', ...headers });
         res.end(JSON.stringify(body));

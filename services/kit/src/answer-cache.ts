@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { KeyValue } from './kv';
 import type { Logger } from './logger';
 
-/** An answer as it is sent: its JSON and the ETag that names exactly that JSON. */
+/** An answer as it is sent: its JSON (the bytes written on every request) and the ETag that names exactly that JSON. */
 export interface CachedAnswer<T> {
   value: T;
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -30,7 +30,13 @@ function parseAnnouncement(message: string): Announcement | undefined {
 }
 
 /** The tag of a body: its hash, so two replicas holding the same answer name it alike. */
-export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** A JSON text as an answer ready to send: its bytes, encoded once, and their ETag. */
+export function answerOf(json: string): Pick<CachedAnswer<unknown>, 'body' | 'etag'> {
+  const body = Buffer.from(json);
+  return { body, etag: etagOf(body) };
+}
 
 /**
  * Finished answers kept until what they show changes. Every write calls changed() after its commit
@@ -113,10 +119,7 @@ export function answerCache(options: {
       if (Date.now() >= endsAt) newGeneration();
       const hit = entries.get(key);
       if (hit && hit.generation === generation) return hit.answer as Promise<CachedAnswer<T>>;
-      const answer = make().then((value) => {
-        const body = JSON.stringify(value);
-        return { value, body, etag: etagOf(body) };
-      });
+      const answer = make().then((value) => ({ value, ...answerOf(JSON.stringify(value)) }));
       const entry: Entry = { generation, answer };
       entries.delete(key);
       entries.set(key, entry);
@@ -194,5 +197,17 @@ export function sendAnswer(req: Request, res: Response, answer: Pick<CachedAnswe
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(answer.body);
+  sendJsonBytes(req, res, answer.body);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends JSON already encoded (a kept answer's bytes) as `res.json` would, without express's
+ * per-request work on a string body (its content-type formatting, encoding, length).
+ */
+export function sendJsonBytes(req: Request, res: Response, body: Buffer): void {
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_ACCEPTED } from '@gpt/contracts';
-import { answered, attemptLimiter, clientAddress, routeHandlers } from '@gpt/kit';
+import { answered, attemptLimiter, clientAddress, routeHandlers, sendJsonBytes } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { linkAccounts } from '../domain/account-linking';
 import { confirmEmail, emailConfirmationResender } from '../domain/email-confirmation';
@@ -34,8 +34,8 @@ export function sessionRoutes(deps: AuthDeps) {
     },
     postAuthPasswordResetConfirm: ({ body }) => confirmPasswordReset(deps, resetAttempts, body),
     // The profile is kept serialized (answer-cache): its JSON text goes out as is.
-    getAuthProfile: async ({ claims, res }) => {
-      res.type('application/json').send((await getProfile(deps, actingUserId(claims))).body);
+    getAuthProfile: async ({ claims, req, res }) => {
+      sendJsonBytes(req, res, (await getProfile(deps, actingUserId(claims))).body);
       return answered;
     },
     postAuthChangePassword: ({ body, claims }) => changePassword(deps, actingUserId(claims), body),

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { badRequest, unauthorized, type Logger } from '@gpt/kit';
+import { unauthorized, type Logger } from '@gpt/kit';
 import { Bot, type Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { RequestHandler } from 'express';

@@ -7,7 +7,7 @@ import {
   paginationOf,
   TagSelectResponse,
 } from '@gpt/contracts';
-import { type CachedAnswer, etagOf } from '@gpt/kit';
+import { answerOf, type CachedAnswer } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { articlesRepository, type PublicFilter } from '../data/articles.repository';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
@@ -127,8 +127,10 @@ export function publicArticles(deps: ContentDeps) {
       await views.count(article.id, visitor);
       const viewCount = views.total(article.id, article.view_count, kept.storedBefore);
       if (kept.last?.viewCount !== viewCount) {
-        const body = JSON.stringify({ ...kept.response, article: { ...article, view_count: viewCount } });
-        kept.last = { viewCount, answer: { body, etag: etagOf(body) } };
+        kept.last = {
+          viewCount,
+          answer: answerOf(JSON.stringify({ ...kept.response, article: { ...article, view_count: viewCount } })),
+        };
       }
       return kept.last.answer;
     },

@@ -1,9 +1,9 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { errorBody, notFound } from '../errors';
 import type { Logger } from '../logger';
 import { createMetrics } from './metrics';
 import { requestIdFrom } from './request-id';
+import { requestLog } from './request-log';
 import { badPath, isWellFormedPath, parseJsonBody } from './request-input';
 import { withTimeout } from '../timeout';
 
@@ -31,14 +31,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.setHeader('X-Request-Id', id);
     next();
   });
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req) => String(req.headers['x-request-id']),
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? '') },
-    }),
-  );
+  app.use(requestLog(app, options.logger));
   app.use(metrics.measure);
 
   app.get('/healthz', (_req, res) => {
