@@ -51,6 +51,7 @@ describe('EventEnvelope', () => {
   test('when every event of docs/architecture.md is listed, then each has a schema', () => {
     const expected = [
       'user.registered',
+      'user.confirmed',
       'user.updated',
       'user.deleted',
       'accounts.linked',

@@ -135,8 +135,8 @@ describe('npm start with no URLs set (embedded default)', () => {
     } finally {
       expect(await stop(first)).toBe(0);
     }
-    // Every service in one cluster, a schema each.
-    expect((await readdir(dataDir)).filter((entry) => entry !== 'secrets.json').sort()).toEqual(['pglite']);
+    // Every service in one cluster, a schema each; beside it the mail kept without SMTP_URL (the sign-up's link).
+    expect((await readdir(dataDir)).filter((entry) => entry !== 'secrets.json').sort()).toEqual(['mail', 'pglite']);
 
     const second = await npmStart();
     try {

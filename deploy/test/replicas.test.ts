@@ -5,7 +5,14 @@ import { createBotService } from '@gpt/bot';
 import { chatHistoryService } from '@gpt/chat-history';
 import { contentService } from '@gpt/content';
 import { busMigrations, classicServiceQueue, type ServiceDefinition } from '@gpt/kit';
-import { createEvent, sampleUserRegistered, testInfra, uniqueName } from '@gpt/kit/testing';
+import {
+  createEvent,
+  type FakeMailbox,
+  sampleUserRegistered,
+  startFakeMailbox,
+  testInfra,
+  uniqueName,
+} from '@gpt/kit/testing';
 import amqp from 'amqplib';
 import { metricsService } from '@gpt/metrics';
 import { sql, type Kysely } from 'kysely';
@@ -31,6 +38,7 @@ const classicQueues = ['billing', 'metrics'].map((service) => classicServiceQueu
 let replicas: TestStack[];
 let closeAll: () => Promise<void>;
 let yookassa: FakeYookassa;
+let mailbox: FakeMailbox;
 
 /** The broker as an earlier version left it: classic queues holding an event nobody handled yet. */
 async function leaveClassicQueues() {
@@ -60,9 +68,11 @@ beforeAll(async () => {
   await leaveClassicQueues();
   const provider = await startFakeProvider();
   yookassa = provider.yookassa;
+  mailbox = await startFakeMailbox();
   ({ replicas, close: closeAll } = await startTestReplicas(3, {
     ...MANY_USERS_ENV,
     ...provider.env,
+    SMTP_URL: mailbox.url,
     RATE_LIMIT_FEEDBACK_POINTS: String(FEEDBACK_LIMIT),
     AMQP_EXCHANGE: exchange,
     AMQP_QUEUE_TYPE: 'quorum',
@@ -72,6 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeAll?.();
   await yookassa?.stop();
+  await mailbox?.close();
 });
 
 const definitions = [
@@ -133,7 +144,7 @@ describe('two replicas of every process behind the gateways', () => {
 
   test('each event is handled once: every sign-up through either replica gets its welcome grant once', async () => {
     const customers: Customer[] = [];
-    for (let i = 0; i < 8; i += 1) customers.push(await signUp(via(i)));
+    for (let i = 0; i < 8; i += 1) customers.push(await signUp(via(i), mailbox));
     await eventually(async () => {
       const shown = await Promise.all(
         customers.map(async (customer, i) => {
@@ -205,7 +216,7 @@ describe('two replicas of every process behind the gateways', () => {
   });
 
   test('a payment notified many times through both replicas at once is credited once', async () => {
-    const customer = await signUp(via(0));
+    const customer = await signUp(via(0), mailbox);
     const creditsOf = async () =>
       (await callApi<{ credits: number }>(via(1), 'GET', '/api/billing/balance', { token: customer.token })).body
         .credits;

@@ -3,7 +3,7 @@ import { eventually } from '../support/async';
 import { expect } from '@jest/globals';
 import type { AdminStats, StatsSeriesResponse } from '@gpt/contracts';
 import type { Bus, Env, EventSchemas, RunningService, ServiceConfig } from '@gpt/kit';
-import { deleteTestBroker, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
+import { deleteTestBroker, type FakeMailbox, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
 import { pino, type Logger } from 'pino';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
 import { startStack, type Stack } from '../../src/stack';
@@ -99,12 +99,22 @@ export interface Customer {
   token: string;
 }
 
-/** A web user signed up through the gateway. */
-export async function signUp(baseUrl: string): Promise<Customer> {
+/**
+ * A web user signed up through the gateway; given the stack's mailbox, also confirmed by the mailed
+ * link, as a person does to get the welcome grant.
+ */
+export async function signUp(baseUrl: string, mailbox?: FakeMailbox): Promise<Customer> {
+  const email = `${uniqueName('fault')}@example.com`;
   const res = await callApi<{ token: string; user: { id: number } }>(baseUrl, 'POST', '/api/auth/register', {
-    body: { email: `${uniqueName('fault')}@example.com`, password: 'password1' },
+    body: { email, password: 'password1' },
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (mailbox) {
+    const mail = await mailbox.waitForMail(email, { containing: '/confirm-email?token=' });
+    const token = /confirm-email\?token=([\w-]+)/.exec(mail.text)![1]!;
+    const confirmed = await callApi(baseUrl, 'POST', '/api/auth/email-confirmation/confirm', { body: { token } });
+    if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}`);
+  }
   return { id: res.body.user.id, token: res.body.token };
 }
 

@@ -20,7 +20,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * pieces, and reports token counts the way a real API would.
  */
 export function sandboxProvider(options: { chunkDelayMs?: number } = {}): ModelProvider {
-  const chunkDelayMs = options.chunkDelayMs ?? 40;
+  // About 2.5 s in all: long enough that the answer is seen growing under Telegram's one message a second per chat.
+  const chunkDelayMs = options.chunkDelayMs ?? 60;
   return {
     kind: 'sandbox',
     async *chat(request: ChatRequest): AsyncIterable<ChatChunk> {
