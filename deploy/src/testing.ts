@@ -95,7 +95,10 @@ export async function startTestReplicas(
 export const setWelcomeCredits = (stack: Pick<TestStack, 'url' | 'admin' | 'services'>, credits: number) =>
   setWelcomeSetting(stack, 'welcome_credits', credits);
 
-/** Sets a setting of the welcome grant (`welcome_credits`, `welcome_daily_limit`, `welcome_per_address_daily`) and waits for billing to take it in. */
+/**
+ * Sets a setting of the welcome grant (`welcome_credits`, `welcome_daily_limit`, `welcome_per_address_daily`)
+ * and waits for billing (any of the replicas among `services`) to take it in.
+ */
 export async function setWelcomeSetting(
   stack: Pick<TestStack, 'url' | 'admin' | 'services'>,
   key: 'welcome_credits' | 'welcome_daily_limit' | 'welcome_per_address_daily',
@@ -104,15 +107,21 @@ export async function setWelcomeSetting(
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', {
     body: { email: stack.admin.email, password: stack.admin.password },
   });
-  const billing = stack.services.find((service) => service.name === 'billing')!;
   const value = String(count);
-  const taken = billing.deps.bus.waitFor(
-    'acked',
-    (event) =>
-      event.type === 'setting.changed' &&
-      (event.data as { key: string; value: string | null }).key === key &&
-      (event.data as { value: string | null }).value === value,
-    20_000,
+  // Whichever billing replica among the services takes the event in.
+  const taken = Promise.any(
+    stack.services
+      .filter((service) => service.name === 'billing')
+      .map((billing) =>
+        billing.deps.bus.waitFor(
+          'acked',
+          (event) =>
+            event.type === 'setting.changed' &&
+            (event.data as { key: string; value: string | null }).key === key &&
+            (event.data as { value: string | null }).value === value,
+          20_000,
+        ),
+      ),
   );
   const res = await callApi(stack.url, 'PUT', `/api/admin/sys_vals/${key}`, {
     token: login.body.token,

@@ -17,7 +17,7 @@ import amqp from 'amqplib';
 import { metricsService } from '@gpt/metrics';
 import { sql, type Kysely } from 'kysely';
 import type { FakeYookassa } from '../../services/billing/test/support/fake-yookassa';
-import { callApi, MANY_USERS_ENV, startTestReplicas, type TestStack } from '../src/testing';
+import { callApi, MANY_USERS_ENV, setWelcomeSetting, startTestReplicas, type TestStack } from '../src/testing';
 import { eventually } from './support/async';
 import { type Customer, payAndNotify, signIn, signUp, startFakeProvider, startTopUp } from './faults/fault-stack';
 
@@ -140,6 +140,9 @@ describe('two replicas of every process behind the gateways', () => {
   let adminToken: string;
   beforeAll(async () => {
     adminToken = await signIn(via(0), replicas[0]!.admin);
+    // Every sign-up here comes from one address: its daily welcome allowance must cover them all.
+    const both = { url: via(0), admin: replicas[0]!.admin, services: replicas.flatMap((replica) => replica.services) };
+    await setWelcomeSetting(both, 'welcome_per_address_daily', 100);
   });
 
   test('each event is handled once: every sign-up through either replica gets its welcome grant once', async () => {
