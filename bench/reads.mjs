@@ -17,7 +17,7 @@
  * (embedded), and of autocannon (this process), which shares the two cores with them. --reads runs only the reads whose path contains one of the words (the ceiling always
  * runs); --cpu-prof DIR loads lib/cpu-profile.mjs into the gateway and the services (multi) or the
  * embedded process and writes a V8 CPU profile of each measured run there, named
- * `<mode>-<read>-<process>.cpuprofile` (`node bench/profile-top.mjs FILE` reads one).
+ * `<mode>-<read>-<process>.cpuprofile` (`node bench/lib/profile-top.mjs FILE` reads one).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -4,17 +4,17 @@
  * (a package under node_modules, Node's own `node:` modules, the product's bundle, V8's
  * garbage collector, idle), each as a share of the busy (non-idle) time.
  *
- *   node bench/profile-top.mjs FILE.cpuprofile [--top 15]
+ *   node bench/lib/profile-top.mjs FILE.cpuprofile [--top 15]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { columns } from './lib/stats.mjs';
+import { columns } from './stats.mjs';
 
 const { values, positionals } = parseArgs({
   options: { top: { type: 'string', default: '15' } },
   allowPositionals: true,
 });
-if (positionals.length !== 1) throw new Error('usage: node bench/profile-top.mjs FILE.cpuprofile [--top 15]');
+if (positionals.length !== 1) throw new Error('usage: node bench/lib/profile-top.mjs FILE.cpuprofile [--top 15]');
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 
 /** Self time (µs) of each node: the time to the next sample, summed over the samples taken in it. */
