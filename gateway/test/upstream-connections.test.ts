@@ -1,8 +1,6 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { closeServer, listen, type Seen, startTestGateway, type TestGateway } from './support/harness';
-
-const UNAVAILABLE = { error: 'Сервис временно недоступен', code: 'upstream_unavailable' };
+import { closeServer, listen, type Seen, startTestGateway, type TestGateway, UNAVAILABLE } from './support/harness';
 
 let gw: TestGateway | undefined;
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { closedPortUrl, startSilentUpstream, startTestGateway, type TestGateway } from './support/harness';
+import { closedPortUrl, startSilentUpstream, startTestGateway, type TestGateway, UNAVAILABLE } from './support/harness';
 
-const UNAVAILABLE = { error: 'Сервис временно недоступен', code: 'upstream_unavailable' };
 /** The issue asks for an answer within 2 s; the bound is generous so a busy machine does not flake. */
 const WITHIN_MS = 2500;
 

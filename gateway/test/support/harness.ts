@@ -7,6 +7,9 @@ import { loadGatewayConfig } from '../../src/config';
 import { SERVICES, type ServiceName } from '../../src/route-table';
 import { type RunningGateway, startGateway } from '../../src/start';
 
+/** What the gateway answers when a service cannot be reached. */
+export const UNAVAILABLE = { error: 'Сервис временно недоступен', code: 'upstream_unavailable' };
+
 export const JWT_SECRET = 'gateway-test-secret-0123456789abcdef-0123456789';
 export const BOT_API_KEY = 'gateway-test-bot-key-123456';
 export const OPENAPI_DOC = { openapi: '3.1.0', info: { title: 'Gateway test', version: '1' }, paths: {} };
