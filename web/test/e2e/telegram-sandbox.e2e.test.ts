@@ -119,14 +119,19 @@ test.each([
       const bot = page.locator('[data-from="bot"]');
       await bot.filter({ hasText: 'Здравствуйте, Гость' }).waitFor();
       const input = page.getByLabel('Сообщение боту');
-      for (const n of [1, 2, 3, 4, 5]) {
-        await input.fill(`Вопрос номер ${n}`);
+      // Typed one after another without waiting, as in Telegram: each is sent, and answered in order.
+      const questions = [1, 2, 3, 4, 5].map((n) => `Вопрос номер ${n}`);
+      for (const question of questions) {
+        await input.fill(question);
         await input.press('Enter');
-        await bot
-          .filter({ hasText: `Вы написали: «Вопрос номер ${n}»` })
-          .filter({ hasNotText: '▍' })
-          .waitFor();
       }
+      await bot.filter({ hasText: `Вы написали: «${questions.at(-1)}»` }).filter({ hasNotText: '▍' }).waitFor();
+      const sent = await page.locator('[data-from="user"]').allTextContents();
+      expect(questions.map((question) => sent.findIndex((text) => text.includes(question)))).toEqual([1, 2, 3, 4, 5]);
+      const answered = await bot.allTextContents();
+      expect(questions.map((question) => answered.findIndex((text) => text.includes(`«${question}»`)))).toEqual([
+        1, 2, 3, 4, 5,
+      ]);
       const composer = (await page.getByRole('button', { name: 'Отправить', exact: true }).boundingBox())!;
       const chat = (await page.getByRole('region', { name: 'Чат с ботом' }).boundingBox())!;
       expect(await page.evaluate(() => window.scrollY)).toBe(0);

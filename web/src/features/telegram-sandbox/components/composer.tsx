@@ -18,7 +18,6 @@ export interface Attachment {
 }
 
 export interface ComposerProps {
-  busy: boolean;
   onSend(text: string): void;
   /** The text typed so far goes with the file as its caption. */
   onAttach(attachment: Attachment, caption: string): void;
@@ -46,9 +45,10 @@ async function audioSeconds(file: File): Promise<number> {
 
 /**
  * The text box (Enter sends, Shift+Enter breaks the line) with buttons to attach a photo, a
- * document or an audio file sent as a voice message.
+ * document or an audio file sent as a voice message. As in Telegram, a message can be sent while
+ * the one before is still on its way: the page sends them in order.
  */
-export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
+export function Composer({ onSend, onAttach, onError }: ComposerProps) {
   const [text, setText] = useState('');
   const photoInput = useRef<HTMLInputElement>(null);
   const documentInput = useRef<HTMLInputElement>(null);
@@ -56,7 +56,7 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy || text.trim() === '') return;
+    if (text.trim() === '') return;
     onSend(text.trim());
     setText('');
   };
@@ -116,7 +116,6 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
         className="tg-icon-button"
         title="Отправить фото"
         aria-label="Отправить фото"
-        disabled={busy}
         onClick={() => photoInput.current?.click()}
       >
         <Icon name="image" />
@@ -126,7 +125,6 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
         className="tg-icon-button"
         title="Отправить документ"
         aria-label="Отправить документ"
-        disabled={busy}
         onClick={() => documentInput.current?.click()}
       >
         <Icon name="file" />
@@ -136,7 +134,6 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
         className="tg-icon-button"
         title="Отправить голосовое (аудиофайл)"
         aria-label="Отправить голосовое"
-        disabled={busy}
         onClick={() => voiceInput.current?.click()}
       >
         <Icon name="mic" />
@@ -152,7 +149,7 @@ export function Composer({ busy, onSend, onAttach, onError }: ComposerProps) {
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <Button type="submit" className="tg-icon-button" aria-label="Отправить" disabled={busy || text.trim() === ''}>
+      <Button type="submit" className="tg-icon-button" aria-label="Отправить" disabled={text.trim() === ''}>
         <Icon name="send" />
       </Button>
     </Form>

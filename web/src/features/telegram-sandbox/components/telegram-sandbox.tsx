@@ -69,14 +69,15 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
   }, [chat?.version]);
 
   const failWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
-  const sendText = (text: string) => {
+  /** What the user sends goes out one at a time, in the order it was sent, however fast it is typed. */
+  const outbox = useRef(Promise.resolve());
+  const enqueue = (deliver: () => Promise<unknown>, fallback: string) => {
     setError(null);
-    send.mutate({ text }, { onError: failWith('Сообщение не отправлено') });
+    outbox.current = outbox.current.then(deliver).then(() => undefined, failWith(fallback));
   };
-  const sendFile = (attachment: Attachment, caption: string) => {
-    setError(null);
-    upload.mutate({ ...attachment, ...(caption ? { caption } : {}) }, { onError: failWith('Файл не отправлен') });
-  };
+  const sendText = (text: string) => enqueue(() => send.mutateAsync({ text }), 'Сообщение не отправлено');
+  const sendFile = (attachment: Attachment, caption: string) =>
+    enqueue(() => upload.mutateAsync({ ...attachment, ...(caption ? { caption } : {}) }), 'Файл не отправлен');
   const pressButton = (messageId: number, data: string) => {
     setError(null);
     press.mutate({ message_id: messageId, data }, { onError: failWith('Кнопка не сработала') });
@@ -156,7 +157,7 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
             {error}
           </Alert>
         )}
-        <Composer busy={send.isPending || upload.isPending} onSend={sendText} onAttach={sendFile} onError={setError} />
+        <Composer onSend={sendText} onAttach={sendFile} onError={setError} />
       </section>
     </>
   );
