@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { busMigrations, createBus, createInProcessBroker } from '../src/bus';
+import type { Kysely } from 'kysely';
+import { busMigrations, createBus, createInProcessBroker, type BusTables } from '../src/bus';
 import { type Database, openDatabase } from '../src/db';
 import {
   type TestDB,
@@ -12,6 +13,7 @@ import {
   recordingConsumer,
   silentLogger,
   testSchemas,
+  type TestConsumer,
 } from './bus-helpers';
 
 // The embedded default exactly as `npm start` runs it with no URLs: PGlite files and the in-process broker.
@@ -59,6 +61,53 @@ describe('bus on PGlite', () => {
       const poisoned = rawEnvelope('thing.happened', { n: 'x' });
       broker.publish('thing.happened', JSON.stringify(poisoned));
       await bus.waitFor('dead-lettered', (e) => e.id === poisoned.id);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  test('an idempotent consumer runs on every delivery, with no inbox claim: its conditional write keeps one effect', async () => {
+    const broker = createInProcessBroker();
+    const committed: number[] = [];
+    const onceOnly: TestConsumer = {
+      event: 'thing.happened',
+      name: 'once-only',
+      idempotent: true,
+      async handle(db, envelope) {
+        // Written only when not there yet: a second delivery finds the row and writes nothing.
+        const seen = await db.selectFrom('effects').select('n').where('event_id', '=', envelope.id).executeTakeFirst();
+        if (seen) return 0;
+        await db
+          .insertInto('effects')
+          .values({ event_id: envelope.id, consumer: 'once-only', n: envelope.data.n })
+          .execute();
+        return 1;
+      },
+      afterCommit: (_event, result) => void committed.push(result as number),
+    };
+    const bus = createBus({
+      service: 'bus-test',
+      db: database.db,
+      schemas: testSchemas,
+      logger: silentLogger,
+      broker,
+      consumers: [onceOnly],
+    });
+    await bus.start();
+    try {
+      const event = rawEnvelope('thing.happened', { n: 7 });
+      broker.publish('thing.happened', JSON.stringify(event));
+      await bus.waitFor('acked', (e) => e.id === event.id);
+      broker.publish('thing.happened', JSON.stringify(event));
+      await bus.waitFor('acked', (e) => e.id === event.id);
+      await expect(effectsOf(database.db, event.id)).resolves.toHaveLength(1);
+      expect(committed).toEqual([1, 0]);
+      const claims = await (database.db as unknown as Kysely<BusTables>)
+        .selectFrom('inbox')
+        .select('event_id')
+        .where('consumer', '=', 'once-only')
+        .execute();
+      expect(claims).toEqual([]);
     } finally {
       await bus.close();
     }

@@ -86,8 +86,20 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
       return toChat(row);
     },
     setModel: (telegramId: number, model: string) => update(telegramId, { model }),
-    setLowBalanceAlerted: (telegramId: number, alerted: boolean) =>
-      update(telegramId, { low_balance_alerted: alerted }),
+    /**
+     * Flips the low-balance alert of the user's chats to `alerted` where it is not so yet, in one
+     * statement: the chats it changed (the ones to tell, when alerting), none when run again.
+     */
+    async setLowBalanceAlerted(userId: number, alerted: boolean): Promise<Chat[]> {
+      const rows = await db
+        .updateTable('chats')
+        .set({ low_balance_alerted: alerted, updated_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('low_balance_alerted', '=', !alerted)
+        .returningAll()
+        .execute();
+      return rows.map(toChat);
+    },
     setAwaitingEmail: (telegramId: number, paymentId: string | null) =>
       update(telegramId, { awaiting_email_payment: paymentId }),
     /** Starts a fresh conversation; the old turns stay in the database but are no longer sent. */

@@ -5,7 +5,7 @@ import type { BotDatabase } from '../data/schema';
 import type { BotDeps } from '../deps';
 import { keyboards } from '../telegram/keyboards';
 import { texts } from '../telegram/texts';
-import { sendNotes, type BotConsumer, type Note } from './notes';
+import { sendNotes, type BotConsumer } from './notes';
 import { passwordResetConsumer } from './password-reset.consumer';
 import { paymentRefundedConsumer } from './payment-refunded.consumer';
 
@@ -69,25 +69,28 @@ export const paymentFailedConsumer = (deps: BotDeps) =>
 
 /**
  * A balance changed. After a charge that takes the available credits below the threshold, one
- * alert with the top-up button; not again until the balance has been at or above it.
+ * alert with the top-up button; not again until the balance has been at or above it. Each event is
+ * one conditional update of the user's chats (idempotent: a redelivered event changes nothing, so
+ * it alerts nobody twice), the most frequent event the bot gets costing no inbox transaction.
  */
 export const creditsChangedConsumer = (deps: BotDeps): BotConsumer<'credits.changed', number> => ({
   event: 'credits.changed',
+  idempotent: true,
   before: async () => (await deps.catalog.get()).settings.lowBalanceThreshold,
-  async handle(trx, event, lowBalanceThreshold) {
+  async handle(db, event, lowBalanceThreshold) {
     const snapshot = event.data;
-    const chats = chatsRepository(trx);
-    const notes: Note[] = [];
+    const chats = chatsRepository(db);
     const available = snapshot.credits + snapshot.included_credits - snapshot.held_credits;
-    for (const chat of await chats.findByUser(snapshot.user_id)) {
-      if (available >= lowBalanceThreshold) {
-        if (chat.lowBalanceAlerted) await chats.setLowBalanceAlerted(chat.telegramId, false);
-      } else if (!chat.lowBalanceAlerted && snapshot.reason === 'message_charge') {
-        await chats.setLowBalanceAlerted(chat.telegramId, true);
-        notes.push({ chat, html: texts.lowBalance(available), keyboard: keyboards.topUp() });
-      }
+    if (available >= lowBalanceThreshold) {
+      await chats.setLowBalanceAlerted(snapshot.user_id, false);
+      return [];
     }
-    return notes;
+    if (snapshot.reason !== 'message_charge') return [];
+    return (await chats.setLowBalanceAlerted(snapshot.user_id, true)).map((chat) => ({
+      chat,
+      html: texts.lowBalance(available),
+      keyboard: keyboards.topUp(),
+    }));
   },
   afterCommit: (_event, notes) => sendNotes(deps, notes),
 });

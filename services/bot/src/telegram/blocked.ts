@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareFn, Transformer } from 'grammy';
 import { ServiceCallError } from '../clients/services';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
-import type { BotContext } from './context';
+import type { PrivateContext } from './context';
 
 /** How often marks auth has not stored yet (it was down) are sent again. */
 const REPORT_AGAIN_MS = 30_000;
@@ -25,8 +26,11 @@ function privateChatOf(payload: unknown): number | null {
 export interface BlockedChats {
   /** The API transformer: records a chat Telegram refuses, and fails calls to a marked chat without calling Telegram. */
   transformer: Transformer;
-  /** Middleware for every update: a user who writes (or presses a button) has unblocked the bot. */
-  unblock: MiddlewareFn<BotContext>;
+  /**
+   * Middleware for every update of a private chat, after the account's: a user who writes (or presses
+   * a button) has unblocked the bot.
+   */
+  unblock: MiddlewareFn<PrivateContext>;
   /** Sends again the marks auth has not stored yet, now and every half minute; returns the stop. */
   start(): () => void;
 }
@@ -42,6 +46,11 @@ export interface BlockedChats {
 export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'logger'>): BlockedChats {
   const chats = chatsRepository(deps.db);
   const keyOf = (chatId: number) => `bot:blocked:${chatId}`;
+  /**
+   * The chat whose update is being handled: its user just wrote, so calls to it skip the Redis read
+   * until Telegram refuses one (`refused`), after which the rest of the update's calls fail at once.
+   */
+  const writing = new AsyncLocalStorage<{ chatId: number; refused: boolean }>();
 
   /** False when auth could not be reached (the mark stays unreported, to be sent again). */
   async function report(telegramId: number, blocked: boolean): Promise<boolean> {
@@ -75,9 +84,10 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
     return sent;
   }
 
+  /** The database first: a Redis mark always has its row's (which `unblock` reads to know there is one to clear). */
   async function markBlocked(chatId: number, description: string | undefined): Promise<void> {
-    await deps.kv.set(keyOf(chatId), '1');
     const state = await chats.markBlocked(chatId);
+    await deps.kv.set(keyOf(chatId), '1');
     if (state === 'marked')
       deps.logger.info(
         { telegramId: chatId, description },
@@ -97,10 +107,13 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
     transformer: async (prev, method, payload, signal) => {
       const chatId = privateChatOf(payload);
       if (chatId === null) return prev(method, payload, signal);
-      const marked = await deps.kv.get(keyOf(chatId)).catch(() => null);
+      const update = writing.getStore();
+      const ownChat = update?.chatId === chatId;
+      const marked = ownChat ? update.refused : await deps.kv.get(keyOf(chatId)).catch(() => null);
       if (marked) return { ok: false, error_code: 403, description: BLOCKED };
       const result = await prev(method, payload, signal);
       if (refusesChat(result)) {
+        if (ownChat) update.refused = true;
         await markBlocked(chatId, result.ok ? undefined : result.description).catch((err: unknown) =>
           deps.logger.error({ err, telegramId: chatId }, 'could not mark the chat as blocked'),
         );
@@ -109,15 +122,15 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
     },
 
     unblock: async (ctx, next) => {
-      const chatId = ctx.chat?.type === 'private' ? ctx.chat.id : null;
-      if (chatId !== null) {
+      const chatId = ctx.chat.id;
+      if (ctx.account.blockedAt) {
         await deps.kv.del(keyOf(chatId));
         if (await chats.clearBlocked(chatId)) {
           deps.logger.info({ telegramId: chatId }, 'the user wrote to the bot again: no longer blocked');
           void reportInOrder(chatId, false);
         }
       }
-      await next();
+      await writing.run({ chatId, refused: false }, next);
     },
 
     start() {

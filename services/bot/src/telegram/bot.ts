@@ -1,4 +1,4 @@
-import { Composer } from 'grammy';
+import { Composer, type MiddlewareFn } from 'grammy';
 import type { BotDeps } from '../deps';
 import { buyFeature } from '../features/buy';
 import { chatFeature } from '../features/chat';
@@ -16,21 +16,23 @@ import { startFeature } from '../features/start';
 import { supportFeature } from '../features/support';
 import { voiceFeature } from '../features/voice';
 import { account } from './account';
-import type { BotContext } from './context';
+import type { BotContext, PrivateContext } from './context';
 
 /**
- * The bot's features, composed in private chats after the account middleware (the Stars
- * pre-checkout, which belongs to no chat, before them). Order matters where two take the same
+ * The bot's features, composed in private chats after the account middleware and `unblock` (a user
+ * who writes has unblocked the bot: ./blocked.ts); the Stars pre-checkout, which belongs to no chat,
+ * before them. Order matters where two take the same
  * update: /start link before /start, the receipt e-mail and the awaited personal instructions
  * before the conversation, and the conversation (with its catch-all) last.
  */
-export function botFeatures(deps: BotDeps): Composer<BotContext> {
+export function botFeatures(deps: BotDeps, unblock: MiddlewareFn<PrivateContext>): Composer<BotContext> {
   const bot = new Composer<BotContext>();
   bot.use(preCheckoutFeature(deps));
   bot
     .chatType('private')
     .use(
       account(deps),
+      unblock,
       linkFeature(deps),
       startFeature(deps),
       modelFeature(deps),

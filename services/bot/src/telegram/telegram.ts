@@ -82,7 +82,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       logger.error({ err: error, update: ctx.update.update_id }, 'handling a Telegram update failed');
       if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, texts.serviceDown).catch(() => undefined);
     })
-    .use(blocked.unblock, botFeatures(telegramDeps));
+    .use(botFeatures(telegramDeps, blocked.unblock));
 
   const usernameOf = () => (bot.isInited() ? bot.botInfo.username : (config.TELEGRAM_BOT_USERNAME ?? null));
   let runner: RunnerHandle | undefined;

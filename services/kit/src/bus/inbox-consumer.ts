@@ -19,7 +19,7 @@ export interface InboxConsumerOptions<DB, S extends EventSchemaMap> {
  * Turns each delivery into at most one effect per consumer: a poisoned message goes straight to
  * the dead letters; otherwise each consumer runs in a transaction that first claims
  * (consumer, event id) in the inbox, so a redelivered event is acknowledged and skipped (before
- * its `before` step, when the inbox already has it).
+ * its `before` step, when the inbox already has it); an idempotent consumer runs without either.
  * A failing handler rolls back and the message is retried after a delay, then dead-lettered.
  */
 export function createInboxConsumer<DB, S extends EventSchemaMap>(
@@ -44,6 +44,12 @@ export function createInboxConsumer<DB, S extends EventSchemaMap>(
   }
 
   async function runOnce(consumer: Consumer<DB, S>, envelope: EventOf<S>): Promise<void> {
+    if (consumer.idempotent) {
+      const value = await consumer.before?.(envelope);
+      // Outside a transaction: each of its statements commits on its own (see Consumer.idempotent).
+      consumer.afterCommit?.(envelope, await consumer.handle(db as unknown as Transaction<DB>, envelope, value));
+      return;
+    }
     // A duplicate skips `before`, which may call other services; the claim below still decides.
     if (consumer.before && (await alreadyHandled(consumer, envelope))) return;
     const value = await consumer.before?.(envelope);

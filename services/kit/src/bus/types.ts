@@ -32,6 +32,13 @@ export interface Consumer<
    * database session). Its value goes to `handle` (undefined without a `before`). Throwing retries the event.
    */
   before?(event: EventOf<S, K>): Promise<Before>;
+  /**
+   * Set when `handle` has the same effect however often it runs for an event (its writes are
+   * conditional, e.g. «set the flag where it is not set yet»): it then runs on the database itself,
+   * each statement committing on its own, with no transaction and no inbox claim — for frequent
+   * events that mostly change nothing. `afterCommit` gets what it returned, on every delivery.
+   */
+  idempotent?: true;
   handle(trx: Transaction<DB>, event: EventOf<S, K>, before: Before): Promise<Result>;
   /** Runs after the handler's transaction committed, with what `handle` returned: e.g. telling a user, dropping what a cache kept. */
   afterCommit?(event: EventOf<S, K>, result: Result): void;
