@@ -6,7 +6,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { DateTimeField, Field, TextField } from '@/components/ui/form-field';
 import { TariffSelect } from '@/components/ui/tariff-select';
 import { useTariffOptions } from '@/lib/admin-tariff-options';
-import { useContractForm } from '@/lib/contract-form';
+import { numberInput, useContractForm } from '@/lib/contract-form';
 
 import type { PromoCodeBody } from '../api/save-promo-code';
 
@@ -25,10 +25,10 @@ function formOf(code: PromoCode | null): PromoCodeBody {
 }
 
 /**
- * A count field: empty is null, anything else a number for the contract to judge. The fields of the other kind leave
- * the form with their inputs, so a code sends only what its kind gives.
+ * A count left empty is null. The fields of the other kind leave the form with their inputs: a code sends only what
+ * its kind gives.
  */
-const count = { setValueAs: (text: string) => (text === '' ? null : Number(text)) };
+const count = numberInput(null);
 const countOfKind = { ...count, shouldUnregister: true };
 
 /**
