@@ -215,8 +215,18 @@ export const MoneyInput = decimalInput({ scale: 2, min: '0', max: '1000000000' }
 });
 export type MoneyInput = z.input<typeof MoneyInput>;
 
-/** Dollar prices as input (per 1M tokens): at most 6 decimals, 0 … 1 000 000, normalized to 6 decimals. */
-export const UsdPriceInput = decimalInput({ scale: 6, min: '0', max: '1000000' }).meta({
+const PRICE_MESSAGE = 'Цена должна быть числом не меньше 0';
+
+/**
+ * Dollar prices as input (per 1M tokens): at most 6 decimals, 0 … 1 000 000, normalized to 6 decimals; not a number
+ * or below 0 is «Цена должна быть числом не меньше 0».
+ */
+export const UsdPriceInput = decimalInput({
+  scale: 6,
+  min: '0',
+  max: '1000000',
+  messages: { invalid: PRICE_MESSAGE, min: PRICE_MESSAGE },
+}).meta({
   description: 'US dollars as a number or decimal string, at most 6 decimals; normalized to "2.500000"',
   example: '2.500000',
 });

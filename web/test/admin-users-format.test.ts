@@ -2,21 +2,9 @@ import { describe, expect, test } from '@jest/globals';
 
 import { personName } from '@gpt/contracts';
 
-import { formatCredits, parseDeposit, tariffLabel, userTitle, utmLabel } from '../src/features/admin-users/format';
+import { formatCredits, tariffLabel, userTitle, utmLabel } from '../src/features/admin-users/format';
 
 describe('admin users: what the table and dialogs show', () => {
-  test.each([
-    ['500', 500],
-    ['12.7', 12],
-    ['0', 0],
-    ['-5', 0],
-    ['', 0],
-    ['abc', 0],
-    ['1e3', 1000],
-  ])('the deposit %j is sent as %d (a number, minimum 0, step 1, 0 if invalid)', (text, expected) => {
-    expect(parseDeposit(text)).toBe(expected);
-  });
-
   test("an empty UTM source is 'organic' and an empty tariff 'Не указан'", () => {
     expect([utmLabel(null), utmLabel(''), utmLabel('vk')]).toEqual(['organic', 'organic', 'vk']);
     expect([tariffLabel(null), tariffLabel(''), tariffLabel('Premium')]).toEqual(['Не указан', 'Не указан', 'Premium']);

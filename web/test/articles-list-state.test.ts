@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
+import { ArticleInput, CategoryInput, fieldErrors, TagInput } from '@gpt/contracts';
 import { readListState, toParams } from '../src/features/articles/list-state';
 import { slugify } from '../src/features/admin-articles/slugify';
-import { articleProblem, taxonomyProblem } from '../src/features/admin-articles/validation';
 
 const read = (query: string) => readListState(new URLSearchParams(query));
 
@@ -35,16 +35,22 @@ describe('admin article form rules', () => {
     expect(slugify('Объём и съёмка')).toBe('obem-i-semka');
   });
 
-  test('title, slug and content are required; the slug rule and reading time ≥ 1 hold', () => {
-    const valid = { title: 'Т', slug: 'gpt-guide', content: '<p>x</p>', reading_time: '' };
-    expect(articleProblem(valid)).toBeNull();
-    expect(articleProblem({ ...valid, content: '' })).toBe('Заполните обязательные поля');
-    expect(articleProblem({ ...valid, title: ' ' })).toBe('Заполните обязательные поля');
-    expect(articleProblem({ ...valid, slug: 'GPT Guide' })).toBe(
-      'Slug может содержать только строчные латинские буквы, цифры и дефисы',
-    );
-    expect(articleProblem({ ...valid, reading_time: '0' })).toBe('Время чтения — целое число минут, не меньше 1');
-    expect(articleProblem({ ...valid, reading_time: '3' })).toBeNull();
-    expect(taxonomyProblem({ name: 'Имя', slug: '' })).toBe('Заполните обязательные поля');
+  test('title, slug and content are required; the slug rule and reading time ≥ 1 hold, each under its field', () => {
+    // The forms show these messages under their fields (useContractForm).
+    const valid = { title: 'Т', slug: 'gpt-guide', content: '<p>x</p>', reading_time: null };
+    expect(fieldErrors(ArticleInput, valid)).toEqual({});
+    expect(fieldErrors(ArticleInput, { ...valid, title: ' ', content: '' })).toEqual({
+      title: 'Заполните обязательные поля',
+      content: 'Заполните обязательные поля',
+    });
+    expect(fieldErrors(ArticleInput, { ...valid, slug: 'GPT Guide' })).toEqual({
+      slug: 'Slug может содержать только строчные латинские буквы, цифры и дефисы',
+    });
+    expect(fieldErrors(ArticleInput, { ...valid, reading_time: 0 })).toEqual({
+      reading_time: 'Время чтения должно быть не меньше 1 минуты',
+    });
+    expect(fieldErrors(ArticleInput, { ...valid, reading_time: 3 })).toEqual({});
+    expect(fieldErrors(CategoryInput, { name: 'Имя', slug: '' })).toEqual({ slug: 'Заполните обязательные поля' });
+    expect(fieldErrors(TagInput, { name: '', slug: 'ai' })).toEqual({ name: 'Заполните обязательные поля' });
   });
 });

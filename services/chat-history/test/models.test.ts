@@ -56,12 +56,16 @@ describe('POST /api/admin/models', () => {
   test.each([
     ['no name', { input_price_per_1m: 1, output_price_per_1m: 1 }, 'Укажите название модели'],
     ['a blank name', { model: '  ', input_price_per_1m: 1, output_price_per_1m: 1 }, 'Укажите название модели'],
-    ['a negative price', { model: 'x', input_price_per_1m: -1, output_price_per_1m: 1 }, 'не меньше 0'],
+    [
+      'a negative price',
+      { model: 'x', input_price_per_1m: -1, output_price_per_1m: 1 },
+      'Цена должна быть числом не меньше 0',
+    ],
     ['7 decimals', { model: 'x', input_price_per_1m: '0.0000001', output_price_per_1m: 1 }, 'Не более 6 знаков'],
     [
       'a price that is not a number',
       { model: 'x', input_price_per_1m: 'abc', output_price_per_1m: 1 },
-      'Ожидается число',
+      'Цена должна быть числом не меньше 0',
     ],
   ])('when the body has %s, then 400 with a Russian message', async (_case, body, message) => {
     const res = await h.send<{ code: string; error: string }>('POST', '/api/admin/models', body);
@@ -213,7 +217,7 @@ describe('voice prices', () => {
       speech_price_per_1k_chars: -1,
     });
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain('не меньше 0');
+    expect(res.body.error).toContain('Цена должна быть числом не меньше 0');
   });
 });
 

@@ -47,3 +47,17 @@ export function useContractForm<Input extends FieldValues, Output extends FieldV
     }),
   };
 }
+
+/**
+ * The registration of a number input whose contract field is a number that may be left out: its text as a number,
+ * an empty input as `empty` (null or undefined, as the contract has it). react-hook-form passes the form's own values
+ * through it too, so what is not text stays as it is.
+ * ```tsx
+ * <TextField controlId="promo-credits" type="number" {...form.field('credits', numberInput(null))} />
+ * ```
+ */
+export function numberInput(empty: null | undefined) {
+  return {
+    setValueAs: (value: unknown) => (typeof value !== 'string' ? value : value.trim() === '' ? empty : Number(value)),
+  };
+}

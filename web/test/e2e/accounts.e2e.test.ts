@@ -290,7 +290,15 @@ describe('admin users', () => {
     await firstRow.getByRole('button', { name: 'Редактировать' }).click();
     const edit = page.getByRole('dialog').filter({ hasText: 'Редактировать пользователя' });
     await edit.getByLabel('Тариф').selectOption({ label: 'Premium' });
+    // A deposit is a whole number of credits, at least 0: the contract's message shows under the field.
+    await edit.getByLabel('Пополнение кредитов').fill('-5');
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(edit.locator('#user-edit-deposit ~ .invalid-feedback').textContent()).resolves.toBe(
+      'Сумма пополнения должна быть целым неотрицательным числом',
+    );
+    await screenshot(page, 'accounts-admin-users-edit-invalid');
     await edit.getByLabel('Пополнение кредитов').fill('500');
+    await edit.locator('.invalid-feedback').first().waitFor({ state: 'detached' });
     await screenshot(page, 'accounts-admin-users-edit');
     await edit.getByRole('button', { name: 'Сохранить' }).click();
     await edit.waitFor({ state: 'hidden' });

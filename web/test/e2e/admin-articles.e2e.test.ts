@@ -66,7 +66,12 @@ describe('admin articles in Chromium', () => {
     await categories.getByRole('button', { name: 'Добавить категорию' }).click();
     const form = dialogTitled('Новая категория');
     await form.getByRole('button', { name: 'Сохранить' }).click();
-    await form.getByText('Заполните обязательные поля').waitFor();
+    for (const id of ['category-name', 'category-slug']) {
+      await expect(form.locator(`#${id} ~ .invalid-feedback`).textContent()).resolves.toBe(
+        'Заполните обязательные поля',
+      );
+    }
+    await screenshot(page, 'admin-article-category-invalid');
     await form.getByLabel('Название *').fill('Обзоры моделей');
     await expect(form.getByLabel('Адрес страницы *').inputValue()).resolves.toBe('obzory-modeley');
     await form.getByLabel('Описание', { exact: true }).fill('Сравнения нейросетей');
@@ -101,7 +106,13 @@ describe('admin articles in Chromium', () => {
     await page.getByRole('button', { name: 'Создать статью' }).click();
     const dialog = dialogTitled('Новая статья');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await dialog.getByText('Заполните обязательные поля').waitFor();
+    // Title, slug and content are required: the contract's message shows under each of them.
+    for (const field of ['#article-title', '#article-slug', '.rte']) {
+      await expect(dialog.locator(`${field} ~ .invalid-feedback`).textContent()).resolves.toBe(
+        'Заполните обязательные поля',
+      );
+    }
+    await screenshot(page, 'admin-article-invalid');
 
     await dialog.getByLabel('Заголовок *').fill('Обзор новых моделей');
     await expect(dialog.getByLabel('Адрес страницы *').inputValue()).resolves.toBe('obzor-novykh-modeley');

@@ -117,8 +117,18 @@ describe('/admin/models', () => {
     await page.getByRole('button', { name: 'Добавить модель' }).click();
     const form = dialog('Добавить модель');
     await form.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(form.locator('.alert-danger').textContent()).resolves.toBe('Заполните обязательные поля');
-    await form.getByLabel('Модель').fill(name);
+    // The contract's messages show under their fields, and nothing is saved.
+    const nameField = form.getByLabel('Модель');
+    await expect(form.locator('#model-name ~ .invalid-feedback').textContent()).resolves.toBe(
+      'Укажите название модели',
+    );
+    await form.getByLabel('Цена ввода, $ за 1M токенов').fill('-1');
+    await expect(form.locator('#model-input-price ~ .invalid-feedback').textContent()).resolves.toBe(
+      'Цена должна быть числом не меньше 0',
+    );
+    await screenshot(page, 'admin-models-invalid');
+    await expect(form.locator('.alert-danger').count()).resolves.toBe(0);
+    await nameField.fill(name);
     await form.getByLabel('Описание').fill('Модель для проверки');
     await form.getByLabel('Цена ввода, $ за 1M токенов').fill('0.15');
     await form.getByLabel('Цена вывода, $ за 1M токенов').fill('0.6');
@@ -171,7 +181,10 @@ describe('/admin/sysvals', () => {
     const form = dialog('Добавить настройку');
     await expect(form.getByLabel('Ключ').getAttribute('placeholder')).resolves.toBe('max_tokens_per_request');
     await form.getByRole('button', { name: 'Добавить' }).click();
-    await expect(form.locator('.alert-danger').textContent()).resolves.toBe('Заполните все поля');
+    for (const id of ['sys-val-key', 'sys-val-value']) {
+      await expect(form.locator(`#${id} ~ .invalid-feedback`).textContent()).resolves.toBe('Заполните все поля');
+    }
+    await screenshot(page, 'admin-sysvals-invalid');
     await form.getByLabel('Ключ').fill(key);
     await form.getByLabel('Значение').fill('4096');
     await form.getByRole('button', { name: 'Добавить' }).click();

@@ -159,11 +159,33 @@ describe('/admin/promo-codes', () => {
     await page.getByRole('link', { name: 'Промокоды' }).waitFor();
     await page.getByRole('button', { name: 'Добавить промокод' }).click();
     const dialog = page.getByRole('dialog');
+    const save = dialog.getByRole('button', { name: 'Сохранить' });
+    // The contract's rules show under the fields they break, and saving waits until none does.
+    await dialog.getByLabel('Код').fill('ab');
+    await dialog.getByLabel('Кредитов').fill('0');
+    await expect(dialog.locator('#promo-code ~ .invalid-feedback').textContent()).resolves.toBe(
+      'Код: от 3 до 32 латинских букв и цифр',
+    );
+    await expect(dialog.locator('#promo-credits ~ .invalid-feedback').textContent()).resolves.toBe(
+      'Кредиты: целое число от 1 до 10 000 000',
+    );
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'admin-promo-codes-invalid');
     await dialog.getByLabel('Код').fill(text.toLowerCase());
     await dialog.getByLabel('Кредитов').fill('1500');
     await dialog.getByLabel('Всего использований').fill('3');
+    await dialog.getByLabel('Действует до').fill('2030-01-01T10:00');
+    await dialog.getByLabel('Действует с').fill('2030-01-02T10:00');
+    await expect(dialog.locator('#promo-valid-until ~ .invalid-feedback').textContent()).resolves.toBe(
+      'Конец действия должен быть позже начала',
+    );
+    await expect(dialog.locator('.invalid-feedback').count()).resolves.toBe(1);
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Действует с').fill('');
+    await dialog.getByLabel('Действует до').fill('');
+    await dialog.locator('.invalid-feedback').first().waitFor({ state: 'detached' });
     await screenshot(page, 'admin-promo-codes-add');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await save.click();
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByLabel('Поиск по коду').fill(text.slice(0, 12).toLowerCase());

@@ -15,8 +15,8 @@
  * </FormDialog>
  * ```
  * Footer: «Отмена» and the submit button (`submitLabel`, default «Сохранить») with a spinner while `saving`.
- * While saving the dialog cannot be closed. Browser validation is off (`noValidate`): the screen checks the values
- * and shows the spec's messages through `error`.
+ * While saving the dialog cannot be closed. Browser validation is off (`noValidate`): the form checks its values with
+ * the contract's schema (useContractForm) and shows the messages under the fields; `error` is the server's refusal.
  */
 import type { FormEvent, ReactNode } from 'react';
 

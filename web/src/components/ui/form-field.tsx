@@ -8,7 +8,13 @@
  *   <Form.Select value={role} onChange={…}>…</Form.Select>
  * </Field>
  * ```
- * `error` marks a TextField invalid and shows under it; `hint` is the muted text under the control.
+ * `error` marks a TextField invalid and shows under it; `hint` is the muted text under the control. A DateTimeField
+ * holds an ISO moment (null: empty), as a contract's body carries it, and shows it in the browser's time zone:
+ * ```tsx
+ * <Controller control={form.control} name="valid_from" render={({ field }) => (
+ *   <DateTimeField controlId="promo-valid-from" label="Действует с" {...field} error={form.message('valid_from')} />
+ * )} />
+ * ```
  */
 import type { ReactNode, Ref } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -61,5 +67,31 @@ export function TextField({ controlClassName, ...props }: TextFieldProps) {
     <Field {...{ controlId, label, className, labelClassName, error, hint }}>
       <Form.Control {...control} className={controlClassName} isInvalid={Boolean(error)} />
     </Field>
+  );
+}
+
+/** `2025-06-24T12:00:00.000Z` → `2025-06-24T15:00` in the browser's zone, as datetime-local wants it. */
+function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** A datetime-local TextField whose value is an ISO moment, null while empty. */
+export function DateTimeField({
+  value,
+  onChange,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'value' | 'onChange'> & {
+  value: string | null | undefined;
+  onChange: (iso: string | null) => void;
+}) {
+  return (
+    <TextField
+      {...props}
+      type="datetime-local"
+      value={toLocalInput(value)}
+      onChange={(event) => onChange(event.target.value ? new Date(event.target.value).toISOString() : null)}
+    />
   );
 }

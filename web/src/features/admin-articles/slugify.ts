@@ -14,7 +14,3 @@ export function slugify(title: string, maxLength = 80): string {
     .slice(0, maxLength)
     .replace(/-+$/, '');
 }
-
-/** The slug rule the server applies too. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_RULE = 'Slug может содержать только строчные латинские буквы, цифры и дефисы';

@@ -15,9 +15,3 @@ export const tariffLabel = (name: string | null) => name || 'Не указан';
 export function userTitle(user: PersonNames & { id: number; email: string | null }) {
   return user.email ?? (personName(user) || `#${user.id}`);
 }
-
-/** docs/product.md, Validation: the deposit is a number, minimum 0, step 1; anything else counts as 0. */
-export function parseDeposit(text: string): number {
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-}

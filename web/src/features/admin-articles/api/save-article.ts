@@ -1,4 +1,4 @@
-import { AdminArticleResponse, type AdminArticle, type ArticleInput } from '@gpt/contracts';
+import { AdminArticleResponse, type AdminArticle, type ArticleInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,10 +6,7 @@ import { api } from '@/lib/api-client';
 import { adminArticlesKey } from './get-admin-articles';
 
 /** What the form sends: every field of the article (docs/product.md, Data), as POST and PUT take it. */
-export type ArticleBody = Omit<ArticleInput, 'reading_time' | 'published_at'> & {
-  reading_time: number | null;
-  published_at: string | null;
-};
+export type ArticleBody = RequestBody<typeof ArticleInput>;
 
 /** POST /api/admin/articles (no id) or PUT /api/admin/articles/{id}; answers the stored article. */
 export async function saveArticle({ id, ...body }: ArticleBody & { id?: number }): Promise<AdminArticle> {

@@ -1,48 +1,21 @@
-import type { AdminArticle, ArticleStatus } from '@gpt/contracts';
-import { useRef, useState, type ReactNode } from 'react';
+import { ArticleInput, type AdminArticle, type RequestBody } from '@gpt/contracts';
+import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { Controller } from 'react-hook-form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Field, TextField } from '@/components/ui/form-field';
+import { DateTimeField, Field, TextField } from '@/components/ui/form-field';
+import { numberInput, useContractForm } from '@/lib/contract-form';
 
 import type { ArticleBody } from '../api/save-article';
 import { useTaxonomies, type TaxonomyKind } from '../api/taxonomies';
 import { ARTICLE_STATUSES } from '../article-status';
-import { SLUG_PATTERN, slugify } from '../slugify';
-import { articleProblem } from '../validation';
+import { slugify } from '../slugify';
 import { RichTextEditor } from './rich-text-editor';
 
-interface ArticleFormValues {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  status: ArticleStatus;
-  published_at: string;
-  reading_time: string;
-  featured_image: string;
-  category_ids: number[];
-  tag_ids: number[];
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-  og_title: string;
-  og_description: string;
-  og_image: string;
-  canonical_url: string;
-}
-
-type TextName = Exclude<keyof ArticleFormValues, 'status' | 'category_ids' | 'tag_ids'>;
-
-/** `2025-06-24T12:00:00.000Z` → `2025-06-24T15:00` in the browser's zone, as datetime-local wants it. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
+type ArticleFormValues = RequestBody<typeof ArticleInput>;
 
 function formOf(article: AdminArticle | null): ArticleFormValues {
   return {
@@ -51,8 +24,8 @@ function formOf(article: AdminArticle | null): ArticleFormValues {
     excerpt: article?.excerpt ?? '',
     content: article?.content ?? '',
     status: article?.status ?? 'draft',
-    published_at: toLocalInput(article?.published_at ?? null),
-    reading_time: article ? String(article.reading_time) : '',
+    published_at: article?.published_at ?? null,
+    reading_time: article?.reading_time ?? null,
     featured_image: article?.featured_image ?? '',
     category_ids: article?.category_ids ?? [],
     tag_ids: article?.tag_ids ?? [],
@@ -66,28 +39,9 @@ function formOf(article: AdminArticle | null): ArticleFormValues {
   };
 }
 
-function bodyOf(values: ArticleFormValues): ArticleBody {
-  const text = (value: string) => value.trim() || null;
-  return {
-    title: values.title.trim(),
-    slug: values.slug.trim(),
-    content: values.content,
-    excerpt: text(values.excerpt),
-    status: values.status,
-    published_at: values.published_at ? new Date(values.published_at).toISOString() : null,
-    reading_time: values.reading_time.trim() ? Number(values.reading_time) : null,
-    featured_image: text(values.featured_image),
-    category_ids: values.category_ids,
-    tag_ids: values.tag_ids,
-    meta_title: text(values.meta_title),
-    meta_description: text(values.meta_description),
-    meta_keywords: text(values.meta_keywords),
-    og_title: text(values.og_title),
-    og_description: text(values.og_description),
-    og_image: text(values.og_image),
-    canonical_url: text(values.canonical_url),
-  };
-}
+type TextName = 'excerpt' | 'featured_image' | SeoName;
+type SeoName =
+  'meta_title' | 'meta_description' | 'meta_keywords' | 'og_title' | 'og_description' | 'og_image' | 'canonical_url';
 
 /** Checkboxes of every category or tag. */
 function TaxonomyChecks({
@@ -126,7 +80,9 @@ function TaxonomyChecks({
 
 /**
  * Create / edit dialog of an article (docs/product.md, Screens, Data and Validation): every field, the rich-text body, categories and
- * tags. Mount it with a key of the edited article so the fields start from it.
+ * tags. Mount it with a key of the edited article so the fields start from it. The contract's ArticleInput checks the
+ * fields once a save was tried: «Заполните обязательные поля» or another rule's text shows under each field that
+ * breaks one, and goes away as soon as the field is put right.
  */
 export function ArticleFormDialog({
   show,
@@ -144,17 +100,13 @@ export function ArticleFormDialog({
   onHide: () => void;
   onSave: (body: ArticleBody) => void;
 }) {
-  const titleRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<ArticleFormValues>(() => formOf(article));
+  const form = useContractForm(ArticleInput, formOf(article), 'onSubmit');
   /** A new article's slug follows its title until the admin edits the slug. */
   const [slugEdited, setSlugEdited] = useState(article !== null);
-  /** After a first save attempt the form says what is still missing, and stops once it is filled. */
-  const [tried, setTried] = useState(false);
-  const problem = tried ? articleProblem(values) : null;
-  const set = <K extends keyof ArticleFormValues>(name: K, value: ArticleFormValues[K]) =>
-    setValues((current) => ({ ...current, [name]: value }));
+  const slug = form.watch('slug');
+  const contentProblem = form.message('content');
 
-  const field = (name: TextName, label: ReactNode, options: { as?: 'textarea'; type?: string; hint?: string } = {}) => (
+  const field = (name: TextName, label: string, options: { as?: 'textarea'; type?: string; hint?: string } = {}) => (
     <TextField
       controlId={`article-${name}`}
       label={label}
@@ -163,69 +115,63 @@ export function ArticleFormDialog({
       rows={options.as ? 2 : undefined}
       type={options.type}
       hint={options.hint}
-      value={values[name]}
-      onChange={(event) => set(name, event.target.value)}
+      {...form.field(name)}
     />
   );
-
-  function submit() {
-    setTried(true);
-    if (!articleProblem(values)) onSave(bodyOf(values));
-  }
 
   return (
     <FormDialog
       show={show}
       title={article ? 'Редактировать статью' : 'Новая статья'}
       onHide={onHide}
-      onSubmit={submit}
-      onEntered={() => titleRef.current?.focus()}
+      onSubmit={() => void form.handleSubmit(onSave)()}
+      onEntered={() => form.setFocus('title')}
       saving={saving}
-      error={problem ?? error}
+      error={error}
       width="article"
     >
       <Row className="g-4">
         <Col lg={8}>
-          <Field controlId="article-title" label="Заголовок *" className="mb-3">
-            <Form.Control
-              ref={titleRef}
-              value={values.title}
-              isInvalid={problem !== null && !values.title.trim()}
-              onChange={(event) => {
-                const title = event.target.value;
-                setValues((current) => ({ ...current, title, slug: slugEdited ? current.slug : slugify(title) }));
-              }}
-            />
-          </Field>
-          <Field
+          <TextField
+            controlId="article-title"
+            label="Заголовок *"
+            className="mb-3"
+            {...form.field('title', {
+              onChange: (event: { target: { value: string } }) => {
+                if (!slugEdited) {
+                  form.setValue('slug', slugify(event.target.value), { shouldValidate: form.formState.isSubmitted });
+                }
+              },
+            })}
+          />
+          <TextField
             controlId="article-slug"
             label="Адрес страницы *"
             className="mb-3"
-            hint={<>Адрес статьи: /articles/{values.slug || '…'}. Строчные латинские буквы, цифры и дефисы.</>}
-          >
-            <Form.Control
-              value={values.slug}
-              isInvalid={problem !== null && !SLUG_PATTERN.test(values.slug.trim())}
-              onChange={(event) => {
-                setSlugEdited(true);
-                set('slug', event.target.value);
-              }}
-            />
-          </Field>
+            hint={<>Адрес статьи: /articles/{slug || '…'}. Строчные латинские буквы, цифры и дефисы.</>}
+            {...form.field('slug', { onChange: () => setSlugEdited(true) })}
+          />
           {field('excerpt', 'Анонс', { as: 'textarea' })}
           <Form.Group className="mb-3">
             <Form.Label id="article-content-label">Содержание *</Form.Label>
-            <RichTextEditor
-              label="Содержание статьи"
-              initialHtml={values.content}
-              invalid={problem !== null && !values.content.trim()}
-              onChange={(html) => set('content', html)}
+            <Controller
+              control={form.control}
+              name="content"
+              render={({ field: content }) => (
+                <RichTextEditor
+                  label="Содержание статьи"
+                  initialHtml={content.value}
+                  invalid={Boolean(contentProblem)}
+                  onChange={content.onChange}
+                />
+              )}
             />
+            {contentProblem && <Form.Control.Feedback type="invalid">{contentProblem}</Form.Control.Feedback>}
           </Form.Group>
         </Col>
         <Col lg={4}>
           <Field controlId="article-status" label="Статус" className="mb-3">
-            <Form.Select value={values.status} onChange={(event) => set('status', event.target.value as ArticleStatus)}>
+            <Form.Select {...form.register('status')}>
               {ARTICLE_STATUSES.map((status) => (
                 <option key={status.value} value={status.value}>
                   {status.label}
@@ -233,10 +179,20 @@ export function ArticleFormDialog({
               ))}
             </Form.Select>
           </Field>
-          {field('published_at', 'Дата публикации', {
-            type: 'datetime-local',
-            hint: 'Пусто — при первой публикации',
-          })}
+          <Controller
+            control={form.control}
+            name="published_at"
+            render={({ field: publishedAt }) => (
+              <DateTimeField
+                controlId="article-published_at"
+                label="Дата публикации"
+                className="mb-3"
+                hint="Пусто — при первой публикации"
+                {...publishedAt}
+                error={form.message('published_at')}
+              />
+            )}
+          />
           <TextField
             controlId="article-reading_time"
             label="Время чтения, мин"
@@ -245,17 +201,25 @@ export function ArticleFormDialog({
             type="number"
             min={1}
             step={1}
-            value={values.reading_time}
-            onChange={(event) => set('reading_time', event.target.value)}
+            // Empty is null: the server counts the reading time from the text.
+            {...form.field('reading_time', numberInput(null))}
           />
           {field('featured_image', 'Обложка (URL)', { type: 'url' })}
-          <TaxonomyChecks
-            kind="category"
-            legend="Категории"
-            selected={values.category_ids}
-            onChange={(ids) => set('category_ids', ids)}
-          />
-          <TaxonomyChecks kind="tag" legend="Теги" selected={values.tag_ids} onChange={(ids) => set('tag_ids', ids)} />
+          {(['category_ids', 'tag_ids'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field: ids }) => (
+                <TaxonomyChecks
+                  kind={name === 'category_ids' ? 'category' : 'tag'}
+                  legend={name === 'category_ids' ? 'Категории' : 'Теги'}
+                  selected={ids.value ?? []}
+                  onChange={ids.onChange}
+                />
+              )}
+            />
+          ))}
         </Col>
       </Row>
       <fieldset className="border-top pt-3">

@@ -1,5 +1,8 @@
+import { CategoryInput, TagInput, type RequestBody } from '@gpt/contracts';
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
+import type { RegisterOptions } from 'react-hook-form';
+import type { z } from 'zod';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AddButton, useCrudDialogs, useDeleteRow } from '@/components/ui/crud-dialogs';
@@ -11,6 +14,7 @@ import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { useToast } from '@/components/ui/toasts';
 import { ViewDialog } from '@/components/ui/view-dialog';
 import { errorMessage } from '@/lib/api-client';
+import { useContractForm } from '@/lib/contract-form';
 
 import {
   type Taxonomy,
@@ -21,7 +25,6 @@ import {
   useTaxonomies,
 } from '../api/taxonomies';
 import { slugify } from '../slugify';
-import { taxonomyProblem } from '../validation';
 
 /** The texts of each kind (docs/product.md, Screens and Errors). */
 const TEXTS = {
@@ -55,15 +58,13 @@ const TEXTS = {
   },
 } as const;
 
-interface FormValues {
-  name: string;
-  slug: string;
-  description: string;
-  meta_title: string;
-  meta_description: string;
-}
+/** Each kind's body: a category has its own search-engine title and description. */
+const SCHEMAS = { category: CategoryInput, tag: TagInput } as const;
 
-function formOf(item: Taxonomy<TaxonomyKind> | null): FormValues {
+/** The form holds a category's fields; a tag's schema leaves out the two it has not. */
+type TaxonomyFormValues = RequestBody<typeof CategoryInput>;
+
+function formOf(item: Taxonomy<TaxonomyKind> | null): TaxonomyFormValues {
   return {
     name: item?.name ?? '',
     slug: item?.slug ?? '',
@@ -73,17 +74,11 @@ function formOf(item: Taxonomy<TaxonomyKind> | null): FormValues {
   };
 }
 
-function bodyOf<K extends TaxonomyKind>(kind: K, values: FormValues): TaxonomyBody<K> {
-  const text = (value: string) => value.trim() || null;
-  const common = { name: values.name.trim(), slug: values.slug.trim(), description: text(values.description) };
-  const body =
-    kind === 'category'
-      ? { ...common, meta_title: text(values.meta_title), meta_description: text(values.meta_description) }
-      : common;
-  return body as TaxonomyBody<K>;
-}
-
-/** Create / edit of one category or tag (600px, docs/product.md, Limits). */
+/**
+ * Create / edit of one category or tag (600px, docs/product.md, Limits). The contract's CategoryInput or TagInput
+ * checks the fields: on a save, and then once a field was left, «Заполните обязательные поля» or another rule's text
+ * shows under its field.
+ */
 function TaxonomyFormDialog<K extends TaxonomyKind>({
   kind,
   item,
@@ -97,42 +92,36 @@ function TaxonomyFormDialog<K extends TaxonomyKind>({
   const texts = TEXTS[kind];
   const toast = useToast();
   const save = useSaveTaxonomy(kind);
-  const [values, setValues] = useState<FormValues>(() => formOf(item));
+  const schema = SCHEMAS[kind] as unknown as z.ZodType<TaxonomyBody<K>, TaxonomyFormValues>;
+  const form = useContractForm(schema, formOf(item));
+  /** A new one's slug follows its name until the admin edits the slug. */
   const [slugEdited, setSlugEdited] = useState(item !== null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (name: keyof FormValues, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  function submit() {
-    const found = taxonomyProblem(values);
-    setProblem(found);
-    if (found) return;
+  const submit = form.handleSubmit((body) =>
     save.mutate(
-      { ...bodyOf(kind, values), id: item?.id },
+      { ...body, id: item?.id },
       {
         onSuccess: (saved) => {
           toast.success(texts.saved, saved.name);
           onHide();
         },
       },
-    );
-  }
+    ),
+  );
 
-  const input = (name: keyof FormValues, label: string, as?: 'textarea') => (
+  const input = (
+    name: keyof TaxonomyFormValues,
+    label: string,
+    as?: 'textarea',
+    options?: RegisterOptions<TaxonomyFormValues, keyof TaxonomyFormValues>,
+  ) => (
     <TextField
       controlId={`${kind}-${name}`}
       label={label}
       className="mb-3"
       as={as}
       rows={as ? 2 : undefined}
-      value={values[name]}
-      onChange={(event) => {
-        const value = event.target.value;
-        if (name === 'name' && !slugEdited) setValues((current) => ({ ...current, name: value, slug: slugify(value) }));
-        else {
-          if (name === 'slug') setSlugEdited(true);
-          set(name, value);
-        }
-      }}
+      {...form.field(name, options)}
     />
   );
 
@@ -141,13 +130,19 @@ function TaxonomyFormDialog<K extends TaxonomyKind>({
       show
       title={item ? texts.edit : texts.create}
       onHide={onHide}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       saving={save.isPending}
-      error={problem ?? (save.isError ? errorMessage(save.error, texts.saveFailed) : null)}
+      error={save.isError ? errorMessage(save.error, texts.saveFailed) : null}
       width={kind}
     >
-      {input('name', 'Название *')}
-      {input('slug', 'Адрес страницы *')}
+      {input('name', 'Название *', undefined, {
+        onChange: (event: { target: { value: string } }) => {
+          if (!slugEdited) {
+            form.setValue('slug', slugify(event.target.value), { shouldValidate: form.formState.isSubmitted });
+          }
+        },
+      })}
+      {input('slug', 'Адрес страницы *', undefined, { onChange: () => setSlugEdited(true) })}
       {input('description', 'Описание', 'textarea')}
       {kind === 'category' && (
         <>

@@ -1,14 +1,14 @@
-import type { SysVal } from '@gpt/contracts';
-import { useRef, useState } from 'react';
+import { SysValCreateRequest, type SysVal } from '@gpt/contracts';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
-
-const FILL_ALL = 'Заполните все поля';
+import { useContractForm } from '@/lib/contract-form';
 
 /**
- * Add / edit dialog of a setting (docs/product.md, Screens and Validation): a new one needs key and value ('Заполните все поля');
- * an edit changes the value only, the key is shown read-only.
+ * Add / edit dialog of a setting (docs/product.md, Screens and Validation): a new one needs key and value, an edit
+ * changes the value only, the key is shown read-only. The contract's SysValCreateRequest checks both fields (a stored
+ * key passes its rule): on a save, and then once a field was left, «Заполните все поля» or another rule's text shows
+ * under its field.
  */
 export function SysValFormDialog({
   show,
@@ -24,52 +24,39 @@ export function SysValFormDialog({
   saving: boolean;
   error: string | null;
   onHide: () => void;
-  onSave: (values: { key: string; value: string }) => void;
+  onSave: (values: SysValCreateRequest) => void;
 }) {
-  const firstRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [key, setKey] = useState(setting?.key ?? '');
-  const [value, setValue] = useState(setting?.value ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  function submit() {
-    const missing = key.trim() === '' || value.trim() === '';
-    setProblem(missing ? FILL_ALL : null);
-    if (!missing) onSave({ key: key.trim(), value: value.trim() });
-  }
+  const form = useContractForm(SysValCreateRequest, { key: setting?.key ?? '', value: setting?.value ?? '' });
 
   return (
     <FormDialog
       show={show}
       title={setting ? 'Редактировать настройку' : 'Добавить настройку'}
       onHide={onHide}
-      onSubmit={submit}
-      onEntered={() => firstRef.current?.focus()}
+      onSubmit={() => void form.handleSubmit(onSave)()}
+      onEntered={() => form.setFocus(setting ? 'value' : 'key')}
       saving={saving}
-      error={problem ?? error}
+      error={error}
       submitLabel={setting ? 'Сохранить' : 'Добавить'}
     >
       <TextField
         controlId="sys-val-key"
         label="Ключ"
         className="mb-3"
-        ref={setting ? undefined : firstRef}
-        value={key}
         readOnly={setting !== null}
         plaintext={setting !== null}
         controlClassName={setting ? 'font-monospace fw-medium' : 'font-monospace'}
         maxLength={100}
         placeholder="max_tokens_per_request"
-        onChange={(event) => setKey(event.target.value)}
+        {...form.field('key')}
       />
       <TextField
         controlId="sys-val-value"
         label="Значение"
-        ref={setting ? firstRef : undefined}
         as="textarea"
         rows={3}
-        value={value}
         maxLength={10000}
-        onChange={(event) => setValue(event.target.value)}
+        {...form.field('value')}
       />
     </FormDialog>
   );

@@ -1,22 +1,23 @@
-import type {
-  AdminUserRow as AdminUser,
-  AdminUserUpdateRequest as AdminUserUpdate,
-  TariffOption,
-} from '@gpt/contracts';
-import { useRef, useState } from 'react';
+import { AdminUserUpdateRequest, type AdminUserRow as AdminUser, type TariffOption } from '@gpt/contracts';
+import { Controller } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, TextField } from '@/components/ui/form-field';
+import { TariffSelect } from '@/components/ui/tariff-select';
 import { errorMessage } from '@/lib/api-client';
+import { numberInput, useContractForm } from '@/lib/contract-form';
 
 import { useUpdateAdminUser } from '../api/update-admin-user';
-import { parseDeposit } from '../format';
-import { TariffSelect } from '@/components/ui/tariff-select';
+
+/** An empty e-mail is left out (a Telegram user may have none); an empty deposit adds nothing. */
+const emptyIsLeftOut = { setValueAs: (text?: string) => (text?.trim() ? text : undefined) };
 
 /**
- * 'Редактировать пользователя': e-mail, role, tariff and a credit deposit. Mount it with a key
- * of the edited user so the fields start from that user.
+ * 'Редактировать пользователя': e-mail, role, tariff and a credit deposit (docs/product.md, Validation: a whole
+ * number of credits, at least 0). Mount it with a key of the edited user so the fields start from that user. The
+ * contract's AdminUserUpdateRequest checks the fields: on a save, and then once a field was left, a rule's text shows
+ * under its field.
  */
 export function UserEditDialog({
   user,
@@ -30,34 +31,26 @@ export function UserEditDialog({
   onSaved: (user: AdminUser) => void;
 }) {
   const save = useUpdateAdminUser();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [role, setRole] = useState<AdminUserUpdate['role']>(user?.role === 'admin' ? 'admin' : 'user');
-  const [tariffId, setTariffId] = useState(user?.tariff_id === null || !user ? '' : String(user.tariff_id));
-  const [deposit, setDeposit] = useState('0');
-  const known = tariffs.some((tariff) => String(tariff.id) === tariffId);
-
-  function submit() {
-    if (!user) return;
-    save.mutate(
-      {
-        id: user.id,
-        email: email.trim() || undefined,
-        role,
-        tariff_id: tariffId === '' ? null : Number(tariffId),
-        depositAmount: parseDeposit(deposit),
-      },
-      { onSuccess: onSaved },
-    );
-  }
+  const form = useContractForm(AdminUserUpdateRequest, {
+    email: user?.email ?? undefined,
+    role: user?.role === 'admin' ? 'admin' : 'user',
+    tariff_id: user?.tariff_id ?? null,
+    depositAmount: 0,
+  });
+  const tariffId = form.watch('tariff_id');
+  const known = tariffs.some((tariff) => tariff.id === tariffId);
 
   return (
     <FormDialog
       show={user !== null}
       title="Редактировать пользователя"
       onHide={onHide}
-      onSubmit={submit}
-      onEntered={() => emailRef.current?.focus()}
+      onSubmit={() =>
+        void form.handleSubmit((body) => {
+          if (user) save.mutate({ ...body, id: user.id }, { onSuccess: onSaved });
+        })()
+      }
+      onEntered={() => form.setFocus('email')}
       saving={save.isPending}
       error={save.isError ? errorMessage(save.error, 'Ошибка сохранения изменений') : null}
     >
@@ -65,23 +58,31 @@ export function UserEditDialog({
         controlId="user-edit-email"
         label="Email"
         className="mb-3"
-        ref={emailRef}
         type="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...form.field('email', emptyIsLeftOut)}
       />
       <Field controlId="user-edit-role" label="Роль" className="mb-3">
-        <Form.Select value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'user')}>
+        <Form.Select {...form.register('role')}>
           <option value="user">Пользователь</option>
           <option value="admin">Администратор</option>
         </Form.Select>
       </Field>
-      <Field controlId="user-edit-tariff" label="Тариф" className="mb-3">
-        <TariffSelect value={tariffId} tariffs={tariffs} onChange={setTariffId}>
-          {tariffId === '' && <option value="">Не указан</option>}
-          {!known && tariffId !== '' && <option value={tariffId}>{user?.tariff_name ?? tariffId}</option>}
-        </TariffSelect>
-      </Field>
+      <Controller
+        control={form.control}
+        name="tariff_id"
+        render={({ field }) => (
+          <Field controlId="user-edit-tariff" label="Тариф" className="mb-3" error={form.message('tariff_id')}>
+            <TariffSelect
+              value={field.value ? String(field.value) : ''}
+              tariffs={tariffs}
+              onChange={(value) => field.onChange(value === '' ? null : Number(value))}
+            >
+              {!field.value && <option value="">Не указан</option>}
+              {!known && field.value && <option value={String(field.value)}>{user?.tariff_name ?? field.value}</option>}
+            </TariffSelect>
+          </Field>
+        )}
+      />
       <TextField
         controlId="user-edit-deposit"
         label="Пополнение кредитов"
@@ -90,8 +91,7 @@ export function UserEditDialog({
         min={0}
         step={1}
         inputMode="numeric"
-        value={deposit}
-        onChange={(e) => setDeposit(e.target.value)}
+        {...form.field('depositAmount', numberInput(undefined))}
       />
     </FormDialog>
   );
