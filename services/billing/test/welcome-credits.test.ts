@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { apiPath } from '@gpt/contracts/openapi';
+import { startTestService } from '@gpt/kit/testing';
+import { loadAuthConfig } from '../../auth/src/config';
+import { authService } from '../../auth/src/service';
 import { registered, startBillingHarness, type BillingHarness } from './support/harness';
 import { recordedMessage } from './support/events';
 
@@ -218,5 +222,34 @@ describe('accounts.linked: one welcome grant per person', () => {
     expect(await h.balance(webId)).toMatchObject({ credits: 0, welcome_credits: 2000 });
     const revoked = (await ledgerOf(webId)).filter((entry) => entry.reason === 'welcome_revoked');
     expect(revoked).toEqual([expect.objectContaining({ amount: '-700' })]);
+  });
+});
+
+describe('a bot user read through from auth before user.registered reaches billing', () => {
+  test('when the bot asks for the balance of a user it has just registered, then the welcome grant is already there', async () => {
+    // auth and billing on separate exchanges: billing never hears auth's events and can only read the user through.
+    const auth = await startTestService(authService, loadAuthConfig);
+    const early = await startBillingHarness({ AUTH_URL: auth.url });
+    try {
+      await early.setWelcomeCredits(2000);
+      const telegramId = nextTelegramId++;
+      const registeredInAuth = await fetch(`${auth.url}${apiPath('postBotUsers')}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Bot-Key': early.botKey },
+        body: JSON.stringify({ telegram_id: telegramId, first_name: 'Гость' }),
+      });
+      expect(registeredInAuth.status).toBe(200);
+
+      const balance = await early.call('GET', `${apiPath('getBotBalance')}?telegram_id=${telegramId}`, { bot: true });
+      expect(balance).toMatchObject({ status: 200, body: { credits: 2000, welcome_credits: 2000 } });
+      const hold = await early.call('POST', apiPath('postBotHolds'), {
+        bot: true,
+        body: { telegram_id: telegramId, amount: 13 },
+      });
+      expect(hold.status).toBe(201);
+    } finally {
+      await early.stop();
+      await auth.stop();
+    }
   });
 });

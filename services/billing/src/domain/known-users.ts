@@ -2,6 +2,8 @@ import { internalTelegramUserPath, internalUserPath, UserUpdatedData } from '@gp
 import { serviceFetch } from '@gpt/kit';
 import { usersRepository, type BillingUser } from '../data/users.repository';
 import type { BillingDeps } from '../deps';
+import { ledgerIn } from './ledger';
+import { grantWelcomeCredits } from './welcome-grant';
 
 /** How long a read-through of auth may take before the caller is told the user is not known yet. */
 const READ_TIMEOUT_MS = 3_000;
@@ -44,5 +46,14 @@ export async function knownUser(
       : await readFromAuth(deps, internalTelegramUserPath(key.telegramId), { 'X-Bot-Key': deps.config.BOT_API_KEY });
   if (!snapshot) return null;
   await users.upsertSnapshot(snapshot);
+  // A Telegram user without an e-mail is the bot's own, confirmed by the /start that registered them: their
+  // welcome grant comes with the balance, so the first answer after /start already has it (whichever of this
+  // and user.registered comes first grants; the grant's reference keeps it once).
+  if ('telegramId' in key && snapshot.email === null) {
+    await deps.bus.transaction(async (trx) => {
+      await ledgerIn(trx, deps.bus).ensure(snapshot.user_id);
+      await grantWelcomeCredits(trx, deps.bus, { user_id: snapshot.user_id, ip: null });
+    });
+  }
   return find();
 }

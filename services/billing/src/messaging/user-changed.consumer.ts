@@ -21,8 +21,8 @@ export function userChangedConsumers(
         await usersRepository(trx).upsertSnapshot(event.data);
         await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
         // A bot user's first /start is their confirmation (auth announces it as user.confirmed too):
-        // granted here, with the projection, so the bot's first balance read already shows the gift;
-        // whichever of the two billing handles first grants, the reference keeps it once.
+        // granted here, with the projection (or earlier, when the bot's first call read the user through
+        // from auth: known-users.ts); whichever billing handles first grants, the reference keeps it once.
         if (event.data.source === 'telegram') {
           await grantWelcomeCredits(trx, deps.bus, { user_id: event.data.user_id, ip: null });
         }
