@@ -127,7 +127,7 @@ export default tseslint.config(
   },
   {
     // Route paths are declared once, in the contracts' apiRoutes (docs/architecture.md, Adding a route).
-    files: ['services/*/src/**/*.ts'],
+    files: ['services/*/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -135,7 +135,7 @@ export default tseslint.config(
           (selector) => ({
             selector,
             message:
-              "Route paths live in the contracts' apiRoutes: serve a route with contractRouter, call one with apiPath(id, params).",
+              "Route paths live in the contracts' apiRoutes (@gpt/contracts/routes): call a route with apiPath(id, params); a service serves one with contractRouter.",
           }),
         ),
       ],

@@ -1,4 +1,7 @@
-/** @gpt/contracts: zod schemas and types of every HTTP call and event (the OpenAPI document is `@gpt/contracts/openapi`). */
+/**
+ * @gpt/contracts: zod schemas and types of every HTTP call and event (the route list is `@gpt/contracts/routes`,
+ * the OpenAPI document built from it `@gpt/contracts/openapi`).
+ */
 export * from './common';
 export * from './auth';
 export * from './content';

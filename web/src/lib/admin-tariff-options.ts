@@ -1,11 +1,12 @@
 import { type TariffOption, TariffOptionsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/admin/tariffs/all → [{ id, name, monthly_price }] */
 export function getTariffOptions(): Promise<TariffOption[]> {
-  return api.get('/api/admin/tariffs/all', TariffOptionsResponse);
+  return api.get(apiPath('getAdminTariffsAll'), TariffOptionsResponse);
 }
 
 export const tariffOptionsQuery = () =>

@@ -133,7 +133,7 @@ export async function apiRequest<S extends z.ZodType>(
 
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
-/** `api.get('/api/tariffs', PublicTariffsResponse)`: each call names the contract schema of its answer. */
+/** `api.get(apiPath('getTariffs'), PublicTariffsResponse)`: each call names the contract schema of its answer. */
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),

@@ -125,7 +125,10 @@ test.each([
         await input.fill(question);
         await input.press('Enter');
       }
-      await bot.filter({ hasText: `Вы написали: «${questions.at(-1)}»` }).filter({ hasNotText: '▍' }).waitFor();
+      await bot
+        .filter({ hasText: `Вы написали: «${questions.at(-1)}»` })
+        .filter({ hasNotText: '▍' })
+        .waitFor();
       const sent = await page.locator('[data-from="user"]').allTextContents();
       expect(questions.map((question) => sent.findIndex((text) => text.includes(question)))).toEqual([1, 2, 3, 4, 5]);
       const answered = await bot.allTextContents();

@@ -1,4 +1,5 @@
 import { LinkAccountResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,7 +10,7 @@ import { api } from '@/lib/api-client';
  * the auth service's contract.
  */
 export async function linkAccount(token: string): Promise<void> {
-  await api.post('/api/auth/link', LinkAccountResponse, { token });
+  await api.post(apiPath('postAuthLink'), LinkAccountResponse, { token });
 }
 
 export function useLinkAccount() {

@@ -1,4 +1,5 @@
 import { EmailConfirmationResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { refreshSession } from '@/lib/session/session';
 
 /** POST /api/auth/email-confirmation (bearer): one more confirmation mail, or the Russian refusal (429, 409). */
 export function resendEmailConfirmation(): Promise<EmailConfirmationResponse> {
-  return api.post('/api/auth/email-confirmation', EmailConfirmationResponse);
+  return api.post(apiPath('postAuthEmailConfirmation'), EmailConfirmationResponse);
 }
 
 export function useResendEmailConfirmation() {
@@ -15,7 +16,7 @@ export function useResendEmailConfirmation() {
 
 /** POST /api/auth/email-confirmation/confirm: the mailed link's token; a second visit is the same success. */
 export function confirmEmail(token: string): Promise<EmailConfirmationResponse> {
-  return api.post('/api/auth/email-confirmation/confirm', EmailConfirmationResponse, { token });
+  return api.post(apiPath('postAuthEmailConfirmationConfirm'), EmailConfirmationResponse, { token });
 }
 
 /** A signed-in visitor's profile is read again: it is confirmed now, and the welcome credits follow. */

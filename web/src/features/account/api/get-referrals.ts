@@ -1,11 +1,12 @@
 import { ReferralSummary } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/billing/referrals: the user's referral code, links and what they brought. */
 export function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
-  return api.get('/api/billing/referrals', ReferralSummary, { signal });
+  return api.get(apiPath('getBillingReferrals'), ReferralSummary, { signal });
 }
 
 export const referralsQuery = () =>

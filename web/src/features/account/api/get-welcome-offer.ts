@@ -1,11 +1,12 @@
 import { WelcomeOfferResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/welcome_offer: the welcome grant now and what a typical message costs with the default model. */
 export function getWelcomeOffer(signal?: AbortSignal): Promise<WelcomeOfferResponse> {
-  return api.get('/api/welcome_offer', WelcomeOfferResponse, { signal });
+  return api.get(apiPath('getWelcomeOffer'), WelcomeOfferResponse, { signal });
 }
 
 export const welcomeOfferQuery = () =>

@@ -1,4 +1,5 @@
 import { RedeemPromoResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { refreshSession } from '@/lib/session/session';
 
 /** POST /api/billing/promo-codes/redeem → what the code gave, or the Russian refusal as an ApiError. */
 export function redeemPromoCode(code: string): Promise<RedeemPromoResponse> {
-  return api.post('/api/billing/promo-codes/redeem', RedeemPromoResponse, {
+  return api.post(apiPath('postBillingPromoCodesRedeem'), RedeemPromoResponse, {
     code,
   });
 }

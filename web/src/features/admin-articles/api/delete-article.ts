@@ -1,4 +1,5 @@
 import { SuccessResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { adminArticlesKey } from './get-admin-articles';
 
 /** DELETE /api/admin/articles/{id} */
 export async function deleteArticle(id: number): Promise<void> {
-  await api.delete(`/api/admin/articles/${id}`, SuccessResponse);
+  await api.delete(apiPath('deleteAdminArticlesById', { id }), SuccessResponse);
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

@@ -1,4 +1,5 @@
 import { AdminArticlesResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const adminArticlesKey = ['admin-articles'] as const;
 
 /** GET /api/admin/articles?page&limit&sortField&sortOrder → { articles, total } */
 export function getAdminArticles(query: Record<string, string | number>): Promise<AdminArticlesResponse> {
-  return api.get('/api/admin/articles', AdminArticlesResponse, { query });
+  return api.get(apiPath('getAdminArticles'), AdminArticlesResponse, { query });
 }
 
 export const adminArticlesQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,5 @@
 import { AdminArticleResponse, type AdminArticle, type ArticleInput, type RequestBody } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -12,8 +13,8 @@ export type ArticleBody = RequestBody<typeof ArticleInput>;
 export async function saveArticle({ id, ...body }: ArticleBody & { id?: number }): Promise<AdminArticle> {
   const { article } =
     id === undefined
-      ? await api.post('/api/admin/articles', AdminArticleResponse, body)
-      : await api.put(`/api/admin/articles/${id}`, AdminArticleResponse, body);
+      ? await api.post(apiPath('postAdminArticles'), AdminArticleResponse, body)
+      : await api.put(apiPath('putAdminArticlesById', { id }), AdminArticleResponse, body);
   return article;
 }
 

@@ -9,6 +9,7 @@ import {
   type TagInput,
   TagResponse,
 } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -23,10 +24,21 @@ export type TaxonomyKind = 'category' | 'tag';
 export type Taxonomy<K extends TaxonomyKind> = K extends 'category' ? ArticleCategory : ArticleTag;
 export type TaxonomyBody<K extends TaxonomyKind> = K extends 'category' ? CategoryInput : TagInput;
 
-const PATHS: Record<TaxonomyKind, string> = {
-  category: '/api/admin/article_categories',
-  tag: '/api/admin/article_tags',
-};
+/** The routes of each kind (their ids in the contracts' route list). */
+const ROUTES = {
+  category: {
+    list: 'getAdminArticleCategories',
+    create: 'postAdminArticleCategories',
+    update: 'putAdminArticleCategoriesById',
+    remove: 'deleteAdminArticleCategoriesById',
+  },
+  tag: {
+    list: 'getAdminArticleTags',
+    create: 'postAdminArticleTags',
+    update: 'putAdminArticleTagsById',
+    remove: 'deleteAdminArticleTagsById',
+  },
+} as const;
 
 /** The answer of a POST or PUT: `{ category }` or `{ tag }`. */
 const SAVED = { category: CategoryResponse, tag: TagResponse } as const;
@@ -36,9 +48,9 @@ export const taxonomiesKey = (kind: TaxonomyKind) => ['admin-articles', 'taxonom
 /** GET /api/admin/article_categories | /api/admin/article_tags: all of them, by name. */
 export async function getTaxonomies<K extends TaxonomyKind>(kind: K): Promise<Taxonomy<K>[]> {
   if (kind === 'category') {
-    return (await api.get(PATHS.category, AdminCategoriesResponse)).categories as Taxonomy<K>[];
+    return (await api.get(apiPath(ROUTES.category.list), AdminCategoriesResponse)).categories as Taxonomy<K>[];
   }
-  return (await api.get(PATHS.tag, AdminTagsResponse)).tags as Taxonomy<K>[];
+  return (await api.get(apiPath(ROUTES.tag.list), AdminTagsResponse)).tags as Taxonomy<K>[];
 }
 
 export function useTaxonomies<K extends TaxonomyKind>(kind: K) {
@@ -57,13 +69,15 @@ export async function saveTaxonomy<K extends TaxonomyKind>(
 ): Promise<Taxonomy<K>> {
   const schema: (typeof SAVED)[TaxonomyKind] = SAVED[kind];
   const answer =
-    id === undefined ? await api.post(PATHS[kind], schema, body) : await api.put(`${PATHS[kind]}/${id}`, schema, body);
+    id === undefined
+      ? await api.post(apiPath(ROUTES[kind].create), schema, body)
+      : await api.put(apiPath(ROUTES[kind].update, { id }), schema, body);
   return ('category' in answer ? answer.category : answer.tag) as Taxonomy<K>;
 }
 
 /** DELETE of a category or tag; the articles lose it. */
 export async function deleteTaxonomy(kind: TaxonomyKind, id: number): Promise<void> {
-  await api.delete(`${PATHS[kind]}/${id}`, SuccessResponse);
+  await api.delete(apiPath(ROUTES[kind].remove, { id }), SuccessResponse);
 }
 
 /** After a change the list and the articles (which show names) reload. */

@@ -1,4 +1,5 @@
 import { ArticleImageResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 
 import { api } from '@/lib/api-client';
 
@@ -6,6 +7,6 @@ import { api } from '@/lib/api-client';
 export async function uploadArticleImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { url } = await api.post('/api/admin/article_media', ArticleImageResponse, form);
+  const { url } = await api.post(apiPath('postAdminArticleMedia'), ArticleImageResponse, form);
   return url;
 }

@@ -1,3 +1,5 @@
+import { apiPath } from '@gpt/contracts/routes';
+
 import { ApiError, REQUEST_FAILED, withQuery } from '@/lib/api-client';
 import { readStoredToken } from '@/lib/session/session-storage';
 
@@ -7,7 +9,7 @@ import { readStoredToken } from '@/lib/session/session-storage';
  */
 export async function downloadHistoryCsv(query: Record<string, string | number>): Promise<void> {
   const token = readStoredToken();
-  const response = await fetch(withQuery('/api/admin/history/export', query), {
+  const response = await fetch(withQuery(apiPath('getAdminHistoryExport'), query), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {

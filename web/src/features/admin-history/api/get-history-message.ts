@@ -1,4 +1,5 @@
 import { HistoryMessage } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '@/lib/api-client';
@@ -7,10 +8,12 @@ import { historyKey } from './get-history';
 
 /** GET /api/admin/history/{id}: the full message. */
 export function getHistoryMessage(id: number): Promise<HistoryMessage> {
-  return api.get(`/api/admin/history/${id}`, HistoryMessage);
+  return api.get(apiPath('getAdminHistoryById', { id }), HistoryMessage);
 }
 
 export type Neighbour = 'prev' | 'next';
+
+const neighbourRoute = { prev: 'getAdminHistoryPrevById', next: 'getAdminHistoryNextById' } as const;
 
 /**
  * GET /api/admin/history/prev|next/{id}?userId: the message above (prev, newer) or below (next,
@@ -18,7 +21,7 @@ export type Neighbour = 'prev' | 'next';
  */
 export async function getNeighbour(which: Neighbour, id: number, userId?: string): Promise<HistoryMessage | null> {
   try {
-    return await api.get(`/api/admin/history/${which}/${id}`, HistoryMessage, {
+    return await api.get(apiPath(neighbourRoute[which], { id }), HistoryMessage, {
       query: { userId },
     });
   } catch (err) {

@@ -1,4 +1,5 @@
 import { AdminHistoryResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const historyKey = ['admin-history'] as const;
 
 /** GET /api/admin/history?page&pageSize&sortField&sortOrder&userId&username&message → { history, total } */
 export function getHistory(query: Record<string, string | number>): Promise<AdminHistoryResponse> {
-  return api.get('/api/admin/history', AdminHistoryResponse, { query });
+  return api.get(apiPath('getAdminHistory'), AdminHistoryResponse, { query });
 }
 
 export const historyQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,5 @@
 import { SuccessResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { adminModelsKey } from './get-admin-models';
 
 /** DELETE /api/admin/models/{id} */
 export async function deleteModel(id: number): Promise<void> {
-  await api.delete(`/api/admin/models/${id}`, SuccessResponse);
+  await api.delete(apiPath('deleteAdminModelsById', { id }), SuccessResponse);
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

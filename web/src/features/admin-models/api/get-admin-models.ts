@@ -1,4 +1,5 @@
 import { AdminModelsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const adminModelsKey = ['admin-models'] as const;
 
 /** GET /api/admin/models?page&limit&sortField&sortOrder → { models, total } */
 export function getAdminModels(query: Record<string, string | number>): Promise<AdminModelsResponse> {
-  return api.get('/api/admin/models', AdminModelsResponse, { query });
+  return api.get(apiPath('getAdminModels'), AdminModelsResponse, { query });
 }
 
 export const adminModelsQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,5 @@
 import { AiModelResponse, type AiModel, type AiModelInput, type RequestBody } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,8 +16,8 @@ export type ModelBody = RequestBody<typeof AiModelInput>;
 export async function saveModel({ id, ...body }: ModelBody & { id?: number }): Promise<AiModel> {
   const { model } =
     id === undefined
-      ? await api.post('/api/admin/models', AiModelResponse, body)
-      : await api.put(`/api/admin/models/${id}`, AiModelResponse, body);
+      ? await api.post(apiPath('postAdminModels'), AiModelResponse, body)
+      : await api.put(apiPath('putAdminModelsById', { id }), AiModelResponse, body);
   return model;
 }
 

@@ -1,4 +1,5 @@
 import { SuccessResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { adminModesKey } from './get-admin-modes';
 
 /** DELETE /api/admin/modes/{id} */
 export async function deleteMode(id: number): Promise<void> {
-  await api.delete(`/api/admin/modes/${id}`, SuccessResponse);
+  await api.delete(apiPath('deleteAdminModesById', { id }), SuccessResponse);
 }
 
 export function useDeleteMode() {

@@ -1,4 +1,5 @@
 import { AdminModesResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const adminModesKey = ['admin-modes'] as const;
 
 /** GET /api/admin/modes?page&limit&sortField&sortOrder&q → { modes, total } */
 export function getAdminModes(query: Record<string, string | number>): Promise<AdminModesResponse> {
-  return api.get('/api/admin/modes', AdminModesResponse, { query });
+  return api.get(apiPath('getAdminModes'), AdminModesResponse, { query });
 }
 
 export const adminModesQuery = (query: Record<string, string | number>) =>

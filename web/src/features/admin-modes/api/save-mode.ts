@@ -1,4 +1,5 @@
 import { ChatModeResponse, type ChatMode, type ChatModeInput, type RequestBody } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -12,8 +13,8 @@ export type ModeBody = RequestBody<typeof ChatModeInput>;
 export async function saveMode({ id, ...body }: ModeBody & { id?: number }): Promise<ChatMode> {
   const { mode } =
     id === undefined
-      ? await api.post('/api/admin/modes', ChatModeResponse, body)
-      : await api.put(`/api/admin/modes/${id}`, ChatModeResponse, body);
+      ? await api.post(apiPath('postAdminModes'), ChatModeResponse, body)
+      : await api.put(apiPath('putAdminModesById', { id }), ChatModeResponse, body);
   return mode;
 }
 

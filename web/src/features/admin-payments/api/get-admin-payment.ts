@@ -1,4 +1,5 @@
 import { Payment } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { adminPaymentsKey } from './get-admin-payments';
 
 /** GET /api/admin/payments/{id} → one payment with the provider's id and metadata. */
 export function getAdminPayment(id: number): Promise<Payment> {
-  return api.get(`/api/admin/payments/${id}`, Payment);
+  return api.get(apiPath('getAdminPaymentsById', { id }), Payment);
 }
 
 export const adminPaymentQuery = (id: number) =>

@@ -1,4 +1,5 @@
 import { AdminPaymentsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const adminPaymentsKey = ['admin-payments'] as const;
 
 /** GET /api/admin/payments?page&limit&sortField&sortOrder&userId&username&status → { payments, total } */
 export function getAdminPayments(query: Record<string, string | number>): Promise<AdminPaymentsResponse> {
-  return api.get('/api/admin/payments', AdminPaymentsResponse, { query });
+  return api.get(apiPath('getAdminPayments'), AdminPaymentsResponse, { query });
 }
 
 export const adminPaymentsQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,5 @@
 import { AdminPromoCodesResponse, PromoCodeDetailResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const adminPromoCodesKey = ['admin-promo-codes'] as const;
 
 /** GET /api/admin/promo-codes?page&limit&sortField&sortOrder&search → { data, total } */
 export function getAdminPromoCodes(query: Record<string, string | number>): Promise<AdminPromoCodesResponse> {
-  return api.get('/api/admin/promo-codes', AdminPromoCodesResponse, { query });
+  return api.get(apiPath('getAdminPromoCodes'), AdminPromoCodesResponse, { query });
 }
 
 export const adminPromoCodesQuery = (query: Record<string, string | number>) =>
@@ -25,7 +26,7 @@ export function useAdminPromoCodes(query: Record<string, string | number>) {
 export function usePromoCodeDetail(id: number | null) {
   return useQuery({
     queryKey: [...adminPromoCodesKey, 'detail', id],
-    queryFn: () => api.get(`/api/admin/promo-codes/${id}`, PromoCodeDetailResponse),
+    queryFn: () => api.get(apiPath('getAdminPromoCodesById', { id: id ?? 0 }), PromoCodeDetailResponse),
     enabled: id !== null,
   });
 }

@@ -1,4 +1,5 @@
 import { PromoCodeResponse, type PromoCode, type PromoCodeInput, type RequestBody } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,8 +12,8 @@ export type PromoCodeBody = RequestBody<typeof PromoCodeInput>;
 export async function savePromoCode({ id, ...body }: PromoCodeBody & { id?: number }): Promise<PromoCode> {
   const { promo_code } =
     id === undefined
-      ? await api.post('/api/admin/promo-codes', PromoCodeResponse, body)
-      : await api.put(`/api/admin/promo-codes/${id}`, PromoCodeResponse, body);
+      ? await api.post(apiPath('postAdminPromoCodes'), PromoCodeResponse, body)
+      : await api.put(apiPath('putAdminPromoCodesById', { id }), PromoCodeResponse, body);
   return promo_code;
 }
 

@@ -1,4 +1,5 @@
 import { AdminStats } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -18,7 +19,7 @@ export const liveRefresh = {
 } as const;
 
 export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
-  return api.get('/api/admin/stats', AdminStats, { signal });
+  return api.get(apiPath('getAdminStats'), AdminStats, { signal });
 }
 
 export const adminStatsQueryOptions = () =>

@@ -1,4 +1,5 @@
 import { AdminReferralStats } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,7 +10,7 @@ import { liveRefresh } from './get-admin-stats';
 export const referralStatsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'referral-stats'],
-    queryFn: ({ signal }) => api.get('/api/admin/referrals/stats', AdminReferralStats, { signal }),
+    queryFn: ({ signal }) => api.get(apiPath('getAdminReferralsStats'), AdminReferralStats, { signal }),
     ...liveRefresh,
   });
 

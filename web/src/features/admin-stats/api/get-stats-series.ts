@@ -1,4 +1,5 @@
 import { StatsSeriesResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,7 +12,7 @@ export type { StatsSeriesPoint } from '@gpt/contracts';
 export const CHART_DAYS = 30;
 
 export function getStatsSeries(days: number, signal?: AbortSignal): Promise<StatsSeriesResponse> {
-  return api.get('/api/admin/stats/series', StatsSeriesResponse, {
+  return api.get(apiPath('getAdminStatsSeries'), StatsSeriesResponse, {
     query: { days },
     signal,
   });

@@ -1,4 +1,5 @@
 import { SuccessResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { adminTariffsKey } from './get-admin-tariffs';
 
 /** DELETE /api/admin/tariffs/{id} */
 export async function deleteTariff(id: number): Promise<void> {
-  await api.delete(`/api/admin/tariffs/${id}`, SuccessResponse);
+  await api.delete(apiPath('deleteAdminTariffsById', { id }), SuccessResponse);
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

@@ -1,4 +1,5 @@
 import { AdminTariffsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const adminTariffsKey = ['admin-tariffs'] as const;
 
 /** GET /api/admin/tariffs?page&limit&sortField&sortOrder → { data, total } */
 export function getAdminTariffs(query: Record<string, string | number>): Promise<AdminTariffsResponse> {
-  return api.get('/api/admin/tariffs', AdminTariffsResponse, { query });
+  return api.get(apiPath('getAdminTariffs'), AdminTariffsResponse, { query });
 }
 
 export const adminTariffsQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,5 @@
 import { TariffResponse, type RequestBody, type Tariff, type TariffInput } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -12,8 +13,8 @@ export type TariffBody = RequestBody<typeof TariffInput>;
 export async function saveTariff({ id, ...body }: TariffBody & { id?: number }): Promise<Tariff> {
   const { tariff } =
     id === undefined
-      ? await api.post('/api/admin/tariffs', TariffResponse, body)
-      : await api.put(`/api/admin/tariffs/${id}`, TariffResponse, body);
+      ? await api.post(apiPath('postAdminTariffs'), TariffResponse, body)
+      : await api.put(apiPath('putAdminTariffsById', { id }), TariffResponse, body);
   return tariff;
 }
 

@@ -1,4 +1,5 @@
 import { SuccessResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { reloadUsersScreen } from './get-admin-users';
 
 /** DELETE /api/admin/users/{id} */
 export async function deleteAdminUser(id: number): Promise<void> {
-  await api.delete(`/api/admin/users/${id}`, SuccessResponse);
+  await api.delete(apiPath('deleteAdminUsersById', { id }), SuccessResponse);
 }
 
 export function useDeleteAdminUser() {

@@ -1,4 +1,5 @@
 import { AdminUsersResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,7 +10,7 @@ export const adminUsersKey = ['admin-users'] as const;
 
 /** GET /api/admin/users?page&limit&sortField&sortOrder&email&username&utm_source&tariff_id */
 export function getAdminUsers(query: Record<string, string | number>): Promise<AdminUsersResponse> {
-  return api.get('/api/admin/users', AdminUsersResponse, { query });
+  return api.get(apiPath('getAdminUsers'), AdminUsersResponse, { query });
 }
 
 export const adminUsersQuery = (query: Record<string, string | number>) =>

@@ -1,4 +1,5 @@
 import { type UtmStat, UtmStatsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const utmStatsKey = ['admin-utm-stats'] as const;
 
 /** GET /api/admin/utm/stats → { stats: [{ utm_source, count }] } */
 export async function getUtmStats(): Promise<UtmStat[]> {
-  const { stats } = await api.get('/api/admin/utm/stats', UtmStatsResponse);
+  const { stats } = await api.get(apiPath('getAdminUtmStats'), UtmStatsResponse);
   return stats;
 }
 

@@ -3,6 +3,7 @@ import {
   type AdminUserUpdateRequest as AdminUserUpdate,
   AdminUserUpdateResponse,
 } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,7 +12,7 @@ import { reloadUsersScreen } from './get-admin-users';
 
 /** PUT /api/admin/users/{id} → { success, user } */
 export async function updateAdminUser({ id, ...body }: AdminUserUpdate & { id: number }): Promise<AdminUser> {
-  const { user } = await api.put(`/api/admin/users/${id}`, AdminUserUpdateResponse, body);
+  const { user } = await api.put(apiPath('putAdminUsersById', { id }), AdminUserUpdateResponse, body);
   return user;
 }
 

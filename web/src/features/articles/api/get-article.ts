@@ -1,11 +1,12 @@
 import { ArticleDetailResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/articles/{slug}: the article (its view is counted) and related articles. */
 export function getArticle(slug: string, signal?: AbortSignal): Promise<ArticleDetailResponse> {
-  return api.get(`/api/articles/${encodeURIComponent(slug)}`, ArticleDetailResponse, { signal });
+  return api.get(apiPath('getArticlesBySlug', { slug }), ArticleDetailResponse, { signal });
 }
 
 export const articleQueryOptions = (slug: string) =>

@@ -1,4 +1,5 @@
 import { ArticlesListResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,19 +16,19 @@ export const ARTICLES_PAGE_SIZE = 12;
 export function getArticles(state: ArticlesListState, signal?: AbortSignal): Promise<ArticlesListResponse> {
   const query = { page: state.page, limit: ARTICLES_PAGE_SIZE };
   if (state.q)
-    return api.get('/api/articles/search', ArticlesListResponse, {
+    return api.get(apiPath('getArticlesSearch'), ArticlesListResponse, {
       query: { ...query, q: state.q },
       signal,
     });
   if (state.category) {
-    return api.get(`/api/articles/category/${encodeURIComponent(state.category)}`, ArticlesListResponse, {
+    return api.get(apiPath('getArticlesCategoryBySlug', { slug: state.category }), ArticlesListResponse, {
       query,
       signal,
     });
   }
   if (state.tag)
-    return api.get(`/api/articles/tag/${encodeURIComponent(state.tag)}`, ArticlesListResponse, { query, signal });
-  return api.get('/api/articles', ArticlesListResponse, { query, signal });
+    return api.get(apiPath('getArticlesTagBySlug', { slug: state.tag }), ArticlesListResponse, { query, signal });
+  return api.get(apiPath('getArticles'), ArticlesListResponse, { query, signal });
 }
 
 export const articlesQueryOptions = (state: ArticlesListState) =>

@@ -1,4 +1,5 @@
 import { CategorySelectResponse, TagSelectResponse, type SelectOption } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { api } from '@/lib/api-client';
 /** GET /api/article_categories/select */
 export async function getCategoryOptions(signal?: AbortSignal): Promise<SelectOption[]> {
   return (
-    await api.get('/api/article_categories/select', CategorySelectResponse, {
+    await api.get(apiPath('getArticleCategoriesSelect'), CategorySelectResponse, {
       signal,
     })
   ).categories;
@@ -14,7 +15,7 @@ export async function getCategoryOptions(signal?: AbortSignal): Promise<SelectOp
 
 /** GET /api/article_tags/select: the most used first. */
 export async function getTagOptions(signal?: AbortSignal): Promise<SelectOption[]> {
-  return (await api.get('/api/article_tags/select', TagSelectResponse, { signal })).tags;
+  return (await api.get(apiPath('getArticleTagsSelect'), TagSelectResponse, { signal })).tags;
 }
 
 const OPTIONS_STALE_MS = 5 * 60_000;

@@ -1,4 +1,5 @@
 import { CreatePaymentResponse, type CreatePaymentRequest, type RequestBody } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -10,7 +11,7 @@ export type CreatePaymentBody = { amount: NonNullable<Body['amount']> } | { tari
 
 /** POST /api/billing/payments → the payment and the provider's confirmation URL. */
 export function createPayment(body: CreatePaymentBody): Promise<CreatePaymentResponse> {
-  return api.post('/api/billing/payments', CreatePaymentResponse, body);
+  return api.post(apiPath('postBillingPayments'), CreatePaymentResponse, body);
 }
 
 /** On success the payer goes to the provider's page (or the sandbox page) to pay. */

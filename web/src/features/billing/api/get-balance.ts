@@ -1,4 +1,5 @@
 import { BalanceSnapshot } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const balanceKey = ['billing-balance'] as const;
 
 /** GET /api/billing/balance: credits, included credits, tariff and its end, as billing holds them. */
 export function getBalance(): Promise<BalanceSnapshot> {
-  return api.get('/api/billing/balance', BalanceSnapshot);
+  return api.get(apiPath('getBillingBalance'), BalanceSnapshot);
 }
 
 export const balanceQuery = () => queryOptions({ queryKey: balanceKey, queryFn: getBalance });

@@ -1,4 +1,5 @@
 import { UserPayment, type PaymentStatus } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '@/lib/api-client';
@@ -11,7 +12,7 @@ const POLL_MS = 1500;
 
 /** GET /api/billing/payments/{payment_id}: the user's own payment, for the page after the provider. */
 export function getPayment(paymentId: string): Promise<UserPayment> {
-  return api.get(`/api/billing/payments/${encodeURIComponent(paymentId)}`, UserPayment);
+  return api.get(apiPath('getBillingPaymentsById', { id: paymentId }), UserPayment);
 }
 
 export const paymentQuery = (paymentId: string) =>

@@ -1,4 +1,5 @@
 import { UserPaymentsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -10,11 +11,10 @@ export const paymentsKey = ['billing-payments'] as const;
 
 /** GET /api/billing/payments: the user's own payments, newest first. */
 export function getPayments(page: number, signal?: AbortSignal): Promise<UserPaymentsResponse> {
-  const query = new URLSearchParams({
-    page: String(page),
-    limit: String(PAYMENTS_PAGE_SIZE),
+  return api.get(apiPath('getBillingPayments'), UserPaymentsResponse, {
+    query: { page, limit: PAYMENTS_PAGE_SIZE },
+    signal,
   });
-  return api.get(`/api/billing/payments?${query.toString()}`, UserPaymentsResponse, { signal });
 }
 
 export const paymentsQuery = (page: number) =>

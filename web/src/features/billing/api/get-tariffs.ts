@@ -1,11 +1,12 @@
 import { PublicTariffsResponse, type PublicTariff } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/tariffs: the active tariffs. */
 export async function getTariffs(): Promise<PublicTariff[]> {
-  const { tariffs } = await api.get('/api/tariffs', PublicTariffsResponse);
+  const { tariffs } = await api.get(apiPath('getTariffs'), PublicTariffsResponse);
   return tariffs;
 }
 

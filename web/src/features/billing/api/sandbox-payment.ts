@@ -1,11 +1,12 @@
 import { SandboxPayment, type SandboxDecisionRequest } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** GET /api/billing/sandbox/payments/{id}: the sandbox provider's payment (no YooKassa keys). */
 export function getSandboxPayment(id: string): Promise<SandboxPayment> {
-  return api.get(`/api/billing/sandbox/payments/${encodeURIComponent(id)}`, SandboxPayment);
+  return api.get(apiPath('getBillingSandboxPaymentsById', { id }), SandboxPayment);
 }
 
 export const sandboxPaymentQuery = (id: string) =>
@@ -23,7 +24,7 @@ export function useSandboxPayment(id: string) {
  * then the payer goes back to the site, as from the real provider.
  */
 export function decideSandboxPayment({ id, ...body }: { id: string } & SandboxDecisionRequest) {
-  return api.post(`/api/billing/sandbox/payments/${encodeURIComponent(id)}/decision`, SandboxPayment, body);
+  return api.post(apiPath('postBillingSandboxPaymentsByIdDecision', { id }), SandboxPayment, body);
 }
 
 export function useDecideSandboxPayment() {

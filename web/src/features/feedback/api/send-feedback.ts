@@ -1,4 +1,5 @@
 import { type FeedbackRequest, type RequestBody, SuccessResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,7 +9,7 @@ export type FeedbackInput = RequestBody<typeof FeedbackRequest>;
 
 /** POST /api/feedback — no login needed; success is judged by the HTTP status only. */
 export async function sendFeedback(input: FeedbackInput): Promise<void> {
-  await api.post('/api/feedback', SuccessResponse, input);
+  await api.post(apiPath('postFeedback'), SuccessResponse, input);
 }
 
 export function useSendFeedback() {

@@ -1,4 +1,5 @@
 import { PublicTariffsResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -10,7 +11,7 @@ const HIGHLIGHTED = 'Premium';
 
 /** GET /api/tariffs as cards; the spec's three plans stand in while it loads or when billing does not answer. */
 export async function getPublicTariffPlans(signal?: AbortSignal): Promise<readonly TariffPlan[]> {
-  const { tariffs } = await api.get('/api/tariffs', PublicTariffsResponse, {
+  const { tariffs } = await api.get(apiPath('getTariffs'), PublicTariffsResponse, {
     signal,
   });
   return tariffs.map((tariff) => ({

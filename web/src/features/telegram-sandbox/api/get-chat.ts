@@ -1,4 +1,5 @@
 import { SandboxChat } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -12,7 +13,7 @@ const RETRY_MS = 2000;
 
 /** GET /api/telegram/sandbox/chat: the cookie's chat now, or (with `after`) once it changes after that version. */
 export function getSandboxChat(after: number | undefined, signal: AbortSignal): Promise<SandboxChat> {
-  return api.get('/api/telegram/sandbox/chat', SandboxChat, {
+  return api.get(apiPath('getTelegramSandboxChat'), SandboxChat, {
     query: { after, wait: after === undefined ? undefined : LONG_POLL_SECONDS },
     signal,
   });

@@ -1,4 +1,5 @@
 import { SandboxSession, type SandboxSessionRequest } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  * an HttpOnly cookie; a browser that has one gets the same user back unless it asks for a fresh one.
  */
 export function startSandboxSession(request: SandboxSessionRequest = {}): Promise<SandboxSession> {
-  return api.post('/api/telegram/sandbox/session', SandboxSession, request);
+  return api.post(apiPath('postTelegramSandboxSession'), SandboxSession, request);
 }
 
 export const sandboxSessionQuery = queryOptions({
