@@ -29,8 +29,9 @@ import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers }
 import { call } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { cpuMs, onInterrupt, processGroup } from './lib/processes.mjs';
-import { BOT_API_KEY, envName, signToken, startService } from './lib/product.mjs';
+import { BOT_API_KEY, envName, local, signToken, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
+import { freePorts } from './lib/ports.mjs';
 import { percentiles } from './lib/stats.mjs';
 
 const NEEDED = ['billing', 'auth', 'chat-history', 'bot'];
@@ -97,11 +98,13 @@ try {
     YOOKASSA_SECRET_KEY: 'bench',
     ...Object.fromEntries(NEEDED.map((name, i) => [`${envName(name)}_DATABASE_URL`, databases[i]])),
   };
+  // Each service knows where the others listen, as in production (billing reads a user through from auth).
+  const ports = await freePorts(NEEDED.length);
+  const urls = Object.fromEntries(NEEDED.map((name, i) => [`${envName(name)}_URL`, local(ports[i])]));
   const started = {};
-  for (const name of NEEDED.slice(0, 3)) started[name] = await startService(group, name, bundles[name], env);
-  const urls = Object.fromEntries(
-    Object.entries(started).map(([name, service]) => [`${envName(name)}_URL`, service.url]),
-  );
+  for (const [i, name] of NEEDED.slice(0, 3).entries()) {
+    started[name] = await startService(group, name, bundles[name], { ...env, ...urls, PORT: String(ports[i]) });
+  }
 
   // Every new user gets the welcome grant; it is set to pay for `affordable` questions, no more.
   const admin = { Authorization: `Bearer ${signToken('admin', 1)}` };
@@ -116,7 +119,7 @@ try {
     body: { value: String(budget) },
   });
   const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
-  started.bot = await startService(group, 'bot', bundles.bot, { ...env, ...urls }, profiling);
+  started.bot = await startService(group, 'bot', bundles.bot, { ...env, ...urls, PORT: String(ports[3]) }, profiling);
   const bot = started.bot;
   await waitForGrant(started.auth.url, started.billing.url, budget);
   console.log(
@@ -303,10 +306,19 @@ function logOf(telegram, chatId) {
     .map((entry) => entry.text);
 }
 
-/** Polls the chats until every user's log satisfies `ready`. */
+/** Polls the chats until every user's log satisfies `ready`; fails at once when one was told of a failure. */
 async function settle(telegram, people, ready, what) {
   const deadline = performance.now() + SETTLE_MS;
   while (!people.every((person) => ready(logOf(telegram, person.id)))) {
+    const failed = people.filter((person) =>
+      logOf(telegram, person.id).some((text) => FAILURES.some((failure) => text.includes(failure))),
+    );
+    if (failed.length > 0) {
+      const example = logOf(telegram, failed[0].id).map((text) => text.slice(0, 60));
+      throw new Error(
+        `${failed.length} users were told of a failure while waiting for ${what}: ${JSON.stringify(example)}`,
+      );
+    }
     if (performance.now() > deadline) {
       const waiting = people.filter((person) => !ready(logOf(telegram, person.id)));
       const example = waiting[0] && logOf(telegram, waiting[0].id).map((text) => text.slice(0, 60));

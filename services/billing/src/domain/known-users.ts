@@ -15,10 +15,16 @@ async function readFromAuth(deps: BillingDeps, path: string, headers: Record<str
       headers,
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
-    if (!response.ok) return null;
+    if (!response.ok) {
+      // 404: auth does not know the user either; anything else is worth a look.
+      if (response.status !== 404)
+        deps.logger.warn({ path, status: response.status }, 'auth refused a read-through of a user');
+      return null;
+    }
     const snapshot = UserUpdatedData.safeParse(await response.json());
     return snapshot.success ? snapshot.data : null;
-  } catch {
+  } catch (err) {
+    deps.logger.warn({ err, path }, 'could not read a user through from auth');
     return null;
   }
 }
