@@ -36,18 +36,24 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The bus of the test's database on a broker of its own, started, with these consumers. */
+async function startedBus(consumers: TestConsumer[]) {
+  const broker = createInProcessBroker();
+  const bus = createBus({
+    service: 'bus-test',
+    db: database.db,
+    schemas: testSchemas,
+    logger: silentLogger,
+    broker,
+    consumers,
+  });
+  await bus.start();
+  return { broker, bus };
+}
+
 describe('bus on PGlite', () => {
   test('the outbox relay and the inbox work on PGlite: delivered once, a duplicate skipped', async () => {
-    const broker = createInProcessBroker();
-    const bus = createBus({
-      service: 'bus-test',
-      db: database.db,
-      schemas: testSchemas,
-      logger: silentLogger,
-      broker,
-      consumers: [recordingConsumer('thing.happened')],
-    });
-    await bus.start();
+    const { broker, bus } = await startedBus([recordingConsumer('thing.happened')]);
     try {
       const event = await database.db.transaction().execute((trx) => bus.publish(trx, 'thing.happened', { n: 1 }));
       bus.notify();
@@ -67,7 +73,6 @@ describe('bus on PGlite', () => {
   });
 
   test('an idempotent consumer runs on every delivery, with no inbox claim: its conditional write keeps one effect', async () => {
-    const broker = createInProcessBroker();
     const committed: number[] = [];
     const onceOnly: TestConsumer = {
       event: 'thing.happened',
@@ -85,15 +90,7 @@ describe('bus on PGlite', () => {
       },
       afterCommit: (_event, result) => void committed.push(result as number),
     };
-    const bus = createBus({
-      service: 'bus-test',
-      db: database.db,
-      schemas: testSchemas,
-      logger: silentLogger,
-      broker,
-      consumers: [onceOnly],
-    });
-    await bus.start();
+    const { broker, bus } = await startedBus([onceOnly]);
     try {
       const event = rawEnvelope('thing.happened', { n: 7 });
       broker.publish('thing.happened', JSON.stringify(event));
