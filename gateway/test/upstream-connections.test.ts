@@ -1,21 +1,22 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, test } from '@jest/globals';
-import { closeServer, listen, type Seen, startTestGateway, type TestGateway, UNAVAILABLE } from './support/harness';
+import { describe, expect, test } from '@jest/globals';
+import {
+  closedAfterEach,
+  closeServer,
+  listen,
+  type Seen,
+  startTestGateway,
+  type TestGateway,
+  UNAVAILABLE,
+} from './support/harness';
 
-let gw: TestGateway | undefined;
-const cleanups: Array<() => Promise<void>> = [];
-
-afterEach(async () => {
-  await gw?.close();
-  gw = undefined;
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const running = closedAfterEach();
 
 /** A stand-in content service answering with `handle`; the gateway in front of it. */
 async function gatewayBefore(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestGateway> {
   const server = createServer(handle);
   const url = await listen(server);
-  cleanups.push(() => {
+  running.cleanups.push(() => {
     server.closeAllConnections();
     return closeServer(server);
   });
@@ -35,11 +36,11 @@ function within<T>(ms: number, event: (resolve: (value: T) => void) => void): Pr
 
 describe('connections to a service', () => {
   test('requests one after another share one kept connection, whatever the client says of its own', async () => {
-    gw = await startTestGateway();
+    running.gw = await startTestGateway();
 
     const seen: Seen[] = [];
     for (let i = 0; i < 5; i++) {
-      const body = await rawGet(`${gw.url}/api/articles?page=${i}`, {
+      const body = await rawGet(`${running.gw.url}/api/articles?page=${i}`, {
         connection: 'close, x-client-only',
         'keep-alive': 'timeout=1',
         te: 'trailers',
@@ -59,13 +60,13 @@ describe('connections to a service', () => {
 
   test('an answer streams to the client as the service writes it, with every header it sets', async () => {
     let finish: () => void = () => {};
-    gw = await gatewayBefore((_req, res) => {
+    running.gw = await gatewayBefore((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'set-cookie': ['a=1; Path=/', 'b=2; Path=/'] });
       res.write('id;name\n');
       finish = () => res.end('1;Первая\n');
     });
 
-    const res = await fetch(`${gw.url}/api/articles`);
+    const res = await fetch(`${running.gw.url}/api/articles`);
     const reader = res.body!.getReader();
     const first = await reader.read();
 
@@ -83,14 +84,14 @@ describe('connections to a service', () => {
   test('when the client leaves in the middle of an answer, then the service’s request is given up too', async () => {
     let upstreamClosed: () => void = () => {};
     const closed = within<void>(2000, (resolve) => (upstreamClosed = resolve));
-    gw = await gatewayBefore((_req, res) => {
+    running.gw = await gatewayBefore((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/csv' });
       res.write('first line\n');
       res.once('close', () => upstreamClosed());
     });
     const abort = new AbortController();
 
-    const res = await fetch(`${gw.url}/api/articles`, { signal: abort.signal });
+    const res = await fetch(`${running.gw.url}/api/articles`, { signal: abort.signal });
     await res.body!.getReader().read();
     abort.abort();
 
@@ -98,9 +99,9 @@ describe('connections to a service', () => {
   });
 
   test('when the service drops the connection before answering, then 502 JSON with the request id', async () => {
-    gw = await gatewayBefore((req) => req.socket.destroy());
+    running.gw = await gatewayBefore((req) => req.socket.destroy());
 
-    const res = await fetch(`${gw.url}/api/articles`, { headers: { 'x-request-id': 'dropped-1' } });
+    const res = await fetch(`${running.gw.url}/api/articles`, { headers: { 'x-request-id': 'dropped-1' } });
 
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual(UNAVAILABLE);
@@ -108,13 +109,13 @@ describe('connections to a service', () => {
   });
 
   test('when the service drops the connection in the middle of its answer, then the client’s is cut too', async () => {
-    gw = await gatewayBefore((_req, res) => {
+    running.gw = await gatewayBefore((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/csv' });
       res.write('first line\n');
       setTimeout(() => res.socket?.destroy(), 50);
     });
 
-    const res = await fetch(`${gw.url}/api/articles`);
+    const res = await fetch(`${running.gw.url}/api/articles`);
 
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();

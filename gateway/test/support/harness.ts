@@ -1,3 +1,4 @@
+import { afterEach } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
@@ -103,6 +104,20 @@ export async function startSilentUpstream(): Promise<{ url: string; close(): Pro
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * What a test file starts, closed after each of its tests: the gateway it keeps in `gw`, then
+ * whatever it pushed on `cleanups` (stand-in services), in that order.
+ */
+export function closedAfterEach(): { gw: TestGateway | undefined; cleanups: Array<() => Promise<void>> } {
+  const started = { gw: undefined as TestGateway | undefined, cleanups: [] as Array<() => Promise<void>> };
+  afterEach(async () => {
+    await started.gw?.close();
+    started.gw = undefined;
+    for (const cleanup of started.cleanups.splice(0)) await cleanup();
+  });
+  return started;
 }
 
 export interface TestGateway {
