@@ -2,8 +2,7 @@ import { internalTelegramUserPath, internalUserPath, UserUpdatedData } from '@gp
 import { serviceFetch } from '@gpt/kit';
 import { usersRepository, type BillingUser } from '../data/users.repository';
 import type { BillingDeps } from '../deps';
-import { ledgerIn } from './ledger';
-import { grantWelcomeCredits } from './welcome-grant';
+import { welcomeBotUser } from './welcome-grant';
 
 /** How long a read-through of auth may take before the caller is told the user is not known yet. */
 const READ_TIMEOUT_MS = 3_000;
@@ -56,10 +55,7 @@ export async function knownUser(
   // welcome grant comes with the balance, so the first answer after /start already has it (whichever of this
   // and user.registered comes first grants; the grant's reference keeps it once).
   if ('telegramId' in key && snapshot.email === null) {
-    await deps.bus.transaction(async (trx) => {
-      await ledgerIn(trx, deps.bus).ensure(snapshot.user_id);
-      await grantWelcomeCredits(trx, deps.bus, { user_id: snapshot.user_id, ip: null });
-    });
+    await deps.bus.transaction((trx) => welcomeBotUser(trx, deps.bus, snapshot.user_id));
   }
   return find();
 }

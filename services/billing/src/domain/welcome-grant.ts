@@ -17,7 +17,7 @@ import { ledgerEntriesRepository } from '../data/ledger-entries.repository';
 import { usersRepository } from '../data/users.repository';
 import { welcomeGrantsRepository } from '../data/welcome-grants.repository';
 import { addressBlock } from './address-block';
-import { changeBalance } from './ledger';
+import { changeBalance, ledgerIn } from './ledger';
 
 /** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals'. */
 const PROJECTED_SETTINGS: readonly string[] = [
@@ -83,4 +83,17 @@ export async function grantWelcomeCredits(
       : { reason: 'welcome_grant', postings: [{ bucket: 'credits', amount }], welcomeCredits: amount },
   );
   if (granted) await grants.record(userId, address);
+}
+
+/**
+ * A bot user's balance with their welcome grant: the /start that registered them confirmed them. Run on
+ * user.registered and on the bot's first call read through from auth, whichever comes first.
+ */
+export async function welcomeBotUser(
+  trx: Kysely<BillingDatabase>,
+  bus: BillingDeps['bus'],
+  userId: number,
+): Promise<void> {
+  await ledgerIn(trx, bus).ensure(userId);
+  await grantWelcomeCredits(trx, bus, { user_id: userId, ip: null });
 }

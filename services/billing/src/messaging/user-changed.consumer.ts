@@ -1,7 +1,7 @@
 import type { BillingDeps } from '../deps';
 import { usersRepository } from '../data/users.repository';
 import { ledgerIn } from '../domain/ledger';
-import { grantWelcomeCredits } from '../domain/welcome-grant';
+import { grantWelcomeCredits, welcomeBotUser } from '../domain/welcome-grant';
 import type { BillingConsumer } from './consumer';
 
 /**
@@ -19,13 +19,11 @@ export function userChangedConsumers(
       event: 'user.registered',
       async handle(trx, event) {
         await usersRepository(trx).upsertSnapshot(event.data);
-        await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
         // A bot user's first /start is their confirmation (auth announces it as user.confirmed too):
         // granted here, with the projection (or earlier, when the bot's first call read the user through
         // from auth: known-users.ts); whichever billing handles first grants, the reference keeps it once.
-        if (event.data.source === 'telegram') {
-          await grantWelcomeCredits(trx, deps.bus, { user_id: event.data.user_id, ip: null });
-        }
+        if (event.data.source === 'telegram') await welcomeBotUser(trx, deps.bus, event.data.user_id);
+        else await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
       },
     },
     {
