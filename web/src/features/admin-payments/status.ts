@@ -1,16 +1,6 @@
-import type { PaymentProvider, PaymentStatus } from '@gpt/contracts';
+import { PAYMENT_STATUS_LABELS, type PaymentProvider, type PaymentStatus } from '@gpt/contracts';
 
 import type { StatusBadgeProps } from '@/components/ui/status-badge';
-
-/** docs/product.md, States labels (the contracts' PAYMENT_STATUS_LABELS; kept here so the admin chunk carries no zod). */
-const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Ожидает оплаты',
-  pending_email: 'Ожидает email',
-  succeeded: 'Успешно',
-  canceled: 'Отменен',
-  failed: 'Ошибка',
-  refunded: 'Возвращён',
-};
 
 /** docs/product.md, States: succeeded is completed, canceled and failed are errors, the others pending. */
 export const paymentStatusBadge = {
