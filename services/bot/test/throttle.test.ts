@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, type Context } from 'grammy';
@@ -198,5 +199,25 @@ describe('priorityThrottler', () => {
       people.map(({ user }) => user.id),
     );
     expect(record.map((call) => call.method)).toEqual(['sendMessage', 'sendMessage', 'sendMessage', 'sendMessage']);
+  }, 30_000);
+
+  test('while the second is full, it sleeps until there is room again instead of waking every millisecond', async () => {
+    const limits = { perSecond: 5, privateChatMs: 100, groupChatMs: 300 };
+    const api = throttledApi(limits);
+    const people = await usersWithMessages(20);
+    // Every timer this process starts meanwhile: the throttler's wake-ups, and each call's own (grammY's timeout…).
+    let timers = 0;
+    const hook = createHook({
+      init: (_id, type) => {
+        if (type === 'Timeout') timers += 1;
+      },
+    }).enable();
+    try {
+      await Promise.all(people.map(({ user }) => api.sendMessage(user.id, 'Сообщение')));
+    } finally {
+      hook.disable();
+    }
+    // 20 chats ready at once at 5 calls a second: about 3 s of a full window, when a wake-up can send nothing.
+    expect(timers).toBeLessThan(20 * 10);
   }, 30_000);
 });

@@ -160,10 +160,11 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
     }
     prune(now);
     if (waiting() === 0) return;
-    // Wake when the window has room again or the first waiting chat's gap has passed (a busy chat wakes the pump itself).
-    let next = room(now) ? Infinity : sent[0]! + 1000;
+    // Wake when the first waiting chat's gap has passed and the window has room (a busy chat wakes the pump itself).
+    let chatReady = Infinity;
     for (const lane of lanes)
-      for (const job of lane) if (!job.chat.busy && job.chat.nextAt < next) next = job.chat.nextAt;
+      for (const job of lane) if (!job.chat.busy && job.chat.nextAt < chatReady) chatReady = job.chat.nextAt;
+    const next = room(now) ? chatReady : Math.max(chatReady, sent[0]! + 1000);
     if (next === Infinity || next >= wakeAt) return;
     clearTimeout(timer);
     wakeAt = next;
