@@ -192,7 +192,8 @@ export const MAX_HOLD_CREDITS = 1_000_000_000_000;
 
 /**
  * `POST /api/bot/holds`: before a model call the bot reserves the most the call can cost. Refused
- * with 402 `insufficient_credits` when fewer credits are available; the hold is released by
+ * with 402 `insufficient_credits` when fewer credits are available, its `details` one
+ * InsufficientCreditsDetail (what was available, so the refusal can say it); the hold is released by
  * `DELETE /api/bot/holds/{id}`, settled by the message recorded with its `hold_id`, or expires.
  */
 export const BotHoldRequest = z
@@ -215,6 +216,12 @@ export const BotHoldResponse = z
   })
   .meta({ id: 'BotHoldResponse' });
 export type BotHoldResponse = z.infer<typeof BotHoldResponse>;
+
+/** The one entry of a 402 `insufficient_credits` answer's `details`: the credits that were available. */
+export const InsufficientCreditsDetail = z
+  .object({ available_credits: Credits.meta({ description: 'Available when the hold was refused' }) })
+  .meta({ id: 'InsufficientCreditsDetail' });
+export type InsufficientCreditsDetail = z.infer<typeof InsufficientCreditsDetail>;
 
 export const HoldIdParams = z.object({ id: z.uuid({ error: 'Резерв не найден' }) });
 export type HoldIdParams = z.infer<typeof HoldIdParams>;

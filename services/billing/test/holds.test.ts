@@ -77,7 +77,10 @@ describe('POST /api/bot/holds', () => {
     expect((await hold(telegramId, 60)).status).toBe(201);
 
     const refused = await hold(telegramId, 41);
-    expect(refused).toEqual({ status: 402, body: { error: 'Недостаточно кредитов', code: 'insufficient_credits' } });
+    expect(refused).toEqual({
+      status: 402,
+      body: { error: 'Недостаточно кредитов', code: 'insufficient_credits', details: [{ available_credits: 40 }] },
+    });
     expect(await botBalance(telegramId)).toMatchObject({ held_credits: 60, available_credits: 40 });
     expect((await hold(telegramId, 40)).status).toBe(201);
     expect(await botBalance(telegramId)).toMatchObject({ held_credits: 100, available_credits: 0, can_send: false });

@@ -1,3 +1,4 @@
+import type { InsufficientCreditsDetail } from '@gpt/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests } from '@gpt/kit';
 
 /** A moment as a person in Moscow reads it: 01.12.2026, 10:00 (МСК). */
@@ -79,7 +80,10 @@ export const billingErrors = {
     ),
   refundRefused: (reason: string) =>
     new AppError(`Платёжный сервис отказал в возврате: ${reason}`.slice(0, 500), 'refund_refused', 502),
-  insufficientCredits: () => new AppError('Недостаточно кредитов', 'insufficient_credits', 402),
+  insufficientCredits: (available: number) =>
+    new AppError('Недостаточно кредитов', 'insufficient_credits', 402, [
+      { available_credits: available } satisfies InsufficientCreditsDetail,
+    ]),
   holdNotFound: () => notFound('Резерв не найден', 'hold_not_found'),
   adjustmentOfAnotherUser: () => conflict('Это действие уже применено к другому пользователю'),
   userIdMismatch: () => badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch'),

@@ -25,7 +25,7 @@ export async function placeHold(deps: BillingDeps, request: BotHoldRequest): Pro
     const balance = (await ledger.lock([holder])).get(holder);
     if (!balance) throw new Error(`no balance for user ${holder}`);
     const available = availableCredits(balance);
-    if (available < request.amount) throw billingErrors.insufficientCredits();
+    if (available < request.amount) throw billingErrors.insufficientCredits(available);
     const hold = await holdsRepository(trx).insert(holder, request.amount, deps.config.HOLD_TTL_SEC);
     await ledger.touch(holder, 'hold_placed', holdReference(hold.id));
     return {

@@ -27,12 +27,13 @@ import { serviceFetch } from '@gpt/kit';
 import type { z } from 'zod';
 import type { BotConfig } from '../config';
 
-/** A refusal or failure of another service, with its status and error code. */
+/** A refusal or failure of another service, with its status, error code and the answer's `details`. */
 export class ServiceCallError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ServiceCallError';
@@ -96,11 +97,12 @@ export function serviceClients(
     const text = await response.text();
     const payload: unknown = text ? JSON.parse(text) : null;
     if (!response.ok) {
-      const error = (payload ?? {}) as { error?: string; code?: string };
+      const error = (payload ?? {}) as { error?: string; code?: string; details?: unknown };
       throw new ServiceCallError(
         response.status,
         error.code ?? 'error',
         error.error ?? `${method} ${url}: ${response.status}`,
+        error.details,
       );
     }
     return (schema ? schema.parse(payload) : undefined) as z.output<S>;

@@ -1,6 +1,7 @@
-import type { AiModel } from '@gpt/contracts';
+import { InsufficientCreditsDetail, type AiModel } from '@gpt/contracts';
 import type { Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { ServiceCallError, type AttachedImage, type RecordMessageBody, type ServiceClients } from '../clients/services';
 import type { Chat } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
@@ -65,6 +66,9 @@ export type AskOutcome =
   | { kind: 'unheard'; reason: 'empty' | 'unreadable' }
   | { kind: 'interrupted' };
 
+/** The `details` of billing's 402 to a hold: what was available. */
+const HoldRefusalDetails = z.tuple([InsufficientCreditsDetail]);
+
 /** Attempts to record a message before giving up (chat-history briefly unavailable). */
 const RECORD_ATTEMPTS = 3;
 
@@ -101,11 +105,9 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     speechCharacters: speaking ? SPEECH_MAX_CHARS : 0,
   });
 
-  const holdId = await placeHold(deps, chat.telegramId, ceiling);
-  if (!holdId) {
-    const balance = await deps.services.balance(chat.telegramId);
-    return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
-  }
+  const hold = await placeHold(deps, chat.telegramId, ceiling);
+  if ('available' in hold) return { kind: 'insufficient', needed: ceiling, available: hold.available };
+  const { holdId } = hold;
 
   const heard = voice ? { transcription_model: settings.transcriptionModel, audio_seconds: voice.seconds } : {};
   const message = {
@@ -230,17 +232,18 @@ async function speak(deps: AskDeps, input: AskInput, answer: string, sink: Answe
   }
 }
 
-/** Holds the most a call can cost; null when the user has not that many credits available. */
+/** Holds the most a call can cost; refused, the credits billing had available (no second call to ask). */
 export async function placeHold(
   deps: Pick<AskDeps, 'services'>,
   telegramId: number,
   credits: number,
-): Promise<string | null> {
+): Promise<{ holdId: string } | { available: number }> {
   try {
-    return (await deps.services.hold(telegramId, Math.max(credits, 1))).hold_id;
+    return { holdId: (await deps.services.hold(telegramId, Math.max(credits, 1))).hold_id };
   } catch (err) {
-    if (err instanceof ServiceCallError && err.code === 'insufficient_credits') return null;
-    throw err;
+    if (!(err instanceof ServiceCallError && err.code === 'insufficient_credits')) throw err;
+    const [detail] = HoldRefusalDetails.parse(err.details);
+    return { available: detail.available_credits };
   }
 }
 

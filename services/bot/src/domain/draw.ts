@@ -28,8 +28,9 @@ export async function draw(
 
   const promptTokens = estimateTokens(prompt);
   const ceiling = creditsFor(catalog, model, { inputTokens: promptTokens, outputTokens: 0, images: 1 });
-  const holdId = await placeHold(deps, chat.telegramId, ceiling);
-  if (!holdId) return { kind: 'insufficient', needed: ceiling, available: balance.available_credits };
+  const hold = await placeHold(deps, chat.telegramId, ceiling);
+  if ('available' in hold) return { kind: 'insufficient', needed: ceiling, available: hold.available };
+  const { holdId } = hold;
 
   const base = { telegram_id: chat.telegramId, model: model.model, user_message: `/image ${prompt}`, hold_id: holdId };
   try {
