@@ -10,6 +10,7 @@ import {
   BotTelegramBlockedResponse,
   BotUser,
   CreatePaymentResponse,
+  InsufficientCreditsDetail,
   PublicTariffsResponse,
   UserPayment,
   UserPaymentsResponse,
@@ -24,7 +25,7 @@ import {
 } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/openapi';
 import { serviceFetch } from '@gpt/kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { BotConfig } from '../config';
 
 /** A refusal or failure of another service, with its status, error code and the answer's `details`. */
@@ -44,6 +45,8 @@ export class ServiceCallError extends Error {
 export const isRefusal = (err: unknown): err is ServiceCallError => err instanceof ServiceCallError && err.status < 500;
 
 const CALL_TIMEOUT_MS = 15_000;
+/** The `details` of billing's 402 to a hold: what was available. */
+const HoldRefusalDetails = z.tuple([InsufficientCreditsDetail]);
 /**
  * A user the bot has just registered with auth reaches billing through auth's user.registered
  * event, usually within milliseconds: billing's "no such user" is waited out this long.
@@ -130,10 +133,18 @@ export function serviceClients(
         call(BotBalanceResponse, 'GET', billing(`${apiPath('getBotBalance')}?telegram_id=${telegramId}`)),
       ),
     tariffs: () => call(PublicTariffsResponse, 'GET', billing(apiPath('getTariffs'))),
-    hold: (telegramId: number, amount: number) =>
-      waitingForNewUser(() =>
-        call(BotHoldResponse, 'POST', billing(apiPath('postBotHolds')), { json: { telegram_id: telegramId, amount } }),
-      ),
+    /** Holds `amount` credits; refused for want of them (402), what billing had available instead. */
+    hold: (telegramId: number, amount: number): Promise<BotHoldResponse | InsufficientCreditsDetail> =>
+      waitingForNewUser(async () => {
+        try {
+          return await call(BotHoldResponse, 'POST', billing(apiPath('postBotHolds')), {
+            json: { telegram_id: telegramId, amount },
+          });
+        } catch (err) {
+          if (!(err instanceof ServiceCallError && err.code === 'insufficient_credits')) throw err;
+          return HoldRefusalDetails.parse(err.details)[0];
+        }
+      }),
     releaseHold: (holdId: string) => call(null, 'DELETE', billing(apiPath('deleteBotHoldsById', { id: holdId }))),
     createPayment: (body: BotCreatePaymentRequest) =>
       waitingForNewUser(() => call(CreatePaymentResponse, 'POST', billing(apiPath('postBotPayments')), { json: body })),

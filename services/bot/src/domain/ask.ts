@@ -1,7 +1,6 @@
-import { InsufficientCreditsDetail, type AiModel } from '@gpt/contracts';
+import type { AiModel } from '@gpt/contracts';
 import type { Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { ServiceCallError, type AttachedImage, type RecordMessageBody, type ServiceClients } from '../clients/services';
 import type { Chat } from '../data/chats.repository';
 import type { BotDatabase } from '../data/schema';
@@ -65,9 +64,6 @@ export type AskOutcome =
   | { kind: 'failed' }
   | { kind: 'unheard'; reason: 'empty' | 'unreadable' }
   | { kind: 'interrupted' };
-
-/** The `details` of billing's 402 to a hold: what was available. */
-const HoldRefusalDetails = z.tuple([InsufficientCreditsDetail]);
 
 /** Attempts to record a message before giving up (chat-history briefly unavailable). */
 const RECORD_ATTEMPTS = 3;
@@ -238,13 +234,8 @@ export async function placeHold(
   telegramId: number,
   credits: number,
 ): Promise<{ holdId: string } | { available: number }> {
-  try {
-    return { holdId: (await deps.services.hold(telegramId, Math.max(credits, 1))).hold_id };
-  } catch (err) {
-    if (!(err instanceof ServiceCallError && err.code === 'insufficient_credits')) throw err;
-    const [detail] = HoldRefusalDetails.parse(err.details);
-    return { available: detail.available_credits };
-  }
+  const hold = await deps.services.hold(telegramId, Math.max(credits, 1));
+  return 'hold_id' in hold ? { holdId: hold.hold_id } : { available: hold.available_credits };
 }
 
 /**
