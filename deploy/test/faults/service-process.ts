@@ -54,6 +54,11 @@ export class ServiceProcess {
     return service;
   }
 
+  /** What the process has written so far (its log lines), across restarts. */
+  get log(): string {
+    return this.output;
+  }
+
   /** Starts the process (again) and waits until it answers /healthz. */
   async restart(): Promise<void> {
     const child = spawn(process.execPath, [this.bundle], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -9,6 +9,7 @@ import {
   uniqueName,
 } from '@gpt/kit/testing';
 import { ServiceProcess } from '../../../deploy/test/faults/service-process';
+import { eventually } from '../../../deploy/test/support/async';
 import {
   balanceOf,
   botSays,
@@ -206,4 +207,29 @@ describe('webhook mode with two replicas', () => {
       .filter((text) => questions.some((question) => text === `Ответ на: ${question}`));
     expect(finals).toEqual(questions.map((question) => `Ответ на: ${question}`));
   }, 180_000);
+});
+
+describe('long polling', () => {
+  test('a second process with the same token does not poll: it says why, waits, and takes over once the first stops', async () => {
+    // A token of its own: the bots of the tests above still poll with the shared one.
+    const own = await startFakeTelegram({ token: '7000000002:AAH-fake_telegram_token_for_the_lock' });
+    try {
+      const env = { TELEGRAM_BOT_TOKEN: own.token, TELEGRAM_API_URL: own.apiUrl };
+      const first = await startBot(env);
+      await own.waitFor('getUpdates', undefined, 30_000);
+      const second = await startBot(env);
+      await eventually(async () =>
+        expect(second.log).toContain('another process is already long-polling Telegram with this bot token'),
+      );
+      expect(first.log).not.toContain('another process is already long-polling');
+
+      await first.kill('SIGTERM');
+      const user = telegramUser();
+      const mark = own.calls.length;
+      own.sendCommand(user, '/start');
+      await botSays(own, user.id, 'Здравствуйте', mark, 30_000);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });
