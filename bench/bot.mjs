@@ -17,18 +17,28 @@
  * Figures: the time from a user's first question to the placeholder, p95, beside the floor Telegram's
  * limit sets for the crowd (the p95 rank of placeholders sent at the throttler's messages a second,
  * none of them behind another chat's streaming edit; target ≤ 1.2× it); the time to the first
- * streamed edit beside it; the bot's CPU per answered message (target ≤ 8 ms) beside chat-history's
- * (which records each one); the answers complete (every affordable question answered in full); and
- * the overdraft count — users whose balance ended below zero — which must be 0. --profile DIR runs
+ * streamed edit beside it; the bot's CPU per answered message (target ≤ 8 ms) beside the bare bot's
+ * (./lib/bare-bot.mjs: the same calls with the same libraries and nothing else, asked by a second
+ * crowd once the bot has stopped) and chat-history's (which records each one); the answers complete
+ * (every affordable question answered in full); and the overdraft count — users whose balance ended
+ * below zero — which must be 0. --profile DIR runs
  * the bot with `--cpu-prof` and leaves its profile there. --smoke: 10 users.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bundle, bundleMains } from './lib/bundle.mjs';
-import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
+import {
+  BENCH_QUEUE_TYPE,
+  databaseUrl,
+  dropDatabases,
+  recreateDatabase,
+  requireServers,
+  servers,
+} from './lib/infra.mjs';
 import { call } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
-import { cpuMs, onInterrupt, processGroup } from './lib/processes.mjs';
+import { ROOT, cpuMs, onInterrupt, processGroup } from './lib/processes.mjs';
 import { BOT_API_KEY, envName, local, signToken, startService } from './lib/product.mjs';
 import { figure, writeFigures } from './lib/report.mjs';
 import { freePorts } from './lib/ports.mjs';
@@ -61,7 +71,8 @@ await requireServers('postgres', 'amqp', 'redis');
 const group = processGroup();
 const run = randomUUID().slice(0, 8);
 const databases = NEEDED.map((name) => databaseUrl(`bench_${name.replace('-', '_')}_${run}`));
-onInterrupt(() => dropDatabases(databases));
+const bareDatabase = databaseUrl(`bench_bare_bot_${run}`);
+onInterrupt(() => dropDatabases([...databases, bareDatabase]));
 let failed = true;
 try {
   const fakes = await bundle('bot-fakes', {
@@ -127,60 +138,23 @@ try {
       `node ${process.version}; auth, billing, chat-history and the bot in their own processes on PostgreSQL + RabbitMQ + Redis`,
   );
 
-  const people = Array.from({ length: users }, (_, i) => ({ id: 9_000_000 + i, first_name: `Пользователь ${i}` }));
-  for (const person of people) telegram.sendCommand(person, '/start');
-  await settle(telegram, people, (log) => log.some((text) => text.startsWith('Здравствуйте')), 'the welcome');
+  const people = crowd(9_000_000, users);
+  const asked = await askCrowd(telegram, people, { bot: bot.child.pid, history: started['chat-history'].child.pid });
+  const { answered, refused, broken, begun } = asked;
 
-  const cpuBefore = { bot: cpuMs(bot.child.pid), history: cpuMs(started['chat-history'].child.pid) };
-  const sentAt = new Map();
-  const marks = new Map();
-  const start = performance.now();
-  for (const person of people) {
-    marks.set(person.id, telegram.calls.length);
-    sentAt.set(person.id, performance.now());
-    for (let i = 0; i < perUser; i++) telegram.sendText(person, `Вопрос ${i + 1}`);
-  }
-  const outcomes = (log) => ({
-    answered: log.filter((text) => text === ANSWER).length,
-    refused: log.filter((text) => text.includes('Недостаточно кредитов')).length,
-    failed: log.filter((text) => FAILURES.some((failure) => text.includes(failure))).length,
+  // The same crowd, new users, against the bare bot: the bot's calls and nothing else (./lib/bare-bot.mjs).
+  await bot.child.stop();
+  await recreateDatabase(bareDatabase);
+  const bare = await startService(group, 'bare bot', path.join(ROOT, 'bench', 'lib', 'bare-bot.mjs'), {
+    ...env,
+    ...urls,
+    PORT: String(ports[3]),
+    BOT_DATABASE_URL: bareDatabase,
+    HOLD_CREDITS: String(perQuestion),
   });
-  const done = (log) => {
-    const { answered, refused, failed } = outcomes(log);
-    return answered + refused + failed >= perUser;
-  };
-  await settle(telegram, people, done, 'every answer or refusal');
-  const elapsed = (performance.now() - start) / 1000;
-
-  const {
-    answered,
-    refused,
-    failed: broken,
-  } = people
-    .map((person) => outcomes(logOf(telegram, person.id)))
-    .reduce((sum, one) => ({
-      answered: sum.answered + one.answered,
-      refused: sum.refused + one.refused,
-      failed: sum.failed + one.failed,
-    }));
-  const cpu = {
-    bot: (cpuMs(bot.child.pid) - cpuBefore.bot) / answered,
-    history: (cpuMs(started['chat-history'].child.pid) - cpuBefore.history) / answered,
-  };
-  const firstEdit = [];
-  const placeholder = [];
-  let begun = 0;
-  for (const person of people) {
-    const after = telegram.calls.slice(marks.get(person.id)).filter((c) => Number(c.params.chat_id) === person.id);
-    const at = (predicate) => after.find(predicate)?.at;
-    const sent = performance.timeOrigin + sentAt.get(person.id);
-    const isPlaceholder = (c) => c.method === 'sendMessage' && c.params.text === '⏳ Думаю…';
-    begun += after.filter(isPlaceholder).length;
-    const shown = at(isPlaceholder);
-    const edited = at((c) => c.method === 'editMessageText');
-    if (shown) placeholder.push(shown - sent);
-    if (edited) firstEdit.push(edited - sent);
-  }
+  const bareAsked = await askCrowd(telegram, crowd(9_500_000, users), { bare: bare.child.pid });
+  await bare.child.stop();
+  const cpu = { ...asked.cpu, ...bareAsked.cpu };
 
   const balances = await Promise.all(
     people.map((person) =>
@@ -191,13 +165,13 @@ try {
   );
   const overdrafts = balances.filter((balance) => balance.credits < 0 || balance.available_credits < 0).length;
 
-  const at = { edit: percentiles(firstEdit), placeholder: percentiles(placeholder) };
+  const at = { edit: percentiles(asked.firstEdit), placeholder: percentiles(asked.placeholder) };
   // The placeholders alone at Telegram's rate: the one at the p95 rank cannot be sent before rank / rate.
   const floorMs = (Math.ceil(0.95 * users) / TELEGRAM_LIMITS.perSecond) * 1000;
   const ratio = at.placeholder.p95 / floorMs;
   const verdicts = { floor: targetVerdict(ratio <= TARGET_FLOOR_RATIO), cpu: targetVerdict(cpu.bot <= TARGET_CPU_MS) };
   console.log(
-    `settled in ${elapsed.toFixed(1)} s: ${answered} answered, ${refused} refused for want of credits, ${broken} failed`,
+    `settled in ${asked.elapsed.toFixed(1)} s: ${answered} answered, ${refused} refused for want of credits, ${broken} failed`,
   );
   console.log(
     `update → placeholder (ms)   p50 ${at.placeholder.p50.toFixed(1)}  p95 ${at.placeholder.p95.toFixed(1)}  ` +
@@ -208,6 +182,7 @@ try {
   console.log(`final answers complete (the whole text in the placeholder's place): ${answered}/${begun} begun`);
   console.log(
     `CPU ms per answered message: bot ${cpu.bot.toFixed(2)} (target ≤ ${TARGET_CPU_MS}: ${verdicts.cpu.text}), ` +
+      `bare bot ${cpu.bare.toFixed(2)} (the same calls with the same libraries, nothing else; ${bareAsked.answered} answered), ` +
       `chat-history ${cpu.history.toFixed(2)}`,
   );
   console.log(`overdrafts (balances below zero): ${overdrafts}`);
@@ -233,8 +208,15 @@ try {
         'CPU per answered message',
         'ms',
         ['bot', cpu.bot],
+        ['bare bot', cpu.bare],
+        `${answered} answers; bot target ≤ ${TARGET_CPU_MS} ms; the bare bot makes the same calls with the same libraries`,
+      ),
+      figure(
+        'CPU per answered message: the bot beside the service recording it',
+        'ms',
+        ['bot', cpu.bot],
         ['chat-history', cpu.history],
-        `${answered} answers; bot target ≤ ${TARGET_CPU_MS} ms`,
+        `${answered} answers`,
       ),
       figure(
         'final answers complete',
@@ -256,7 +238,7 @@ try {
   await Promise.all([telegram.close(), openai.close()]);
 } finally {
   await group.stopAll();
-  await dropDatabases(databases);
+  await dropDatabases([...databases, bareDatabase]);
 }
 process.exit(failed ? 1 : 0);
 
@@ -296,6 +278,68 @@ async function waitForGrant(authUrl, billingUrl, budget) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('billing never applied the welcome_credits setting');
+}
+
+/** `count` Telegram users, their ids from `firstId`. */
+function crowd(firstId, count) {
+  return Array.from({ length: count }, (_, i) => ({ id: firstId + i, first_name: `Пользователь ${i}` }));
+}
+
+/**
+ * Every user of `people` presses /start; once all are welcomed, each sends the questions at once.
+ * What they saw (answers, refusals, failures, the placeholders begun and their latencies), and the
+ * CPU per answered message each process of `pids` ({ name: pid }) spent on the questions.
+ */
+async function askCrowd(telegram, people, pids) {
+  for (const person of people) telegram.sendCommand(person, '/start');
+  await settle(telegram, people, (log) => log.some((text) => text.startsWith('Здравствуйте')), 'the welcome');
+
+  const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const sentAt = new Map();
+  const marks = new Map();
+  const start = performance.now();
+  for (const person of people) {
+    marks.set(person.id, telegram.calls.length);
+    sentAt.set(person.id, performance.now());
+    for (let i = 0; i < perUser; i++) telegram.sendText(person, `Вопрос ${i + 1}`);
+  }
+  const outcomes = (log) => ({
+    answered: log.filter((text) => text === ANSWER).length,
+    refused: log.filter((text) => text.includes('Недостаточно кредитов')).length,
+    broken: log.filter((text) => FAILURES.some((failure) => text.includes(failure))).length,
+  });
+  const done = (log) => {
+    const { answered, refused, broken } = outcomes(log);
+    return answered + refused + broken >= perUser;
+  };
+  await settle(telegram, people, done, 'every answer or refusal');
+  const elapsed = (performance.now() - start) / 1000;
+
+  const seen = people
+    .map((person) => outcomes(logOf(telegram, person.id)))
+    .reduce((sum, one) => ({
+      answered: sum.answered + one.answered,
+      refused: sum.refused + one.refused,
+      broken: sum.broken + one.broken,
+    }));
+  const cpu = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - cpuBefore[name]) / seen.answered]),
+  );
+  const firstEdit = [];
+  const placeholder = [];
+  let begun = 0;
+  for (const person of people) {
+    const after = telegram.calls.slice(marks.get(person.id)).filter((c) => Number(c.params.chat_id) === person.id);
+    const at = (predicate) => after.find(predicate)?.at;
+    const sent = performance.timeOrigin + sentAt.get(person.id);
+    const isPlaceholder = (c) => c.method === 'sendMessage' && c.params.text === '⏳ Думаю…';
+    begun += after.filter(isPlaceholder).length;
+    const shown = at(isPlaceholder);
+    const edited = at((c) => c.method === 'editMessageText');
+    if (shown) placeholder.push(shown - sent);
+    if (edited) firstEdit.push(edited - sent);
+  }
+  return { ...seen, begun, elapsed, cpu, placeholder, firstEdit };
 }
 
 /** What the bot shows a user, its texts in order. */
