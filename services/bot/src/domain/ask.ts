@@ -58,9 +58,12 @@ export interface AskInput {
   voice?: VoiceInput;
 }
 
+/** A call refused for want of credits: what it would have held, and what billing had available. */
+export type Insufficient = { kind: 'insufficient'; needed: number; available: number };
+
 export type AskOutcome =
   | { kind: 'answered'; text: string; cost: number }
-  | { kind: 'insufficient'; needed: number; available: number }
+  | Insufficient
   | { kind: 'failed' }
   | { kind: 'unheard'; reason: 'empty' | 'unreadable' }
   | { kind: 'interrupted' };
@@ -102,7 +105,7 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
   });
 
   const hold = await placeHold(deps, chat.telegramId, ceiling);
-  if ('available' in hold) return { kind: 'insufficient', needed: ceiling, available: hold.available };
+  if (hold.kind === 'insufficient') return hold;
   const { holdId } = hold;
 
   const heard = voice ? { transcription_model: settings.transcriptionModel, audio_seconds: voice.seconds } : {};
@@ -228,14 +231,16 @@ async function speak(deps: AskDeps, input: AskInput, answer: string, sink: Answe
   }
 }
 
-/** Holds the most a call can cost; refused, the credits billing had available (no second call to ask). */
+/** Holds the most a call can cost; refused, what billing had available (no second call to ask). */
 export async function placeHold(
   deps: Pick<AskDeps, 'services'>,
   telegramId: number,
   credits: number,
-): Promise<{ holdId: string } | { available: number }> {
+): Promise<{ kind: 'held'; holdId: string } | Insufficient> {
   const hold = await deps.services.hold(telegramId, Math.max(credits, 1));
-  return 'hold_id' in hold ? { holdId: hold.hold_id } : { available: hold.available_credits };
+  return 'hold_id' in hold
+    ? { kind: 'held', holdId: hold.hold_id }
+    : { kind: 'insufficient', needed: credits, available: hold.available_credits };
 }
 
 /**

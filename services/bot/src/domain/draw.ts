@@ -1,5 +1,5 @@
 import type { Chat } from '../data/chats.repository';
-import { placeHold, recordFailure, recordWithRetries, type AskDeps } from './ask';
+import { placeHold, recordFailure, recordWithRetries, type AskDeps, type Insufficient } from './ask';
 import { creditsFor, type Catalog } from './catalog';
 import { estimateTokens } from './conversation';
 
@@ -7,7 +7,7 @@ export type DrawOutcome =
   | { kind: 'drawn'; png: Buffer }
   | { kind: 'not_in_tariff' }
   | { kind: 'unavailable' }
-  | { kind: 'insufficient'; needed: number; available: number }
+  | Insufficient
   | { kind: 'failed' };
 
 /**
@@ -29,7 +29,7 @@ export async function draw(
   const promptTokens = estimateTokens(prompt);
   const ceiling = creditsFor(catalog, model, { inputTokens: promptTokens, outputTokens: 0, images: 1 });
   const hold = await placeHold(deps, chat.telegramId, ceiling);
-  if ('available' in hold) return { kind: 'insufficient', needed: ceiling, available: hold.available };
+  if (hold.kind === 'insufficient') return hold;
   const { holdId } = hold;
 
   const base = { telegram_id: chat.telegramId, model: model.model, user_message: `/image ${prompt}`, hold_id: holdId };
