@@ -11,7 +11,10 @@ const SECRET = 'webhook-secret-0123456789';
 beforeAll(async () => {
   const port = await freePort();
   webhookUrl = `http://127.0.0.1:${port}/api/telegram/webhook`;
-  bot = await startBotStack({ PORT: String(port), TELEGRAM_WEBHOOK_URL: webhookUrl, TELEGRAM_WEBHOOK_SECRET: SECRET });
+  bot = await startBotStack(
+    { PORT: String(port), TELEGRAM_WEBHOOK_URL: webhookUrl, TELEGRAM_WEBHOOK_SECRET: SECRET },
+    { welcomeCredits: 100_000 },
+  );
 }, 90_000);
 afterAll(() => bot?.close());
 
@@ -57,4 +60,37 @@ test('an update without the right secret header is refused and never handled', a
     (call) => call.method === 'sendMessage' && String(call.params.text).includes('Что я умею'),
   );
   expect(helps).toHaveLength(1);
+});
+
+test('Telegram gets its 200 at once: a slow answer is handled after the webhook has answered', async () => {
+  const user = { id: 8_100_002, first_name: 'Ольга' };
+  await reply(user, 'Здравствуйте, Ольга', say(user, '/start'));
+  const update = {
+    update_id: 999_002,
+    message: {
+      message_id: 2,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: user.id, type: 'private', first_name: user.first_name },
+      from: { id: user.id, is_bot: false, first_name: user.first_name },
+      text: 'Сказка',
+    },
+  };
+  const answered = (mark: number) =>
+    bot.telegram.calls
+      .slice(mark)
+      .some((call) => call.method === 'editMessageText' && call.params.text === 'Ответ на: Сказка');
+  bot.openai.slow(500);
+  try {
+    const mark = bot.telegram.calls.length;
+    const accepted = await bot.api('POST', '/api/telegram/webhook', {
+      body: update,
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+    });
+    expect(accepted.status).toBe(200);
+    // The model takes seconds to stream the answer: the webhook answered before it was written.
+    expect(answered(mark)).toBe(false);
+    await reply(user, 'Ответ на: Сказка', mark, 30_000);
+  } finally {
+    bot.openai.slow(0);
+  }
 });
