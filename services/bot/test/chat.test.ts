@@ -174,6 +174,12 @@ describe('money', () => {
     expect(await historyOf(bot, userId)).toEqual([]);
   });
 
+  test('the refusal says what the answer may cost and what is available, as billing counted it', async () => {
+    const { user } = await startedUser(5);
+    const refusal = await reply(user, 'Недостаточно кредитов', say(user, 'Привет'));
+    expect(String(refusal.params.text)).toMatch(/^Нужно до \d+ кредит\S*, доступно 5 кредитов\.$/m);
+  });
+
   test('a failed model call is recorded as an error, costs nothing and releases the hold', async () => {
     const { user, userId } = await startedUser(10_000);
     bot.openai.failNext(500, 10);
