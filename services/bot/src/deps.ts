@@ -14,6 +14,8 @@ export interface TelegramLink {
   api(): Api | null;
   /** The bot's username (getMe, or TELEGRAM_BOT_USERNAME), null while unknown. */
   username(): string | null;
+  /** The Bot API's address (TELEGRAM_API_URL, or the embedded sandbox's), for its files. */
+  apiUrl(): string;
 }
 
 /** What the bot's handlers, consumers and routes need, wired once in service.ts. */

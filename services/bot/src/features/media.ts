@@ -15,7 +15,7 @@ export function mediaFeature(deps: BotDeps): Composer<PrivateContext> {
 
   feature.on('message:photo', async (ctx) => {
     const largest = ctx.message.photo.at(-1)!;
-    const bytes = await downloadFile(config, ctx, largest.file_id);
+    const bytes = await downloadFile(deps.telegram, ctx, largest.file_id);
     const question = ctx.message.caption?.trim() || texts.photoDefaultQuestion;
     const catalog = await deps.catalog.get();
     await answerWithModel(deps, ctx, {
@@ -38,10 +38,14 @@ export function mediaFeature(deps: BotDeps): Composer<PrivateContext> {
     const name = safeFileName(document.file_name ?? '') || 'document';
     let extracted;
     try {
-      extracted = await deps.documents.read(ctx.account.telegramId, () => downloadFile(config, ctx, document.file_id), {
-        fileName: name,
-        mimeType: document.mime_type ?? '',
-      });
+      extracted = await deps.documents.read(
+        ctx.account.telegramId,
+        () => downloadFile(deps.telegram, ctx, document.file_id),
+        {
+          fileName: name,
+          mimeType: document.mime_type ?? '',
+        },
+      );
     } catch (err) {
       if (err instanceof DocumentRefusal) {
         return void (await reply(ctx, err.message));

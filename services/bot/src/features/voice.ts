@@ -21,7 +21,7 @@ export function voiceFeature(deps: BotDeps): Composer<PrivateContext> {
     const catalog = await deps.catalog.get();
     if (!catalog.models.has(catalog.settings.transcriptionModel))
       return void (await reply(ctx, texts.voiceUnavailable));
-    const audio = await downloadFile(config, ctx, sound.file_id);
+    const audio = await downloadFile(deps.telegram, ctx, sound.file_id);
     const mimeType = sound.mime_type ?? 'audio/ogg';
     const fileName = ctx.message.audio?.file_name ?? `voice.${mimeType.split('/')[1] ?? 'ogg'}`;
     await answerWithModel(deps, ctx, {

@@ -9,13 +9,12 @@ import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { blockedChats } from './blocked';
-import { botFeatures } from './bot';
+import { ALLOWED_UPDATES, botFeatures } from './bot';
 import { firstReplyFirst, priorityThrottler } from './throttle';
 import { webhookQueue } from './webhook-queue';
 import type { BotContext } from './context';
 import { COMMANDS, texts } from './texts';
 
-const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 /** How long to wait before trying Telegram again when it could not be reached at start. */
 const CONNECT_RETRY_MS = 15_000;
 /** After the answers, the other updates being handled (a /start, a button) get this long. */
@@ -30,7 +29,8 @@ export interface Telegram extends TelegramLink {
   webhookSecret: RequestHandler;
   /** The webhook's update for the bot, kept before Telegram hears 200. */
   acceptUpdate(update: Update): Promise<void>;
-  start(): void;
+  /** Connects; `apiUrl` is the Bot API's address when it is not TELEGRAM_API_URL (the embedded sandbox's, once the service listens). */
+  start(apiUrl?: string): void;
   stop(): Promise<void>;
 }
 
@@ -53,6 +53,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     return {
       api: () => null,
       username: () => config.TELEGRAM_BOT_USERNAME ?? null,
+      apiUrl: () => config.TELEGRAM_API_URL,
       webhookSecret: (_req, _res, next) => next(unauthorized('Бот не подключён к Telegram', 'telegram_off')),
       acceptUpdate: async () => undefined,
       start: () => undefined,
@@ -60,11 +61,12 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     };
   }
 
+  let apiUrl = config.TELEGRAM_API_URL;
   const bot = new Bot<BotContext>(token, {
     client: {
       apiRoot: config.TELEGRAM_API_URL,
-      // Read at each call: the embedded sandbox's address is filled in once the service listens.
-      buildUrl: (_root, botToken, method) => `${config.TELEGRAM_API_URL}/bot${botToken}/${method}`,
+      // Read at each call: the embedded sandbox's address is given to start() once the service listens.
+      buildUrl: (_root, botToken, method) => `${apiUrl}/bot${botToken}/${method}`,
     },
   });
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
@@ -75,7 +77,10 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   bot.api.config.use(blocked.transformer);
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.use(firstReplyFirst);
-  const telegramDeps = { ...deps, telegram: { api: () => bot.api, username: () => usernameOf() } };
+  const telegramDeps = {
+    ...deps,
+    telegram: { api: () => bot.api, username: () => usernameOf(), apiUrl: () => apiUrl },
+  };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
   bot
     .errorBoundary(async ({ error, ctx }) => {
@@ -162,6 +167,7 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   return {
     api: (): Api => bot.api,
     username: usernameOf,
+    apiUrl: () => apiUrl,
     webhookSecret: (req, _res, next) => {
       const secret = config.TELEGRAM_WEBHOOK_SECRET;
       const given = req.header('x-telegram-bot-api-secret-token') ?? '';
@@ -175,7 +181,10 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     acceptUpdate: async (update) => {
       await webhooks.accept(update);
     },
-    start: connectInBackground,
+    start(url) {
+      apiUrl = url ?? config.TELEGRAM_API_URL;
+      connectInBackground();
+    },
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
