@@ -16,6 +16,7 @@ import {
   type RunningService,
   type ServiceConfig,
   type ServiceDefinition,
+  type ServiceDeps,
 } from '@gpt/kit';
 import { loadMetricsConfig, metricsService } from '@gpt/metrics';
 
@@ -58,7 +59,10 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     SITE_URL: gatewayConfig.SITE_URL,
   };
 
-  const start = <C extends ServiceConfig, DB>(definition: ServiceDefinition<C, DB>, load: (env: Env) => C) =>
+  const start = <C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
+    definition: ServiceDefinition<C, DB, D>,
+    load: (env: Env) => C,
+  ) =>
     startService(definition, load(serviceEnv), {
       broker,
       kv,

@@ -85,14 +85,14 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-const definitions = [
+const definitions: Pick<ServiceDefinition<never, unknown>, 'name' | 'migrations'>[] = [
   authService,
   contentService,
   billingService,
   chatHistoryService,
   metricsService,
   createBotService(),
-] as ServiceDefinition<never, unknown>[];
+];
 const dbOf = (replica: TestStack, service: string) =>
   replica.services.find((running) => running.name === service)!.deps.db as Kysely<unknown>;
 const countOf = async (replica: TestStack, service: string, query: ReturnType<typeof sql<{ n: number }>>) =>

@@ -7,9 +7,9 @@ import { paymentsRoutes } from './http/payments.routes';
 import { sandboxRoutes } from './http/sandbox.routes';
 import { tariffsRoutes } from './http/tariffs.routes';
 import { webhookRoutes } from './http/webhook.routes';
-import type { Providers } from './provider';
 
-export function buildApp(deps: BillingDeps, providers: Providers) {
+export function buildApp(deps: BillingDeps) {
+  const { providers } = deps;
   return createHttpApp({
     name: 'billing',
     logger: deps.logger,

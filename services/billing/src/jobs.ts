@@ -3,7 +3,6 @@ import type { BillingDeps } from './deps';
 import { expireTariffs } from './domain/expire-tariffs';
 import { expireHolds } from './domain/holds';
 import { reconcilePendingPayments } from './domain/settle-payment';
-import type { Providers } from './provider';
 
 /**
  * Runs `work` now and then every `intervalMs` after the previous run ends (runs never overlap);
@@ -36,13 +35,13 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
  * left pending re-fetched from the provider. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
  */
-export function startJobs(deps: BillingDeps, providers: Providers): () => Promise<void> {
+export function startJobs(deps: BillingDeps): () => Promise<void> {
   const { config, logger } = deps;
   const stops = [
     every(config.TARIFF_EXPIRY_INTERVAL_SEC * 1000, 'tariff expiry', logger, () => expireTariffs(deps)),
     every(config.HOLD_EXPIRY_INTERVAL_SEC * 1000, 'hold expiry', logger, () => expireHolds(deps)),
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'payment reconciliation', logger, () =>
-      reconcilePendingPayments(deps, providers),
+      reconcilePendingPayments(deps, deps.providers),
     ),
   ];
   return async () => {

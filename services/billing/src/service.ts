@@ -9,7 +9,7 @@ import { tariffAnswers } from './domain/public-tariffs';
 import { BASE_TARIFF_NAME, defaultTariffs } from './domain/seed-tariffs';
 import { startJobs } from './jobs';
 import { billingConsumers } from './messaging/consumers';
-import { paymentProviders, type Providers } from './provider';
+import { paymentProviders } from './provider';
 
 async function seed(deps: BillingDeps) {
   const tariffs = tariffsRepository(deps.db);
@@ -18,29 +18,15 @@ async function seed(deps: BillingDeps) {
   if (created > 0) deps.logger.info({ created }, 'default tariffs created');
 }
 
-/** The payment providers of one running service, made once and shared by its routes and its jobs. */
-const providersByService = new WeakMap<BillingDeps, Providers>();
-function providersOf(deps: BillingDeps): Providers {
-  let providers = providersByService.get(deps);
-  if (!providers) {
-    providers = paymentProviders(deps);
-    providersByService.set(deps, providers);
-  }
-  return providers;
-}
-
-export const billingService: ServiceDefinition<BillingConfig, BillingDatabase> = {
+export const billingService: ServiceDefinition<BillingConfig, BillingDatabase, BillingDeps> = {
   name: 'billing',
   migrations,
+  wire: (base) => ({ ...base, providers: paymentProviders(base), tariffAnswers: tariffAnswers(base) }),
   consumers: billingConsumers,
-  buildApp: (deps) => buildApp(deps, providersOf(deps)),
+  buildApp,
   async onStart(deps) {
-    const answers = tariffAnswers(deps);
-    await answers.changing(() => seed(deps));
-    const stopJobs = startJobs(deps, providersOf(deps));
-    return async () => {
-      await stopJobs();
-      await answers.close();
-    };
+    await deps.tariffAnswers.changing(() => seed(deps));
+    return startJobs(deps);
   },
+  close: (deps) => deps.tariffAnswers.close(),
 };

@@ -6,7 +6,6 @@ import type {
   PaymentSucceededData,
 } from '@gpt/contracts';
 import { reconcilePendingPayments } from '../src/domain/settle-payment';
-import { paymentProviders } from '../src/provider';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
@@ -32,7 +31,7 @@ async function topUp(amount: number) {
 }
 
 /** One more round of the job, run here and awaited. */
-const reconcileRound = () => reconcilePendingPayments(h.billing.deps, paymentProviders(h.billing.deps));
+const reconcileRound = () => reconcilePendingPayments(h.billing.deps, h.billing.deps.providers);
 
 const published = <T>(type: string, paymentId: string) =>
   h.billing.deps.bus

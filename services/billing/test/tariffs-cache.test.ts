@@ -4,12 +4,13 @@ import { signAccessToken } from '@gpt/kit';
 import { seenWithin, startTestReplica, startTestService, type TestService } from '@gpt/kit/testing';
 import { loadBillingConfig } from '../src/config';
 import type { BillingDatabase } from '../src/data/schema';
+import type { BillingDeps } from '../src/deps';
 import { billingService } from '../src/service';
 
 // Two replicas of billing on one database and one Redis (key prefix and change channels), as
 // `docker compose up --scale billing=2` runs them. A kept answer lives 30 s at most, so a change
 // seen on the other replica within a second was announced, not waited out.
-type Billing = TestService<ReturnType<typeof loadBillingConfig>, BillingDatabase>;
+type Billing = TestService<ReturnType<typeof loadBillingConfig>, BillingDatabase, BillingDeps>;
 let billing: Billing;
 let replica: Billing;
 let admin: Record<string, string>;

@@ -36,75 +36,71 @@ function modelProvider(deps: ServiceDeps<BotConfig, BotDatabase>): ModelProvider
   });
 }
 
-/**
- * The Telegram bot service. Its parts (clients, provider, Telegram) are made once, when the
- * kit first hands over the connections, and shared by the consumers, the start and the app.
- */
+/** What the bot's hooks get: its deps with the Telegram connection itself, and the sandbox when the bot runs on it. */
+interface WiredBot extends BotDeps {
+  telegram: Telegram;
+  sandbox: SandboxBotApi | null;
+}
+
+/** The bot's parts (clients, provider, Telegram), made once per start and shared by the consumers, the jobs and the app. */
+function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, provider: ModelProvider | undefined): WiredBot {
+  const sandbox = telegramSandbox(base.config);
+  const decision = sandboxDecision(base.config);
+  if (decision.on)
+    base.logger.warn(`Telegram sandbox on at ${base.config.SITE_URL}/telegram-sandbox: ${decision.reason}`);
+  else if (!base.config.TELEGRAM_BOT_TOKEN) base.logger.info(`Telegram sandbox off: ${decision.reason}`);
+  // On the sandbox the bot calls this service itself: until it listens (telegram.start gets its address), nowhere.
+  const config = sandbox
+    ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
+    : base.config;
+  const services = serviceClients(config);
+  const engine = {
+    ...base,
+    config,
+    services,
+    provider: provider ?? modelProvider(base),
+    catalog: catalogReader(services, config.BOT_CATALOG_TTL_MS),
+    limiter: messageLimiter(base.kv),
+    documents: documentReader({
+      maxChars: config.BOT_MAX_DOCUMENT_CHARS,
+      maxUnpackedBytes: config.BOT_MAX_DOCUMENT_UNPACKED_BYTES,
+      maxEntries: config.BOT_MAX_DOCUMENT_ENTRIES,
+      maxPages: config.BOT_MAX_DOCUMENT_PAGES,
+    }),
+    generations: generations({
+      ...base,
+      services,
+      tellInterrupted: async (chatId, messageId) => {
+        const api = telegram.api();
+        if (api) await showInterrupted(api, chatId, messageId);
+      },
+    }),
+    promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
+  };
+  const telegram: Telegram = createTelegram(engine, config, base.logger);
+  return { ...engine, telegram, sandbox };
+}
+
+/** The Telegram bot service; a test may pass its own model provider. */
 export function createBotService(
   options: { provider?: ModelProvider } = {},
-): ServiceDefinition<BotConfig, BotDatabase> {
-  let wired: { deps: BotDeps; telegram: Telegram; sandbox: SandboxBotApi | null } | undefined;
-  const wire = (base: ServiceDeps<BotConfig, BotDatabase>) => {
-    if (wired) return wired;
-    const sandbox = telegramSandbox(base.config);
-    const decision = sandboxDecision(base.config);
-    if (decision.on)
-      base.logger.warn(`Telegram sandbox on at ${base.config.SITE_URL}/telegram-sandbox: ${decision.reason}`);
-    else if (!base.config.TELEGRAM_BOT_TOKEN) base.logger.info(`Telegram sandbox off: ${decision.reason}`);
-    // On the sandbox the bot calls this service itself: its address is filled in once it listens.
-    const config = sandbox
-      ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
-      : base.config;
-    const services = serviceClients(config);
-    const engine = {
-      ...base,
-      config,
-      services,
-      provider: options.provider ?? modelProvider(base),
-      catalog: catalogReader(services, config.BOT_CATALOG_TTL_MS),
-      limiter: messageLimiter(base.kv),
-      documents: documentReader({
-        maxChars: config.BOT_MAX_DOCUMENT_CHARS,
-        maxUnpackedBytes: config.BOT_MAX_DOCUMENT_UNPACKED_BYTES,
-        maxEntries: config.BOT_MAX_DOCUMENT_ENTRIES,
-        maxPages: config.BOT_MAX_DOCUMENT_PAGES,
-      }),
-      generations: generations({
-        ...base,
-        services,
-        tellInterrupted: async (chatId, messageId) => {
-          const api = telegram.api();
-          if (api) await showInterrupted(api, chatId, messageId);
-        },
-      }),
-      promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
-    };
-    const telegram: Telegram = createTelegram(engine, config, base.logger);
-    wired = { deps: { ...engine, telegram }, telegram, sandbox };
-    return wired;
-  };
-
+): ServiceDefinition<BotConfig, BotDatabase, WiredBot> {
   return {
     name: 'bot',
     migrations,
-    consumers: (deps) => botConsumers(wire(deps).deps),
-    buildApp: (deps) => {
-      const { deps: botDeps, telegram, sandbox } = wire(deps);
-      return buildApp(botDeps, telegram, sandbox);
-    },
-    onStart: async (deps) => {
-      const { telegram, sandbox } = wire(deps);
+    wire: (base) => wireBot(base, options.provider),
+    consumers: botConsumers,
+    buildApp: (deps) => buildApp(deps, deps.telegram, deps.sandbox),
+    onStart: async ({ telegram, sandbox }) => {
       if (sandbox) return;
       telegram.start();
       return () => telegram.stop();
     },
     // On the sandbox the bot polls this service itself: it starts once the service listens, and stops
     // before the server closes (which would otherwise wait for its long poll).
-    onListening: (deps, url) => {
-      const { deps: botDeps, telegram, sandbox } = wire(deps);
+    onListening: ({ telegram, sandbox }, url) => {
       if (!sandbox) return;
-      botDeps.config.TELEGRAM_API_URL = `${url}${SANDBOX_PATH}`;
-      telegram.start();
+      telegram.start(`${url}${SANDBOX_PATH}`);
       return async () => {
         await telegram.stop();
         await sandbox.close();

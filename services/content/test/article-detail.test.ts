@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ArticleDetailResponse } from '@gpt/contracts';
 import { uniqueName } from '@gpt/kit/testing';
-import { contentState } from '../src/domain/content-state';
 import { type ContentClient, type ContentService, contentClient, startContent } from './support';
 
 let content: ContentService;
@@ -56,7 +55,7 @@ describe('GET /api/articles/{slug}', () => {
     expect((await read(article.slug, first)).body.article.view_count).toBe(1);
     expect((await read(article.slug, { ...first, 'User-Agent': uniqueName('other') })).body.article.view_count).toBe(2);
     expect((await read(article.slug, visitor())).body.article.view_count).toBe(3);
-    await contentState(content.deps).views.flush();
+    await content.deps.views.flush();
     const admin = await api.admin<{ article: { view_count: number } }>('GET', `/api/admin/articles/${article.id}`);
     expect(admin.body.article.view_count).toBe(3);
   });

@@ -3,9 +3,10 @@ import { signAccessToken } from '@gpt/kit';
 import { startTestReplica, startTestService, uniqueName, type TestService } from '@gpt/kit/testing';
 import { type ContentConfig, loadContentConfig } from '../src/config';
 import type { ContentDatabase } from '../src/data/schema';
+import type { ContentDeps } from '../src/deps';
 import { contentService } from '../src/service';
 
-export type ContentService = TestService<ContentConfig, ContentDatabase>;
+export type ContentService = TestService<ContentConfig, ContentDatabase, ContentDeps>;
 
 /** The content service on a fresh database, with its seed articles. */
 export function startContent(env: Record<string, string> = {}): Promise<ContentService> {

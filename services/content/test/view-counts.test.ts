@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ArticleDetailResponse } from '@gpt/contracts';
 import { sql } from 'kysely';
-import { contentState } from '../src/domain/content-state';
 import { type ContentClient, type ContentService, contentClient, startContent, startReplica } from './support';
 
 /** Views are stored only when a test flushes them (or a service stops). */
@@ -50,10 +49,10 @@ describe('article views: counted in memory, stored in batches', () => {
       // No row is written per view: nothing is stored before a flush.
       expect(await storedViews(article.id)).toBe(0);
 
-      await Promise.all([contentState(content.deps).views.flush(), contentState(replica.deps).views.flush()]);
+      await Promise.all([content.deps.views.flush(), replica.deps.views.flush()]);
       expect(await storedViews(article.id)).toBe(60);
       // A second flush with nothing new adds nothing.
-      await contentState(content.deps).views.flush();
+      await content.deps.views.flush();
       expect(await storedViews(article.id)).toBe(60);
       // This replica shows its own 30 views, stored or not; a new visitor counts once more.
       expect((await read(api, article.slug, visitor())).body.article.view_count).toBe(31);
@@ -65,7 +64,7 @@ describe('article views: counted in memory, stored in batches', () => {
   test('when a flush fails, then the same views are stored by the next one, once', async () => {
     const article = await api.createArticle();
     for (let i = 0; i < 5; i++) await read(api, article.slug, visitor());
-    const views = contentState(content.deps).views;
+    const views = content.deps.views;
 
     await sql`alter table article_views rename to article_views_away`.execute(content.deps.db);
     try {

@@ -151,38 +151,26 @@ export function answerCache(options: {
 
 export type AnswerCache = ReturnType<typeof answerCache>;
 
-type AnswerCacheDeps = Pick<Parameters<typeof answerCache>[0], 'kv' | 'logger'> & {
+/** What a service's answer cache is made of: the key-value store, the logger and the key prefix of its channel. */
+export type AnswerCacheDeps = Pick<Parameters<typeof answerCache>[0], 'kv' | 'logger'> & {
   config: { REDIS_KEY_PREFIX: string };
 };
 
-const serviceCaches = new WeakMap<AnswerCacheDeps, Map<string, AnswerCache>>();
-
 /**
- * The answer cache `name` of the service these deps belong to: its routes, consumers and start-up
- * job all get the same deps object (startService), so they share one. Its change channel is
- * `<REDIS_KEY_PREFIX><name>:changed`.
+ * A service's answer cache `name`, made once by its definition's `wire` and shared by its routes,
+ * consumers and jobs through the deps. Its change channel is `<REDIS_KEY_PREFIX><name>:changed`.
  */
 export function serviceAnswerCache(
   deps: AnswerCacheDeps,
   name: string,
   limits: Pick<Parameters<typeof answerCache>[0], 'maxEntries' | 'maxAgeMs' | 'nextChangeAt'>,
 ): AnswerCache {
-  let caches = serviceCaches.get(deps);
-  if (!caches) {
-    caches = new Map();
-    serviceCaches.set(deps, caches);
-  }
-  let cache = caches.get(name);
-  if (!cache) {
-    cache = answerCache({
-      kv: deps.kv,
-      logger: deps.logger,
-      channel: `${deps.config.REDIS_KEY_PREFIX}${name}:changed`,
-      ...limits,
-    });
-    caches.set(name, cache);
-  }
-  return cache;
+  return answerCache({
+    kv: deps.kv,
+    logger: deps.logger,
+    channel: `${deps.config.REDIS_KEY_PREFIX}${name}:changed`,
+    ...limits,
+  });
 }
 
 /**

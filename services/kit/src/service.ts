@@ -66,27 +66,35 @@ export interface ServiceDeps<C extends ServiceConfig, DB> {
   kv: KeyValue;
 }
 
-/** Everything a service is, apart from its environment; main.ts and the in-process launcher both start it. */
-export interface ServiceDefinition<C extends ServiceConfig, DB> {
+/**
+ * Everything a service is, apart from its environment; main.ts and the in-process launcher both start it.
+ * `D` is what the service makes of its connections (providers, caches, clients): `wire` builds it once
+ * per start, and every other hook receives that same object.
+ */
+export interface ServiceDefinition<C extends ServiceConfig, DB, D extends ServiceDeps<C, DB> = ServiceDeps<C, DB>> {
   name: string;
   migrations: Record<string, Migration>;
-  consumers?: (deps: ServiceDeps<C, DB>) => Consumer<DB, EventSchemas>[];
-  buildApp(deps: ServiceDeps<C, DB>): Express;
+  /** Builds the service's deps from the connections, once, before any other hook; nothing in it connects or starts yet. */
+  wire(base: ServiceDeps<C, DB>): D;
+  consumers?: (deps: D) => Consumer<DB, EventSchemas>[];
+  buildApp(deps: D): Express;
   /** Seeds and background jobs, after migrations and before listening; may return their stop step. */
-  onStart?(deps: ServiceDeps<C, DB>): Promise<(() => Promise<void>) | void>;
+  onStart?(deps: D): Promise<(() => Promise<void>) | void>;
   /**
    * Once the service listens, with its own address, for work that calls the service itself; its
    * stop step runs first at shutdown, before the server waits for the requests in flight.
    */
-  onListening?(deps: ServiceDeps<C, DB>, url: string): (() => Promise<void>) | void;
+  onListening?(deps: D, url: string): (() => Promise<void>) | void;
+  /** Releases what `wire` made (a cache's change channel), after the jobs stop and before the bus closes. */
+  close?(deps: D): Promise<void>;
 }
 
-export interface RunningService<C extends ServiceConfig, DB> {
+export interface RunningService<C extends ServiceConfig, DB, D extends ServiceDeps<C, DB> = ServiceDeps<C, DB>> {
   name: string;
   url: string;
   /** The HTTP handler behind `url`; a gateway in the same process hands requests to it directly. */
   app: Express;
-  deps: ServiceDeps<C, DB>;
+  deps: D;
   close(): Promise<void>;
 }
 
@@ -98,12 +106,12 @@ export const serviceQueue = (service: string, exchange: string) => onExchange(`$
 /** The service's classic queue of earlier versions, drained into the quorum one (docs/architecture.md). */
 export const classicServiceQueue = (service: string, exchange: string) => onExchange(service, exchange);
 
-/** Connections → migrations → bus → app → listen; close() undoes it in CONVENTIONS order. */
-export async function startService<C extends ServiceConfig, DB>(
-  definition: ServiceDefinition<C, DB>,
+/** Connections → migrations → bus → wire → app → listen; close() undoes it (docs/architecture.md, How a service is built). */
+export async function startService<C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
+  definition: ServiceDefinition<C, DB, D>,
   config: C,
   options: { broker?: InProcessBroker; kv?: KeyValue; logger?: Logger } = {},
-): Promise<RunningService<C, DB>> {
+): Promise<RunningService<C, DB, D>> {
   const logger =
     options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const database = await openDatabase<DB>({
@@ -134,7 +142,7 @@ export async function startService<C extends ServiceConfig, DB>(
     // Without a broker URL the service is alone in its process with an in-process bus (the embedded default).
     broker: config.AMQP_URL ? undefined : (options.broker ?? createInProcessBroker()),
   });
-  const deps: ServiceDeps<C, DB> = { config, logger, db: database.db, bus, kv };
+  const deps = definition.wire({ config, logger, db: database.db, bus, kv });
   const subscribed: readonly string[] = eventSubscriptions[definition.name as keyof typeof eventSubscriptions] ?? [];
   for (const consumer of definition.consumers?.(deps) ?? []) {
     if (!subscribed.includes(consumer.event)) {
@@ -167,6 +175,7 @@ export async function startService<C extends ServiceConfig, DB>(
     ['self-calls', async () => stopSelfCalls?.()],
     ['http', () => closeServer(server)],
     ['jobs', async () => stopJobs?.()],
+    ['wiring', async () => definition.close?.(deps)],
     ['bus', () => bus.close()],
     ['redis', async () => ownKv?.close()],
     ['database', () => database.close()],

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { MetricsConfig } from './config';
 import { migrations } from './data/migrations';
 import type { MetricsDatabase } from './data/schema';
+import type { MetricsDeps } from './deps';
 import { CpuSampler } from './host/cpu-sampler';
 import { metricsConsumers } from './messaging/consumers';
 
@@ -19,13 +20,14 @@ export interface MetricsServiceOptions {
 
 export function createMetricsService(
   options: MetricsServiceOptions = {},
-): ServiceDefinition<MetricsConfig, MetricsDatabase> {
+): ServiceDefinition<MetricsConfig, MetricsDatabase, MetricsDeps> {
   const clock = options.clock ?? (() => new Date());
   return {
     name: 'metrics',
     migrations,
+    wire: (base) => ({ ...base, clock, cpu: sharedCpuSampler }),
     consumers: metricsConsumers,
-    buildApp: (deps) => buildApp({ ...deps, clock, cpu: sharedCpuSampler }),
+    buildApp,
     async onStart() {
       const release = sharedCpuSampler.hold();
       return async () => release();

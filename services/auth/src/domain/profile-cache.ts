@@ -1,4 +1,4 @@
-import { type AnswerCache, serviceAnswerCache } from '@gpt/kit';
+import { type AnswerCache, type AnswerCacheDeps, serviceAnswerCache } from '@gpt/kit';
 import type { Transaction } from 'kysely';
 import type { AuthDatabase } from '../data/schema';
 import type { AuthDeps } from '../deps';
@@ -9,15 +9,15 @@ const PROFILES_MAX = 10_000;
 const PROFILE_MAX_AGE_MS = 30_000;
 
 /**
- * The finished `GET /api/auth/profile` answers of the service these deps belong to, by user id
- * (kit's serviceAnswerCache). A change to a user's row drops that user's answer after its commit,
+ * The finished `GET /api/auth/profile` answers of one running service, by user id, made once by its
+ * wiring (`deps.profiles`). A change to a user's row drops that user's answer after its commit,
  * here and, through the Redis channel `<REDIS_KEY_PREFIX>auth:profile:changed`, in every other replica.
  */
-export const profileCache = (deps: AuthDeps): AnswerCache =>
+export const profileCache = (deps: AnswerCacheDeps): AnswerCache =>
   serviceAnswerCache(deps, 'auth:profile', { maxEntries: PROFILES_MAX, maxAgeMs: PROFILE_MAX_AGE_MS });
 
 /** The user's profile changed (after the commit): its kept answer goes, in every replica. */
-export const profileChanged = (deps: AuthDeps, userId: number) => profileCache(deps).changed(String(userId));
+export const profileChanged = (deps: AuthDeps, userId: number) => deps.profiles.changed(String(userId));
 
 /**
  * Runs `work` in a bus transaction; `changed(userId)` names a user whose profile it changes, and
@@ -31,10 +31,4 @@ export async function changingProfiles<T>(
   const result = await deps.bus.transaction((trx) => work(trx, (userId) => changedIds.add(userId)));
   for (const userId of changedIds) profileChanged(deps, userId);
   return result;
-}
-
-/** Joins the change channel at start; the stop step leaves it. */
-export function startProfileCache(deps: AuthDeps): () => Promise<void> {
-  const cache = profileCache(deps);
-  return () => cache.close();
 }

@@ -14,7 +14,6 @@ import { type User, usersRepository } from '../data/users.repository';
 import { issueEmailConfirmation, mailInBackground } from './email-confirmation';
 import { authErrors } from './errors';
 import { passwordHasher } from './passwords';
-import { profileCache } from './profile-cache';
 import { publishTokenVersion } from './token-versions';
 import { toProfile } from './user-views';
 import { inviterOf } from './referrals';
@@ -83,7 +82,7 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthRe
 
 /** The signed-in user's profile as sent (its JSON made once and kept until the user's row changes). */
 export function getProfile(deps: AuthDeps, userId: number): Promise<CachedAnswer<UserProfile>> {
-  return profileCache(deps).get(String(userId), async () => {
+  return deps.profiles.get(String(userId), async () => {
     const user = await usersRepository(deps.db).findById(userId);
     if (!user) throw authErrors.accountGone();
     return toProfile(user);

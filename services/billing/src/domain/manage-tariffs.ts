@@ -5,12 +5,11 @@ import { balancesRepository } from '../data/balances.repository';
 import { isForeignKeyViolation } from '../data/db-errors';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { ledgerIn } from './ledger';
-import { tariffAnswers } from './public-tariffs';
 import { billingErrors } from './errors';
 
 /** A new tariff; its name must be unique (without regard to case). */
 export const createTariff = (deps: BillingDeps, input: TariffInput): Promise<Tariff> =>
-  tariffAnswers(deps).changing(() => create(deps, input));
+  deps.tariffAnswers.changing(() => create(deps, input));
 
 async function create(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
   const tariffs = tariffsRepository(deps.db);
@@ -28,7 +27,7 @@ async function create(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
  * each is published again (with a new version) for the projections that show the tariff.
  */
 export const updateTariff = (deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> =>
-  tariffAnswers(deps).changing(() => update(deps, id, input));
+  deps.tariffAnswers.changing(() => update(deps, id, input));
 
 async function update(deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> {
   const before = await tariffsRepository(deps.db).findById(id);
@@ -52,7 +51,7 @@ async function update(deps: BillingDeps, id: number, input: TariffInput): Promis
 
 /** Deletes a tariff nobody holds or paid for; the default one (Base) stays. */
 export const deleteTariff = (deps: BillingDeps, id: number): Promise<void> =>
-  tariffAnswers(deps).changing(() => remove(deps, id));
+  deps.tariffAnswers.changing(() => remove(deps, id));
 
 async function remove(deps: BillingDeps, id: number): Promise<void> {
   const tariffs = tariffsRepository(deps.db);

@@ -1,5 +1,7 @@
-import type { BillingDeps } from '../deps';
-import { usesSandbox } from '../config';
+import type { Logger } from '@gpt/kit';
+import type { Kysely } from 'kysely';
+import { usesSandbox, type BillingConfig } from '../config';
+import type { BillingDatabase } from '../data/schema';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider, type SandboxProvider } from './sandbox-provider';
 import { starRefunds, type StarRefunds } from './stars-refunds';
@@ -14,7 +16,11 @@ export interface Providers {
 }
 
 /** YooKassa when its keys are set, else the sandbox provider of the embedded default. */
-export function paymentProviders(deps: BillingDeps): Providers {
+export function paymentProviders(deps: {
+  config: BillingConfig;
+  db: Kysely<BillingDatabase>;
+  logger: Logger;
+}): Providers {
   const { config } = deps;
   const stars = starRefunds({ botUrl: config.BOT_URL, timeoutMs: config.YOOKASSA_TIMEOUT_MS });
   if (usesSandbox(config)) {

@@ -11,10 +11,11 @@ import {
 import amqp from 'amqplib';
 import { loadBillingConfig, type BillingConfig } from '../../src/config';
 import type { BillingDatabase } from '../../src/data/schema';
+import type { BillingDeps } from '../../src/deps';
 import { billingService } from '../../src/service';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from './fake-yookassa';
 
-export type Billing = TestService<BillingConfig, BillingDatabase>;
+export type Billing = TestService<BillingConfig, BillingDatabase, BillingDeps>;
 
 let nextUserId = 1000;
 

@@ -1,4 +1,4 @@
-import { type AnswerCache, type CachedAnswer, serviceAnswerCache } from '@gpt/kit';
+import { type AnswerCache, type AnswerCacheDeps, type CachedAnswer, serviceAnswerCache } from '@gpt/kit';
 import type { z } from 'zod';
 import type { ChatHistoryDeps } from '../deps';
 
@@ -11,11 +11,11 @@ export type BotRead = 'models' | 'settings' | 'welcome_offer';
 /**
  * The finished answers of the reads the bot makes on every message and the site on its pages, kept
  * until a model or a setting changes. Each depends on both (the welcome offer prices a message with
- * the default model), so every write to either runs in `botReads(deps).changing(…)`, which drops
+ * the default model), so every write to either runs in `deps.botReads.changing(…)`, which drops
  * them all here and, through the Redis channel `<REDIS_KEY_PREFIX>chat-history:reads:changed`, in every
  * other replica.
  */
-export const botReads = (deps: ChatHistoryDeps): AnswerCache =>
+export const botReads = (deps: AnswerCacheDeps): AnswerCache =>
   serviceAnswerCache(deps, 'chat-history:reads', { maxEntries: 3, maxAgeMs: MAX_AGE_MS });
 
 /** The answer `read` as `schema` (its contract) answers it, made by `make` once and then served from memory until a change. */
@@ -24,4 +24,4 @@ export const keptAnswer = <S extends z.ZodType>(
   read: BotRead,
   schema: S,
   make: () => Promise<z.input<S>>,
-): Promise<CachedAnswer<z.infer<S>>> => botReads(deps).get(read, async () => schema.parse(await make()));
+): Promise<CachedAnswer<z.infer<S>>> => deps.botReads.get(read, async () => schema.parse(await make()));

@@ -1,7 +1,6 @@
 import type { AdminModelsQuery, AiModel } from '@gpt/contracts';
 import type { ChatHistoryDeps } from '../deps';
 import { type AiModelFields, modelsRepository } from '../data/models.repository';
-import { botReads } from './bot-reads';
 import { chatHistoryErrors } from './errors';
 
 /** The models a new installation starts with; the admin edits them on /admin/models. */
@@ -58,10 +57,10 @@ export const DEFAULT_MODELS: AiModelFields[] = [
   },
 ];
 
-/** Every write here changes what the bot and the site read (botReads): each drops those answers when it ends. */
+/** Every write here changes what the bot and the site read (deps.botReads): each drops those answers when it ends. */
 export function modelsUseCases(deps: ChatHistoryDeps) {
   const models = modelsRepository(deps.db);
-  const { changing } = botReads(deps);
+  const { changing } = deps.botReads;
   return {
     /** On the first start (no model at all) the default models are created; later starts change nothing. */
     seed: () =>

@@ -27,7 +27,6 @@ import type { ChatHistoryDeps } from '../deps';
 import { modelsRepository } from '../data/models.repository';
 import type { ChatHistoryDatabase } from '../data/schema';
 import { sysValsRepository, type SettingChange } from '../data/sys-vals.repository';
-import { botReads } from './bot-reads';
 import { chatHistoryErrors } from './errors';
 
 type Db = Kysely<ChatHistoryDatabase>;
@@ -69,11 +68,11 @@ async function announce(trx: Db, bus: ChatHistoryDeps['bus'], changes: SettingCh
   for (const change of changes) await bus.publish(trx, 'setting.changed', { ...change, changed_at: changedAt });
 }
 
-/** Every write here changes what the bot and the site read (botReads): each drops those answers when it ends. */
+/** Every write here changes what the bot and the site read (deps.botReads): each drops those answers when it ends. */
 export function settingsUseCases(deps: ChatHistoryDeps) {
   const { db, bus, logger } = deps;
   const settings = sysValsRepository(db);
-  const { changing } = botReads(deps);
+  const { changing } = deps.botReads;
 
   /** The cost settings now; a missing or broken one (only possible by hand in the database) falls back to its default. */
   async function costSettings(): Promise<CostSettings> {

@@ -5,9 +5,10 @@ import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { z } from 'zod';
 import { type ChatHistoryConfig, loadChatHistoryConfig } from '../../src/config';
 import type { ChatHistoryDatabase } from '../../src/data/schema';
+import type { ChatHistoryDeps } from '../../src/deps';
 import { chatHistoryService } from '../../src/service';
 
-export type ChatHistoryService = TestService<ChatHistoryConfig, ChatHistoryDatabase>;
+export type ChatHistoryService = TestService<ChatHistoryConfig, ChatHistoryDatabase, ChatHistoryDeps>;
 
 /** Everything a chat-history test talks to: the service on its own database and exchange, and auth's side of the bus. */
 export interface Harness {

@@ -2,7 +2,6 @@ import { type ArticleSeo, ArticleSeoResponse } from '@gpt/contracts';
 import type { ContentDeps } from '../deps';
 import { articlesRepository } from '../data/articles.repository';
 import { summaryOf } from './article-html';
-import { contentState } from './content-state';
 import { contentErrors } from './errors';
 import type { Answer } from './public-articles';
 
@@ -28,6 +27,4 @@ export async function articleSeo(deps: ContentDeps, slug: string): Promise<Artic
 
 /** The head tags answer for the gateway, from the public cache (kept until content changes). */
 export const articleSeoAnswer = (deps: ContentDeps, slug: string): Promise<Answer> =>
-  contentState(deps).cache.get(`seo:${slug}`, async () =>
-    ArticleSeoResponse.parse({ article: await articleSeo(deps, slug) }),
-  );
+  deps.cache.get(`seo:${slug}`, async () => ArticleSeoResponse.parse({ article: await articleSeo(deps, slug) }));

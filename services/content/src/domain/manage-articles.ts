@@ -12,7 +12,6 @@ import type { ContentDatabase } from '../data/schema';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { plainTextOf, readingTimeOf, sanitizeArticleHtml } from './article-html';
-import { contentState } from './content-state';
 import { contentErrors } from './errors';
 import { vocabularyOf } from './search-terms';
 
@@ -56,7 +55,7 @@ const rememberWords = (trx: Kysely<ContentDatabase>, values: ArticleValues) =>
 
 /** The admin's article screen: list, read, create, edit, delete; each change is shown by the public reads at once. */
 export function manageArticles(deps: ContentDeps) {
-  const { cache } = contentState(deps);
+  const { cache } = deps;
   const categories = taxonomiesRepository(deps.db, 'category');
   const tags = taxonomiesRepository(deps.db, 'tag');
 

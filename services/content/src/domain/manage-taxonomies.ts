@@ -2,7 +2,6 @@ import type { ArticleCategory, ArticleTag, CategoryInput, TagInput } from '@gpt/
 import { stripBidi, violatedUniqueConstraint } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { type TaxonomyKind, taxonomiesRepository, uniqueConstraintsOf } from '../data/taxonomies.repository';
-import { contentState } from './content-state';
 import { contentErrors } from './errors';
 
 export type TaxonomyInput<K extends TaxonomyKind> = K extends 'category' ? CategoryInput : TagInput;
@@ -23,7 +22,7 @@ export function manageTaxonomies<K extends TaxonomyKind>(deps: ContentDeps, kind
   const repository = taxonomiesRepository(deps.db, kind);
   const problems = contentErrors.taxonomy[kind];
   const constraints = uniqueConstraintsOf(kind);
-  const { cache } = contentState(deps);
+  const { cache } = deps;
 
   const saving = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

@@ -13,7 +13,6 @@ import { articlesRepository, type PublicFilter } from '../data/articles.reposito
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
 import { anyOfEachTsquery, prefixPattern, searchTermsOf, substringPattern } from './search-terms';
-import { contentState } from './content-state';
 import { contentErrors } from './errors';
 import type { Visitor } from './view-counter';
 
@@ -42,7 +41,7 @@ export function publicArticles(deps: ContentDeps) {
   const categories = taxonomiesRepository(deps.db, 'category');
   const tags = taxonomiesRepository(deps.db, 'tag');
   const words = searchWordsRepository(deps.db);
-  const { cache, views } = contentState(deps);
+  const { cache, views } = deps;
   const pageKey = (query: ArticlesQuery) => `${query.page}:${query.limit}`;
 
   const page = async (filter: PublicFilter, query: ArticlesQuery): Promise<ArticlesListResponse> => {

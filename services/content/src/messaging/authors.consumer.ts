@@ -2,13 +2,12 @@ import type { Consumer, EventSchemas } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { authorsRepository } from '../data/authors.repository';
 import type { ContentDatabase } from '../data/schema';
-import { contentState } from '../domain/content-state';
 
 type ContentConsumer = Consumer<ContentDatabase, EventSchemas, 'user.registered' | 'user.updated' | 'user.deleted'>;
 
 /** Keeps the author names of articles in step with auth's users (older versions ignored); the public reads show them at once. */
 export function authorsConsumers(deps: ContentDeps): ContentConsumer[] {
-  const afterCommit = () => contentState(deps).cache.changed();
+  const afterCommit = () => deps.cache.changed();
   const upsertNames: ContentConsumer['handle'] = async (trx, event) => {
     const { data } = event;
     if (!('first_name' in data)) {

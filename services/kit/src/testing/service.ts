@@ -1,5 +1,11 @@
 import type { Env } from '../config';
-import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service';
+import {
+  startService,
+  type RunningService,
+  type ServiceConfig,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '../service';
 import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from './infra';
 
 /** The secrets test processes run with (the code has no default secrets); a test may pass its own. */
@@ -8,7 +14,11 @@ export const TEST_SECRETS = {
   BOT_API_KEY: 'test-bot-api-key-0123456789',
 };
 
-export interface TestService<C extends ServiceConfig, DB> extends RunningService<C, DB> {
+export interface TestService<
+  C extends ServiceConfig,
+  DB,
+  D extends ServiceDeps<C, DB> = ServiceDeps<C, DB>,
+> extends RunningService<C, DB, D> {
   /** Stops the service and drops the database it created. */
   stop(): Promise<void>;
 }
@@ -17,12 +27,12 @@ export interface TestService<C extends ServiceConfig, DB> extends RunningService
  * Starts a service as production does, on real PostgreSQL (a fresh database), RabbitMQ (an
  * exchange of its own) and Redis, listening on a free port.
  */
-export async function startTestService<C extends ServiceConfig, DB>(
-  definition: ServiceDefinition<C, DB>,
+export async function startTestService<C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
+  definition: ServiceDefinition<C, DB, D>,
   load: (env: Env) => C,
   env: Env = {},
   options: { databaseUrl?: string } = {},
-): Promise<TestService<C, DB>> {
+): Promise<TestService<C, DB, D>> {
   // A restart test passes the database of the first run; the first run owns (and drops) it.
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase(definition.name.replace(/-/g, '_')));
   const config = load({
@@ -53,12 +63,12 @@ export async function startTestService<C extends ServiceConfig, DB>(
  * Another replica of a running test service: the same database and the same Redis key prefix (so
  * the same change channels), as `docker compose up --scale` runs them. The first one owns the database.
  */
-export function startTestReplica<C extends ServiceConfig, DB>(
-  definition: ServiceDefinition<C, DB>,
+export function startTestReplica<C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
+  definition: ServiceDefinition<C, DB, D>,
   load: (env: Env) => C,
-  of: RunningService<C, DB>,
+  of: RunningService<C, DB, D>,
   env: Env = {},
-): Promise<TestService<C, DB>> {
+): Promise<TestService<C, DB, D>> {
   return startTestService(
     definition,
     load,
