@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorBody, type ServiceName } from './common';
 import { EventEnvelope, eventSchemas } from './events';
 import { type ApiRoute, apiRoutes, type ErrorStatus, type RouteAccess } from './routes';
@@ -17,6 +17,7 @@ const errorDescriptions: Record<ErrorStatus | 500, string> = {
   410: 'Срок действия истёк или уже использовано',
   413: 'Слишком большой запрос',
   415: 'Неподдерживаемый тип содержимого',
+  422: 'Ключ Idempotency-Key уже использован с другим запросом',
   429: 'Слишком много запросов (заголовок Retry-After)',
   500: 'Внутренняя ошибка сервера',
   502: 'Внешний сервис ответил ошибкой',
@@ -32,6 +33,20 @@ const serviceDescriptions: Record<ServiceName, string> = {
   bot: 'Telegram-бот: вебхук и сведения о боте (bot)',
 };
 
+/** What an idempotent route reads besides its body: the client's key of this action. */
+const IdempotencyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description:
+        'Ключ действия (до 255 символов, например UUID): повтор с тем же ключом и телом получает первый ответ ' +
+        'без второго изменения, с другим телом — 422, пока первый запрос выполняется — 409',
+    }),
+});
+
 function securityOf(access: RouteAccess): RouteConfig['security'] {
   if (access === 'user' || access === 'admin') return [{ bearerAuth: [] }];
   if (access === 'bot') return [{ botKey: [] }];
@@ -43,6 +58,7 @@ function errorStatuses(route: ApiRoute): (ErrorStatus | 500)[] {
   if (route.body || route.query || route.params || route.multipart) statuses.add(400);
   if (route.access === 'user' || route.access === 'admin' || route.access === 'bot') statuses.add(401);
   if (route.access === 'admin') statuses.add(403);
+  if (route.idempotent) for (const status of [409, 422] as const) statuses.add(status);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -75,6 +91,7 @@ function toRouteConfig(route: ApiRoute): RouteConfig {
     request: {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
+      ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
       ...(Object.keys(bodyContent).length > 0 ? { body: { required: true, content: bodyContent } } : {}),
     },
     responses: {

@@ -165,7 +165,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type RouteAccess = 'public' | 'user' | 'admin' | 'bot' | 'webhook';
 
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 type ParamsSchema = z.ZodObject | z.ZodPipe;
 
@@ -195,6 +195,11 @@ export interface ApiRoute {
   errors?: readonly ErrorStatus[];
 }
 
+  /**
+   * An admin action on money, access or a price: it takes an `Idempotency-Key` header, and a retry with
+   * the key gets the first answer again without a second change (docs/money.md, Admin actions).
+   */
+  idempotent?: true;
 const ok = <S extends z.ZodType>(schema: S, description = 'OK') => ({ status: 200 as const, schema, description });
 const created = <S extends z.ZodType>(schema: S, description = 'Created') => ({
   status: 201 as const,
@@ -397,6 +402,7 @@ export const apiRoutes = [
   },
   {
     id: 'getAdminUtmStats',
+    idempotent: true,
     method: 'get',
     path: '/api/admin/utm/stats',
     service: 'auth',
@@ -409,6 +415,7 @@ export const apiRoutes = [
   {
     id: 'getArticles',
     method: 'get',
+    idempotent: true,
     path: '/api/articles',
     service: 'content',
     access: 'public',
@@ -803,6 +810,7 @@ export const apiRoutes = [
   },
   {
     id: 'getAdminPayments',
+    idempotent: true,
     method: 'get',
     path: '/api/admin/payments',
     service: 'billing',
@@ -814,6 +822,7 @@ export const apiRoutes = [
   {
     id: 'getAdminPaymentsById',
     method: 'get',
+    idempotent: true,
     path: '/api/admin/payments/{id}',
     service: 'billing',
     access: 'admin',
@@ -826,6 +835,7 @@ export const apiRoutes = [
     id: 'getBillingReferrals',
     method: 'get',
     path: '/api/billing/referrals',
+    idempotent: true,
     service: 'billing',
     access: 'user',
     summary: 'Пригласить друга: свой код, ссылки и что они принесли',
@@ -919,6 +929,7 @@ export const apiRoutes = [
   },
   {
     id: 'deleteAdminPromoCodesById',
+    idempotent: true,
     method: 'delete',
     path: '/api/admin/promo-codes/{id}',
     service: 'billing',
@@ -941,6 +952,7 @@ export const apiRoutes = [
     params: PaymentIdParams,
     response: ok(RefundPaymentResponse),
     errors: [404, 409, 502, 503],
+    idempotent: true,
   },
   {
     id: 'getBotPayments',
@@ -953,6 +965,7 @@ export const apiRoutes = [
     response: ok(UserPaymentsResponse),
     errors: [404],
   },
+    idempotent: true,
   {
     id: 'postBotPayments',
     method: 'post',
@@ -964,6 +977,7 @@ export const apiRoutes = [
     response: created(CreatePaymentResponse),
     errors: [404, 502],
   },
+    idempotent: true,
   {
     id: 'patchBotPaymentsByIdEmail',
     method: 'patch',
@@ -1092,6 +1106,7 @@ export const apiRoutes = [
   },
   {
     id: 'getAdminModes',
+    idempotent: true,
     method: 'get',
     path: '/api/admin/modes',
     service: 'chat-history',
@@ -1103,6 +1118,7 @@ export const apiRoutes = [
   {
     id: 'postAdminModes',
     method: 'post',
+    idempotent: true,
     path: '/api/admin/modes',
     service: 'chat-history',
     access: 'admin',
@@ -1115,6 +1131,7 @@ export const apiRoutes = [
     id: 'putAdminModesById',
     method: 'put',
     path: '/api/admin/modes/{id}',
+    idempotent: true,
     service: 'chat-history',
     access: 'admin',
     summary: 'Изменить режим чата',
@@ -1241,6 +1258,7 @@ export const apiRoutes = [
   },
   {
     id: 'postBotMessages',
+    idempotent: true,
     method: 'post',
     path: '/api/bot/messages',
     service: 'chat-history',
@@ -1252,6 +1270,7 @@ export const apiRoutes = [
     errors: [404, 413, 415],
   },
   {
+    idempotent: true,
     id: 'getBotModels',
     method: 'get',
     path: '/api/bot/models',
@@ -1264,6 +1283,7 @@ export const apiRoutes = [
     id: 'getBotModes',
     method: 'get',
     path: '/api/bot/modes',
+    idempotent: true,
     service: 'chat-history',
     access: 'bot',
     summary: 'Активные режимы чата по порядку',

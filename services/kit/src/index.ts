@@ -23,3 +23,4 @@ export * from './db/transaction-guard';
 export * from './http/service-fetch';
 export * from './http/media';
 export * from './db/media-store';
+export * from './http/idempotency';

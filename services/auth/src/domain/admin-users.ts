@@ -1,5 +1,4 @@
-import { isUniqueViolation } from '@gpt/kit';
-import { randomUUID } from 'node:crypto';
+import { type Idempotency, isUniqueViolation } from '@gpt/kit';
 import type {
   AdminUserRow,
   AdminUserUpdateRequest,
@@ -27,13 +26,13 @@ export interface AdminActor {
 
 export async function listUsers(deps: AuthDeps, query: AdminUsersQuery): Promise<AdminUsersResponse> {
   const { users, total } = await usersRepository(deps.db).list(query);
-  return { users: await adminRows(deps, users), total };
+  return { users: await adminRows(deps.db, users), total };
 }
 
 /** Rows of the admin list, each naming its inviter. */
-async function adminRows(deps: AuthDeps, users: User[]): Promise<AdminUserRow[]> {
+async function adminRows(db: AuthDeps['db'], users: User[]): Promise<AdminUserRow[]> {
   const inviters = users.flatMap((user) => (user.referredBy === null ? [] : [user.referredBy]));
-  const labels = await usersRepository(deps.db).referrerLabels(inviters);
+  const labels = await usersRepository(db).referrerLabels(inviters);
   return users.map((user) => toAdminRow(user, user.referredBy === null ? null : (labels.get(user.referredBy) ?? null)));
 }
 
@@ -67,7 +66,8 @@ function assertAnotherAdminRemains(adminIds: number[], target: User): void {
 /**
  * The admin's edit: e-mail and role here (a role change revokes the user's tokens), deposit and
  * tariff through billing first, whose answer lands in the projection in the same transaction, so
- * the reloaded list shows it at once. Nothing changes here if billing refuses.
+ * the reloaded list shows it at once. Nothing changes here if billing refuses. Billing's action id
+ * is the key's: a retry after a lost answer finds billing's entry made and adds nothing.
  */
 export async function updateUser(
   deps: AuthDeps,
@@ -75,6 +75,7 @@ export async function updateUser(
   actor: AdminActor,
   userId: number,
   input: AdminUserUpdateRequest,
+  once: Idempotency,
 ): Promise<AdminUserUpdateResponse> {
   const { db, bus, kv } = deps;
   const target = await usersRepository(db).findById(userId);
@@ -90,12 +91,12 @@ export async function updateUser(
   let balance: BalanceSnapshot | undefined;
   if (Object.keys(adjustment).length > 0) {
     balance = await billing.adjust(
-      { user_id: userId, admin_id: actor.id, action_id: randomUUID(), ...adjustment },
+      { user_id: userId, admin_id: actor.id, action_id: once.actionId, ...adjustment },
       { authorization: actor.authorization, requestId: actor.requestId },
     );
   }
 
-  const updated = await changingProfiles(deps, async (trx, changed) => {
+  return changingProfiles(deps, async (trx, changed) => {
     // Admin rows first, then the target: one lock order for every edit and delete.
     const adminIds = changes.role ? await usersRepository(trx).lockAdmins() : [];
     const current = await usersRepository(trx).findByIdForUpdate(userId);
@@ -103,24 +104,37 @@ export async function updateUser(
     changed(userId);
     if (balance) await usersRepository(trx).applyBalance(balance);
     const fresh = profileChanges(current, input);
-    if (Object.keys(fresh).length === 0) return (await usersRepository(trx).findById(userId))!;
-    if (fresh.role) assertAnotherAdminRemains(adminIds, current);
-    const saved = await usersRepository(trx).update(userId, fresh, { revokeTokens: fresh.role !== undefined });
-    await bus.publish(trx, 'user.updated', { ...userSnapshot(saved), updated_at: saved.updatedAt.toISOString() });
-    if (fresh.role) await publishTokenVersion(kv, saved);
-    return saved;
+    let updated: User;
+    if (Object.keys(fresh).length === 0) {
+      updated = (await usersRepository(trx).findById(userId))!;
+    } else {
+      if (fresh.role) assertAnotherAdminRemains(adminIds, current);
+      updated = await usersRepository(trx).update(userId, fresh, { revokeTokens: fresh.role !== undefined });
+      await bus.publish(trx, 'user.updated', {
+        ...userSnapshot(updated),
+        updated_at: updated.updatedAt.toISOString(),
+      });
+      if (fresh.role) await publishTokenVersion(kv, updated);
+    }
+    const [row] = await adminRows(trx, [updated]);
+    const answer = { success: true as const, user: row! };
+    await once.keep(trx, answer);
+    return answer;
   }).catch((err: unknown) => {
     throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
   });
-  const [row] = await adminRows(deps, [updated]);
-  return { success: true, user: row! };
 }
 
 /** Deletes an account (`user.deleted`) and revokes its tokens; never oneself, never the last admin. */
-export async function deleteUser(deps: AuthDeps, actor: AdminActor, userId: number): Promise<void> {
+export async function deleteUser(
+  deps: AuthDeps,
+  actor: AdminActor,
+  userId: number,
+  once: Idempotency,
+): Promise<{ success: true; message: string }> {
   const { bus, kv } = deps;
   if (userId === actor.id) throw authErrors.cannotDeleteSelf();
-  await changingProfiles(deps, async (trx, changed) => {
+  return changingProfiles(deps, async (trx, changed) => {
     const adminIds = await usersRepository(trx).lockAdmins();
     const target = await usersRepository(trx).findByIdForUpdate(userId);
     if (!target) throw authErrors.userNotFound();
@@ -134,5 +148,8 @@ export async function deleteUser(deps: AuthDeps, actor: AdminActor, userId: numb
       version: target.version + 1,
     });
     await revokeDeletedAccount(kv, target);
+    const answer = { success: true as const, message: 'Пользователь удален' };
+    await once.keep(trx, answer);
+    return answer;
   });
 }

@@ -1,4 +1,4 @@
-import { type AccessClaims, routeHandlers } from '@gpt/kit';
+import { type AccessClaims, idempotencyStore, routeHandlers } from '@gpt/kit';
 import type { Request } from 'express';
 import type { AuthDeps } from '../deps';
 import { type AdminActor, deleteUser, listUsers, updateUser, utmStats } from '../domain/admin-users';
@@ -14,14 +14,18 @@ const actorOf = (req: Request, claims: AccessClaims): AdminActor => ({
 /** The admin users screen: list, UTM statistics, edit, delete (admin role checked here too). */
 export function adminUsersRoutes(deps: AuthDeps) {
   const billing = billingClient(deps.config);
+  const idempotency = idempotencyStore({ ...deps, service: 'auth' });
   return routeHandlers('auth', {
     getAdminUsers: ({ query }) => listUsers(deps, query),
     getAdminUtmStats: () => utmStats(deps),
-    putAdminUsersById: ({ params, body, req, claims }) =>
-      updateUser(deps, billing, actorOf(req, claims), params.id, body),
-    deleteAdminUsersById: async ({ params, req, claims }) => {
-      await deleteUser(deps, actorOf(req, claims), params.id);
-      return { success: true, message: 'Пользователь удален' };
+    putAdminUsersById: {
+      idempotency,
+      handle: ({ params, body, req, claims, once }) =>
+        updateUser(deps, billing, actorOf(req, claims), params.id, body, once),
+    },
+    deleteAdminUsersById: {
+      idempotency,
+      handle: ({ params, req, claims, once }) => deleteUser(deps, actorOf(req, claims), params.id, once),
     },
   });
 }

@@ -1,4 +1,4 @@
-import { routeHandlers } from '@gpt/kit';
+import { idempotencyStore, routeHandlers } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { botRedeemPromoCode, managePromoCodes, redeemPromoCode } from '../domain/promo-codes';
 import { botReferralSummary, referralStats, referralSummary } from '../domain/referrals';
@@ -9,6 +9,7 @@ import { botReferralSummary, referralStats, referralSummary } from '../domain/re
  */
 export function growthRoutes(deps: BillingDeps) {
   const promoCodes = managePromoCodes(deps);
+  const idempotency = idempotencyStore({ ...deps, service: 'billing' });
   return routeHandlers('billing', {
     getBillingReferrals: ({ claims }) => referralSummary(deps, Number(claims.sub)),
     postBillingPromoCodesRedeem: ({ claims, body }) => redeemPromoCode(deps, Number(claims.sub), body.code),
@@ -16,15 +17,21 @@ export function growthRoutes(deps: BillingDeps) {
     postBotPromoCodesRedeem: ({ body }) => botRedeemPromoCode(deps, body.telegram_id, body.code),
     getAdminReferralsStats: () => referralStats(deps),
     getAdminPromoCodes: ({ query }) => promoCodes.list(query),
-    postAdminPromoCodes: async ({ body }) => ({ success: true, promo_code: await promoCodes.create(body) }),
+    postAdminPromoCodes: {
+      idempotency,
+      handle: async ({ body }) => ({ success: true, promo_code: await promoCodes.create(body) }),
+    },
     getAdminPromoCodesById: ({ params }) => promoCodes.view(params.id),
-    putAdminPromoCodesById: async ({ params, body }) => ({
-      success: true,
-      promo_code: await promoCodes.update(params.id, body),
-    }),
-    deleteAdminPromoCodesById: async ({ params }) => {
-      await promoCodes.remove(params.id);
-      return { success: true, message: 'Промокод удалён' };
+    putAdminPromoCodesById: {
+      idempotency,
+      handle: async ({ params, body }) => ({ success: true, promo_code: await promoCodes.update(params.id, body) }),
+    },
+    deleteAdminPromoCodesById: {
+      idempotency,
+      handle: async ({ params }) => {
+        await promoCodes.remove(params.id);
+        return { success: true, message: 'Промокод удалён' };
+      },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { attemptLimiter, routeHandlers } from '@gpt/kit';
+import { attemptLimiter, idempotencyStore, routeHandlers } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository } from '../data/payments.repository';
 import { usersRepository } from '../data/users.repository';
@@ -66,12 +66,15 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
       if (!payment) throw billingErrors.paymentNotFound();
       return payment;
     },
-    postAdminPaymentsByIdRefund: async ({ params, claims, req }) => {
-      const refunder = {
-        adminId: Number(claims.sub),
-        token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
-      };
-      return { success: true, payment: await refundPayment(deps, providers, refunder, params.id) };
+    postAdminPaymentsByIdRefund: {
+      idempotency: idempotencyStore({ ...deps, service: 'billing' }),
+      handle: async ({ params, claims, req }) => {
+        const refunder = {
+          adminId: Number(claims.sub),
+          token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
+        };
+        return { success: true, payment: await refundPayment(deps, providers, refunder, params.id) };
+      },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { answered, routeHandlers, sendAnswer } from '@gpt/kit';
+import { answered, idempotencyStore, routeHandlers, sendAnswer } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { createTariff, deleteTariff, updateTariff } from '../domain/manage-tariffs';
@@ -10,6 +10,7 @@ import { publicTariffsAnswer } from '../domain/public-tariffs';
  */
 export function tariffsRoutes(deps: BillingDeps) {
   const tariffs = tariffsRepository(deps.db);
+  const idempotency = idempotencyStore({ ...deps, service: 'billing' });
   return routeHandlers('billing', {
     getTariffs: async ({ req, res }) => {
       sendAnswer(req, res, await publicTariffsAnswer(deps));
@@ -17,14 +18,20 @@ export function tariffsRoutes(deps: BillingDeps) {
     },
     getAdminTariffsAll: () => tariffs.options(),
     getAdminTariffs: ({ query }) => tariffs.page(query),
-    postAdminTariffs: async ({ body }) => ({ success: true, tariff: await createTariff(deps, body) }),
-    putAdminTariffsById: async ({ params, body }) => ({
-      success: true,
-      tariff: await updateTariff(deps, params.id, body),
-    }),
-    deleteAdminTariffsById: async ({ params }) => {
-      await deleteTariff(deps, params.id);
-      return { success: true, message: 'Тариф удален' };
+    postAdminTariffs: {
+      idempotency,
+      handle: async ({ body }) => ({ success: true, tariff: await createTariff(deps, body) }),
+    },
+    putAdminTariffsById: {
+      idempotency,
+      handle: async ({ params, body }) => ({ success: true, tariff: await updateTariff(deps, params.id, body) }),
+    },
+    deleteAdminTariffsById: {
+      idempotency,
+      handle: async ({ params }) => {
+        await deleteTariff(deps, params.id);
+        return { success: true, message: 'Тариф удален' };
+      },
     },
   });
 }

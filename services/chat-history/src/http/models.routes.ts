@@ -1,5 +1,5 @@
 import { BotModelsResponse } from '@gpt/contracts';
-import { answered, routeHandlers, sendAnswer } from '@gpt/kit';
+import { answered, idempotencyStore, routeHandlers, sendAnswer } from '@gpt/kit';
 import type { ChatHistoryDeps } from '../deps';
 import { keptAnswer } from '../domain/bot-reads';
 import { modelsUseCases } from '../domain/models';
@@ -7,13 +7,20 @@ import { modelsUseCases } from '../domain/models';
 /** Admin CRUD of the AI models (docs/product.md, Calls), and the models the bot may offer. */
 export function modelsRoutes(deps: ChatHistoryDeps) {
   const models = modelsUseCases(deps);
+  const idempotency = idempotencyStore({ ...deps, service: 'chat-history' });
   return routeHandlers('chat-history', {
     getAdminModels: ({ query }) => models.list(query),
-    postAdminModels: async ({ body }) => ({ success: true, model: await models.create(body) }),
-    putAdminModelsById: async ({ params, body }) => ({ success: true, model: await models.update(params.id, body) }),
-    deleteAdminModelsById: async ({ params }) => {
-      await models.remove(params.id);
-      return { success: true };
+    postAdminModels: { idempotency, handle: async ({ body }) => ({ success: true, model: await models.create(body) }) },
+    putAdminModelsById: {
+      idempotency,
+      handle: async ({ params, body }) => ({ success: true, model: await models.update(params.id, body) }),
+    },
+    deleteAdminModelsById: {
+      idempotency,
+      handle: async ({ params }) => {
+        await models.remove(params.id);
+        return { success: true };
+      },
     },
     // The active ones, kept in memory until a model or setting changes, with an ETag.
     getBotModels: async ({ req, res }) => {

@@ -1,5 +1,5 @@
 import { BotSettingsResponse, paginationOf, WelcomeOfferResponse } from '@gpt/contracts';
-import { answered, routeHandlers, sendAnswer } from '@gpt/kit';
+import { answered, idempotencyStore, routeHandlers, sendAnswer } from '@gpt/kit';
 import type { ChatHistoryDeps } from '../deps';
 import { keptAnswer } from '../domain/bot-reads';
 import { settingsUseCases } from '../domain/settings';
@@ -12,19 +12,26 @@ import { settingsUseCases } from '../domain/settings';
  */
 export function sysValsRoutes(deps: ChatHistoryDeps) {
   const settings = settingsUseCases(deps);
+  const idempotency = idempotencyStore({ ...deps, service: 'chat-history' });
   return routeHandlers('chat-history', {
     getAdminSysVals: async ({ query }) => {
       const { data, total } = await settings.list(query);
       return { data, pagination: paginationOf(query.page, query.limit, total) };
     },
-    postAdminSysVals: async ({ body }) => ({ success: true, data: await settings.create(body.key, body.value) }),
-    putAdminSysValsByKey: async ({ params, body }) => ({
-      success: true,
-      data: await settings.update(params.key, body.value),
-    }),
-    deleteAdminSysValsByKey: async ({ params }) => {
-      await settings.remove(params.key);
-      return { success: true };
+    postAdminSysVals: {
+      idempotency,
+      handle: async ({ body }) => ({ success: true, data: await settings.create(body.key, body.value) }),
+    },
+    putAdminSysValsByKey: {
+      idempotency,
+      handle: async ({ params, body }) => ({ success: true, data: await settings.update(params.key, body.value) }),
+    },
+    deleteAdminSysValsByKey: {
+      idempotency,
+      handle: async ({ params }) => {
+        await settings.remove(params.key);
+        return { success: true };
+      },
     },
     getBotSettings: async ({ req, res }) => {
       sendAnswer(req, res, await keptAnswer(deps, 'settings', BotSettingsResponse, settings.all));

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AccessClaims } from '../auth/jwt';
 import type { KeyValue } from '../kv';
 import { requireAuth, requireBotKey } from './auth';
+import { type Idempotency, type IdempotencyStore, Replayed } from './idempotency';
 import { respond, validate } from './validate';
 
 /**
@@ -33,6 +34,8 @@ export interface RouteInput<R extends ApiRoute> {
   body: R extends { multipart: z.ZodType } ? undefined : Parsed<R['body']>;
   /** The verified token of a `user` or `admin` route. */
   claims: R['access'] extends 'user' | 'admin' ? AccessClaims : undefined;
+  /** An `idempotent` route's key: its action id and where its use case keeps the answer (docs/money.md). */
+  once: R extends { idempotent: true } ? Idempotency : undefined;
   req: Request;
   res: Response;
 }
@@ -52,6 +55,8 @@ export interface RouteHandlerSpec<R extends ApiRoute> {
   use?: RequestHandler[];
   /** The error for path parameters the route's schema refuses, when that is not a 400 (an image not found). */
   invalidParams?: () => Error;
+  /** Where an `idempotent` route keeps its answers (`idempotencyStore`); required by such a route. */
+  idempotency?: IdempotencyStore;
   handle: RouteHandle<R>;
 }
 
@@ -113,22 +118,43 @@ export function contractRouter<S extends ServiceName>(
   for (const route of routes) {
     const handler = given[route.id]!;
     if (handler instanceof NotServed) continue;
-    const spec = typeof handler === 'function' ? { handle: handler } : handler;
+    const spec: RouteHandlerSpec<ApiRoute> = typeof handler === 'function' ? { handle: handler } : handler;
+    if (route.idempotent && !spec.idempotency) throw new Error(`${route.id}: an idempotent route needs its store`);
     router[route.method](toExpressPath(route.path), ...access(route), ...(spec.use ?? []), async (req, res) => {
-      const result: unknown = await spec.handle({
+      const input = {
         params: route.params ? validParams(route.params, req.params, spec.invalidParams) : undefined,
         query: route.query ? validate(route.query, req.query) : undefined,
         body: route.body && !route.multipart ? validate(route.body, req.body ?? {}) : undefined,
         claims: res.locals.claims,
         req,
         res,
-      } as RouteInput<ApiRoute>);
+      };
+      const result: unknown = spec.idempotency
+        ? await spec.idempotency.run(idempotentCall(route, req, res), async (once) =>
+            spec.handle({ ...input, once } as unknown as RouteInput<ApiRoute>),
+          )
+        : await spec.handle({ ...input, once: undefined } as RouteInput<ApiRoute>);
       if (result === answered) return;
-      if (route.response.schema) respond(res, route.response.schema, result, route.response.status);
+      if (result instanceof Replayed) {
+        res.status(result.status).set('Idempotent-Replayed', 'true');
+        if (route.response.schema) res.json(result.answer);
+        else res.end();
+      } else if (route.response.schema) respond(res, route.response.schema, result, route.response.status);
       else res.status(route.response.status).end();
     });
   }
   return router;
+}
+
+/** What the store needs of a request: who sent which key, and the request it names. */
+function idempotentCall(route: ApiRoute, req: Request, res: Response) {
+  return {
+    actor: res.locals.claims?.sub ?? 'anonymous',
+    key: req.get('idempotency-key'),
+    request: { route: route.id, params: req.params, body: req.body ?? null },
+    status: route.response.status,
+    serialize: (answer: unknown) => (route.response.schema ? route.response.schema.parse(answer) : null),
+  };
 }
 
 function validParams(schema: z.ZodType, value: unknown, invalid: (() => Error) | undefined): unknown {

@@ -1,3 +1,4 @@
+import { idempotencyMigration } from '@gpt/kit';
 import type { Migration } from 'kysely';
 import { usersMigration } from './0001-users';
 import { linkTokensMigration } from './0002-link-tokens';
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0020_referrals': referralsMigration,
   '0021_email_confirmation': emailConfirmationMigration,
   '0031_telegram_blocked': telegramBlockedMigration,
+  '0040_idempotent_requests': idempotencyMigration,
 };

@@ -1,3 +1,4 @@
+import { idempotencyMigration } from '@gpt/kit';
 import type { Migration } from 'kysely';
 import { tariffsMigration } from './0001-tariffs';
 import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0010_stars_and_refunds': starsAndRefundsMigration,
   '0020_referrals_and_promo_codes': referralsAndPromoCodesMigration,
   '0021_welcome_grants': welcomeGrantsMigration,
+  '0040_idempotent_requests': idempotencyMigration,
 };
