@@ -6,6 +6,7 @@ import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/componen
 import { EmailText } from '@/components/ui/email-text';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -31,18 +32,22 @@ export function AdminPaymentsScreen() {
   const [viewed, setViewed] = useState<number | null>(null);
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const refund = useRefundPayment();
+  const refundKey = useActionKey(refunding !== null);
   const toast = useToast();
   const closeRefund = () => {
     setRefunding(null);
     refund.reset();
   };
   const confirmRefund = (payment: Payment) =>
-    refund.mutate(payment.id, {
-      onSuccess: () => {
-        toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
-        closeRefund();
+    refund.mutate(
+      { id: payment.id, key: refundKey },
+      {
+        onSuccess: () => {
+          toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
+          closeRefund();
+        },
       },
-    });
+    );
 
   const columns = useMemo<DataColumn<Payment>[]>(
     () => [

@@ -6,13 +6,20 @@ import {
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { reloadUsersScreen } from './get-admin-users';
 
-/** PUT /api/admin/users/{id} → { success, user } */
-export async function updateAdminUser({ id, ...body }: AdminUserUpdate & { id: number }): Promise<AdminUser> {
-  const { user } = await api.put(apiPath('putAdminUsersById', { id }), AdminUserUpdateResponse, body);
+/** PUT /api/admin/users/{id} → { success, user }, with the key of the opened form. */
+export async function updateAdminUser({
+  id,
+  key,
+  ...body
+}: AdminUserUpdate & { id: number; key: string }): Promise<AdminUser> {
+  const { user } = await api.put(apiPath('putAdminUsersById', { id }), AdminUserUpdateResponse, body, {
+    headers: actionKeyHeaders(key),
+  });
   return user;
 }
 
@@ -20,6 +27,7 @@ export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAdminUser,
+    ...keyedActionRetry,
     onSuccess: () => reloadUsersScreen(queryClient),
   });
 }

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, TextField } from '@/components/ui/form-field';
 import { TariffSelect } from '@/components/ui/tariff-select';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { numberInput, useContractForm } from '@/lib/contract-form';
 
@@ -31,6 +32,7 @@ export function UserEditDialog({
   onSaved: (user: AdminUser) => void;
 }) {
   const save = useUpdateAdminUser();
+  const key = useActionKey(user !== null);
   const form = useContractForm(AdminUserUpdateRequest, {
     email: user?.email ?? undefined,
     role: user?.role === 'admin' ? 'admin' : 'user',
@@ -47,7 +49,7 @@ export function UserEditDialog({
       onHide={onHide}
       onSubmit={() =>
         void form.handleSubmit((body) => {
-          if (user) save.mutate({ ...body, id: user.id }, { onSuccess: onSaved });
+          if (user) save.mutate({ ...body, id: user.id, key }, { onSuccess: onSaved });
         })()
       }
       onEntered={() => form.setFocus('email')}
