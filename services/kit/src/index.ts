@@ -19,6 +19,7 @@ export * from './bus';
 export * from './text';
 export * from './timeout';
 export * from './db/errors';
+export * from './db/list-page';
 export * from './db/transaction-guard';
 export * from './http/service-fetch';
 export * from './http/media';

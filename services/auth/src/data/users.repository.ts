@@ -1,4 +1,5 @@
 import type { AdminUsersQuery, BalanceSnapshot } from '@gpt/contracts';
+import { containsPattern, listPage } from '@gpt/kit';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { newReferralCode } from './referral-code';
 import type { AuthDatabase, UsersTable } from './schema';
@@ -125,9 +126,6 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
   if (changes.telegramBlockedAt !== undefined) columns.telegram_blocked_at = changes.telegramBlockedAt;
   return columns;
 };
-
-/** `%value%` for ILIKE, with the pattern characters of the value taken literally. */
-const containing = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Users and the auth projection; every method takes the connection or transaction to run in. */
 export function usersRepository(db: Kysely<AuthDatabase>) {
@@ -357,19 +355,19 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     /** One page of the admin list: substring filters (case-insensitive), a whitelisted sort, id as tie-break. */
     async list(query: AdminUsersQuery): Promise<{ users: User[]; total: number }> {
       let filtered = db.selectFrom('users');
-      if (query.email) filtered = filtered.where('email', 'ilike', containing(query.email));
-      if (query.username) filtered = filtered.where('username', 'ilike', containing(query.username));
+      if (query.email) filtered = filtered.where('email', 'ilike', containsPattern(query.email));
+      if (query.username) filtered = filtered.where('username', 'ilike', containsPattern(query.username));
       if (query.utm_source) {
         const source = query.utm_source;
         filtered =
           source.toLowerCase() === 'organic'
             ? filtered.where((eb) => eb.or([eb('utm_source', 'is', null), eb('utm_source', '=', '')]))
-            : filtered.where('utm_source', 'ilike', containing(source));
+            : filtered.where('utm_source', 'ilike', containsPattern(source));
       }
       if (query.tariff_id) filtered = filtered.where('tariff_id', '=', query.tariff_id);
       if (query.referrer === '*') filtered = filtered.where('referred_by', 'is not', null);
       else if (query.referrer) {
-        const pattern = containing(query.referrer);
+        const pattern = containsPattern(query.referrer);
         const code = query.referrer.toUpperCase();
         filtered = filtered.where('referred_by', 'in', (eb) =>
           eb
@@ -385,18 +383,12 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         );
       }
 
-      const direction = query.sortOrder;
-      const [rows, count] = await Promise.all([
-        filtered
-          .selectAll()
-          .orderBy(query.sortField, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-          .orderBy('id', direction)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { users: rows.map(toUser), total: Number(count.total) };
+      const { rows, total } = await listPage(
+        filtered.selectAll(),
+        { by: query.sortField, order: query.sortOrder, nulls: 'last' },
+        query,
+      );
+      return { users: rows.map(toUser), total };
     },
 
     /** Sign-ups per utm_source; no source counts as 'organic'. */

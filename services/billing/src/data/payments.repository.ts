@@ -1,4 +1,5 @@
 import type { AdminPaymentsQuery, Payment, PaymentKind, PaymentProvider, PaymentStatus } from '@gpt/contracts';
+import { containsPattern, listPage } from '@gpt/kit';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { toSafeInt } from './numbers';
 import type { BillingDatabase, PaymentsTable } from './schema';
@@ -318,18 +319,9 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       userId: number,
       page: { page: number; limit: number },
     ): Promise<{ payments: PaymentRecord[]; total: number }> {
-      const own = db.selectFrom('payments').where('user_id', '=', userId);
-      const [rows, count] = await Promise.all([
-        own
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset((page.page - 1) * page.limit)
-          .execute(),
-        own.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { payments: rows.map(toRecord), total: toSafeInt(count.total) };
+      const own = db.selectFrom('payments').where('user_id', '=', userId).selectAll();
+      const { rows, total } = await listPage(own, { by: 'created_at', order: 'desc' }, page);
+      return { payments: rows.map(toRecord), total };
     },
 
     async adminPage(query: AdminPaymentsQuery): Promise<{ payments: Payment[]; total: number }> {
@@ -338,22 +330,15 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
       if (query.provider !== undefined) filtered = filtered.where('payments.provider', '=', query.provider);
       if (query.username !== undefined) {
-        filtered = filtered.where('users.username', 'ilike', `%${escapeLike(query.username)}%`);
+        filtered = filtered.where('users.username', 'ilike', containsPattern(query.username));
       }
-      const sortColumn = query.sortField === 'username' ? 'users.username' : (`payments.${query.sortField}` as const);
-      const [rows, count] = await Promise.all([
-        filtered
-          .orderBy(sortColumn, (ob) => (query.sortOrder === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-          .orderBy('payments.id', query.sortOrder)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        filtered
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { payments: rows.map(toAdminPayment), total: toSafeInt(count.total) };
+      const sortColumn = query.sortField === 'username' ? 'users.username' : `payments.${query.sortField}`;
+      const { rows, total } = await listPage(
+        filtered,
+        { by: sortColumn, order: query.sortOrder, nulls: 'smallest', id: 'payments.id' },
+        query,
+      );
+      return { payments: rows.map(toAdminPayment), total };
     },
 
     async adminDetail(id: number): Promise<Payment | null> {
@@ -361,9 +346,4 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       return row ? toAdminPayment(row) : null;
     },
   };
-}
-
-/** `%` and `_` typed into a filter are letters, not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

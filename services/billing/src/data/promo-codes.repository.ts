@@ -1,4 +1,5 @@
 import type { AdminPromoCodesQuery, PromoCode, PromoKind, PromoRedemption } from '@gpt/contracts';
+import { containsPattern, listPage } from '@gpt/kit';
 import { sql, type Kysely } from 'kysely';
 import { toSafeInt } from './numbers';
 import type { BillingDatabase } from './schema';
@@ -61,25 +62,15 @@ export function promoCodesRepository(db: Kysely<BillingDatabase>) {
 
   return {
     async page(query: AdminPromoCodesQuery): Promise<{ data: PromoCode[]; total: number }> {
-      let filtered = withTariff();
-      let counted = db.selectFrom('promo_codes');
-      if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-        filtered = filtered.where('promo_codes.code', 'ilike', pattern);
-        counted = counted.where('promo_codes.code', 'ilike', pattern);
-      }
-      const [rows, count] = await Promise.all([
-        filtered
-          .orderBy(`promo_codes.${query.sortField}`, (ob) =>
-            (query.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast(),
-          )
-          .orderBy('promo_codes.id', query.sortOrder)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        counted.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { data: rows.map(toPromoCode), total: toSafeInt(count.total) };
+      const filtered = query.search
+        ? withTariff().where('promo_codes.code', 'ilike', containsPattern(query.search))
+        : withTariff();
+      const { rows, total } = await listPage(
+        filtered,
+        { by: `promo_codes.${query.sortField}`, order: query.sortOrder, nulls: 'last', id: 'promo_codes.id' },
+        query,
+      );
+      return { data: rows.map(toPromoCode), total };
     },
 
     async findById(id: number): Promise<PromoCode | null> {

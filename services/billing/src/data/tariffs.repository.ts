@@ -1,4 +1,5 @@
 import type { AdminTariffsQuery, TariffInput } from '@gpt/contracts';
+import { listPage } from '@gpt/kit';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { toSafeInt } from './numbers';
 import type { BillingDatabase, TariffsTable } from './schema';
@@ -64,21 +65,12 @@ export function tariffsRepository(db: Kysely<BillingDatabase>) {
     },
 
     async page(query: AdminTariffsQuery): Promise<{ data: Tariff[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('tariffs')
-          .selectAll()
-          .orderBy(query.sortField, query.sortOrder)
-          .orderBy('id', query.sortOrder)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        db
-          .selectFrom('tariffs')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { data: rows.map(toTariff), total: toSafeInt(count.total) };
+      const { rows, total } = await listPage(
+        db.selectFrom('tariffs').selectAll(),
+        { by: query.sortField, order: query.sortOrder },
+        query,
+      );
+      return { data: rows.map(toTariff), total };
     },
 
     async options(): Promise<Array<Pick<Tariff, 'id' | 'name' | 'monthly_price'>>> {

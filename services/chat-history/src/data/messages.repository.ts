@@ -1,5 +1,6 @@
 import { apiPath } from '@gpt/contracts/openapi';
 import type { AdminHistorySortField, HistoryMessage, SortDirection } from '@gpt/contracts';
+import { containsPattern } from '@gpt/kit';
 import {
   sql,
   type Expression,
@@ -10,7 +11,6 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { ChatHistoryDatabase, MessagesTable } from './schema';
-import { containsPattern } from './table-page';
 
 type Db = Kysely<ChatHistoryDatabase>;
 type Scope = ExpressionBuilder<ChatHistoryDatabase & { m: MessagesTable }, 'm'>;

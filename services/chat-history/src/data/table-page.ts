@@ -1,13 +1,12 @@
 import type { SortDirection } from '@gpt/contracts';
+import { containsPattern, listPage, type ListPageRequest } from '@gpt/kit';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ChatHistoryDatabase } from './schema';
 
 /** The admin tables listed whole, a page at a time. */
 type ListedTable = 'ai_models' | 'sys_vals' | 'chat_modes';
 
-export interface TablePageRequest<F extends string> {
-  offset: number;
-  limit: number;
+export interface TablePageRequest<F extends string> extends ListPageRequest {
   sortField: F;
   sortOrder: SortDirection;
 }
@@ -16,11 +15,6 @@ export interface TablePageRequest<F extends string> {
 export interface TableSearch {
   columns: readonly string[];
   text: string | undefined;
-}
-
-/** ILIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function searchCondition(search: TableSearch | undefined) {
@@ -42,22 +36,13 @@ export async function tablePage<T extends ListedTable>(
   page: TablePageRequest<string>,
   search?: TableSearch,
 ): Promise<{ rows: Selectable<ChatHistoryDatabase[T]>[]; total: number }> {
-  const matching = searchCondition(search);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .selectFrom(table as ListedTable)
       .selectAll()
-      .where(matching)
-      .orderBy(sql.ref(page.sortField), page.sortOrder)
-      .orderBy('id', page.sortOrder)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom(table as ListedTable)
-      .where(matching)
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Selectable<ChatHistoryDatabase[T]>[], total: Number(count.total) };
+      .where(searchCondition(search)),
+    { by: page.sortField, order: page.sortOrder },
+    page,
+  );
+  return { rows: rows as Selectable<ChatHistoryDatabase[T]>[], total };
 }

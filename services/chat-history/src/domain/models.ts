@@ -70,7 +70,7 @@ export function modelsUseCases(deps: ChatHistoryDeps) {
       }),
 
     list(query: AdminModelsQuery) {
-      return models.list({ ...query, offset: (query.page - 1) * query.limit });
+      return models.list(query);
     },
 
     listActive: () => models.listActive(),

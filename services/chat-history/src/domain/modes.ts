@@ -75,7 +75,7 @@ export function modesUseCases(db: Kysely<ChatHistoryDatabase>, logger: Logger) {
       if (created > 0) logger.info({ created }, 'default chat modes created');
     },
 
-    list: (query: AdminModesQuery) => modes.list({ ...query, offset: (query.page - 1) * query.limit }, query.q),
+    list: (query: AdminModesQuery) => modes.list(query, query.q),
 
     listActive: () => modes.listActive(),
 

@@ -106,7 +106,7 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
     },
 
     list(query: AdminSysValsQuery) {
-      return settings.list({ ...query, offset: (query.page - 1) * query.limit });
+      return settings.list(query);
     },
 
     all: () => settings.all(),

@@ -1,4 +1,5 @@
 import type { AdminArticle, AdminArticlesQuery, ArticleCard, ArticleStatus, PublicArticle } from '@gpt/contracts';
+import { listPage } from '@gpt/kit';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ContentDatabase } from './schema';
@@ -382,17 +383,13 @@ export function articlesRepository(db: Db) {
     },
 
     async adminPage(query: AdminArticlesQuery): Promise<{ articles: AdminArticle[]; total: number }> {
-      const counted = await db
-        .selectFrom('articles')
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await adminReads()
-        .orderBy(ADMIN_SORT[query.sortField], query.sortOrder)
-        .orderBy('a.id', query.sortOrder)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute();
-      return { articles: rows.map(toAdmin), total: Number(counted.total) };
+      const { rows, total } = await listPage(
+        adminReads(),
+        { by: ADMIN_SORT[query.sortField], order: query.sortOrder, id: 'a.id' },
+        query,
+        db.selectFrom('articles'),
+      );
+      return { articles: rows.map(toAdmin), total };
     },
 
     async adminById(id: number): Promise<AdminArticle | undefined> {

@@ -7,12 +7,12 @@ import {
   paginationOf,
   TagSelectResponse,
 } from '@gpt/contracts';
-import { answerOf, type CachedAnswer } from '@gpt/kit';
+import { answerOf, type CachedAnswer, containsPattern } from '@gpt/kit';
 import type { ContentDeps } from '../deps';
 import { articlesRepository, type PublicFilter } from '../data/articles.repository';
 import { taxonomiesRepository } from '../data/taxonomies.repository';
 import { searchWordsRepository } from '../data/search-words.repository';
-import { anyOfEachTsquery, prefixPattern, searchTermsOf, substringPattern } from './search-terms';
+import { anyOfEachTsquery, prefixPattern, searchTermsOf } from './search-terms';
 import { contentErrors } from './errors';
 import type { Visitor } from './view-counter';
 
@@ -111,7 +111,7 @@ export function publicArticles(deps: ContentDeps) {
       const typed = [...terms.slice(0, -1).map((term) => [term]), [last, ...completions]];
       const ranked = await page({ kind: 'text', tsquery: anyOfEachTsquery(typed) }, query);
       if (ranked.pagination.total > 0) return ranked;
-      const parts = await Promise.all(terms.map((term) => words.matching(substringPattern(term), MAX_ALTERNATIVES)));
+      const parts = await Promise.all(terms.map((term) => words.matching(containsPattern(term), MAX_ALTERNATIVES)));
       if (parts.some((found) => found.length === 0)) return ranked;
       return page({ kind: 'text', tsquery: anyOfEachTsquery(parts) }, query);
     },

@@ -1,3 +1,5 @@
+import { escapeLike } from '@gpt/kit';
+
 /** At most this many words of a search take part in the full-text query. */
 const MAX_TERMS = 8;
 /** Words shorter or longer than this are not worth remembering for the partial-word search. */
@@ -30,10 +32,5 @@ export function anyOfEachTsquery(alternatives: readonly (readonly string[])[]): 
   return alternatives.map((words) => `(${words.join(' | ')})`).join(' & ');
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** A LIKE pattern of the words starting with the text. */
 export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
-
-/** A LIKE pattern of the words containing the text. */
-export const substringPattern = (text: string) => `%${escapeLike(text)}%`;
