@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type {
-  CreatePaymentResponse,
-  PaymentCanceledData,
-  PaymentFailedData,
-  PaymentSucceededData,
-} from '@gpt/contracts';
+import type { PaymentCanceledData, PaymentFailedData, PaymentSucceededData } from '@gpt/contracts';
 import { reconcilePendingPayments } from '../src/domain/settle-payment';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -16,19 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function topUp(amount: number) {
-  const userId = await h.registerUser();
-  const { body } = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-    token: h.userToken(userId),
-    body: { amount },
-  });
-  const row = await h.billing.deps.db
-    .selectFrom('payments')
-    .select(['id', 'yookassa_payment_id'])
-    .where('payment_id', '=', body.payment_id)
-    .executeTakeFirstOrThrow();
-  return { userId, paymentId: body.payment_id, remoteId: row.yookassa_payment_id!, id: row.id };
-}
+const topUp = (amount: number) => h.topUp({ amount });
 
 /** One more round of the job, run here and awaited. */
 const reconcileRound = () => reconcilePendingPayments(h.billing.deps, h.billing.deps.providers);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { CreatePaymentResponse, SandboxPayment } from '@gpt/contracts';
+import type { SandboxPayment } from '@gpt/contracts';
 import { ConfigError } from '@gpt/kit';
 import { sandboxDecisionCall, TEST_SECRETS } from '@gpt/kit/testing';
 import { loadBillingConfig } from '../src/config';
@@ -14,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 async function topUp(amount: number) {
-  const userId = await h.registerUser();
-  const { status, body } = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-    token: h.userToken(userId),
-    body: { amount },
-  });
-  expect(status).toBe(201);
+  const { userId, payment: body } = await h.topUp({ amount });
   const sandboxId = new URL(body.confirmation_url!).pathname.split('/').pop()!;
   /** The page's decision call, with the link's key. */
   const decide = (decision: 'succeeded' | 'canceled', options: { token?: string; key?: string } = {}) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { UserPaymentsResponse, type CreatePaymentResponse } from '@gpt/contracts';
+import { UserPaymentsResponse } from '@gpt/contracts';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
@@ -9,14 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function topUp(userId: number, amount: string): Promise<string> {
-  const res = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-    token: h.userToken(userId),
-    body: { amount },
-  });
-  expect(res.status).toBe(201);
-  return res.body.payment_id;
-}
+const topUp = async (userId: number, amount: string) => (await h.topUp({ amount }, userId)).paymentId;
 
 function listOf(userId: number, query = '') {
   return h.call<UserPaymentsResponse & { error?: string }>('GET', `/api/billing/payments${query}`, {

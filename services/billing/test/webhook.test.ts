@@ -11,16 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-/** A top-up created through the API; answers our payment and the provider's id for it. */
-async function topUp(amount: string | number) {
-  const userId = await h.registerUser();
-  const { body } = await h.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-    token: h.userToken(userId),
-    body: { amount },
-  });
-  const row = await paymentRow(body.payment_id);
-  return { userId, paymentId: body.payment_id, remoteId: row.yookassa_payment_id!, id: row.id };
-}
+/** A top-up a new user starts through the API; answers our payment and the provider's id for it. */
+const topUp = (amount: string | number) => h.topUp({ amount });
 
 const paymentRow = (paymentId: string) =>
   h.billing.deps.db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();

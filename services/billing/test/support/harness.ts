@@ -145,21 +145,38 @@ export async function startBillingHarness(env: Env = {}) {
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     },
 
-    /** A payment the user makes on the site and pays at YooKassa (the notification arrives); answers our row id. */
-    async payByCard(userId: number, target: { amount?: string; tariff_id?: number }): Promise<number> {
-      const { body } = await harness.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
-        token: harness.userToken(userId),
+    /**
+     * A payment the user (a new one unless given) starts on the site, for an amount or a tariff:
+     * the answer, our ids of it and the provider's (set when the provider created it).
+     */
+    async topUp(target: { amount?: string | number; tariff_id?: number }, userId?: number) {
+      const payer = userId ?? (await harness.registerUser());
+      const res = await harness.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
+        token: harness.userToken(payer),
         body: target,
       });
+      if (res.status !== 201) throw new Error(`the payment was answered ${res.status}: ${JSON.stringify(res.body)}`);
       const row = await billing.deps.db
         .selectFrom('payments')
         .select(['id', 'yookassa_payment_id'])
-        .where('payment_id', '=', body.payment_id)
+        .where('payment_id', '=', res.body.payment_id)
         .executeTakeFirstOrThrow();
-      yookassa.succeed(row.yookassa_payment_id!);
-      const notified = await yookassa.notify(harness.webhookUrl, row.yookassa_payment_id!);
+      return {
+        userId: payer,
+        payment: res.body,
+        paymentId: res.body.payment_id,
+        id: row.id,
+        remoteId: row.yookassa_payment_id!,
+      };
+    },
+
+    /** A payment the user makes on the site and pays at YooKassa (the notification arrives); answers our row id. */
+    async payByCard(userId: number, target: { amount?: string; tariff_id?: number }): Promise<number> {
+      const { id, remoteId } = await harness.topUp(target, userId);
+      yookassa.succeed(remoteId);
+      const notified = await yookassa.notify(harness.webhookUrl, remoteId);
       if (notified.status !== 200) throw new Error(`the notification was answered ${notified.status}`);
-      return row.id;
+      return id;
     },
 
     async balance(userId: number) {
