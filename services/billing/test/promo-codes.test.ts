@@ -7,15 +7,20 @@ import type {
   RedeemPromoResponse,
 } from '@gpt/contracts';
 import { uniqueName } from '@gpt/kit/testing';
+import { expireTariffs } from '../src/domain/expire-tariffs';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
 let premium: PublicTariff;
+let elite: PublicTariff;
+let base: PublicTariff;
 
 beforeAll(async () => {
   h = await startBillingHarness();
   const tariffs = await h.call<{ tariffs: PublicTariff[] }>('GET', '/api/tariffs');
   premium = tariffs.body.tariffs.find((tariff) => tariff.name === 'Premium')!;
+  elite = tariffs.body.tariffs.find((tariff) => tariff.name === 'Elite')!;
+  base = tariffs.body.tariffs.find((tariff) => tariff.name === 'Base')!;
 });
 afterAll(() => h.stop());
 
@@ -297,5 +302,73 @@ describe('POST /api/billing/promo-codes/redeem', () => {
     const res = await h.call('DELETE', `/api/admin/tariffs/${created.body.tariff.id}`, { token: h.adminToken() });
 
     expect(res).toMatchObject({ status: 409, body: { code: 'tariff_has_promo_codes' } });
+  });
+});
+
+describe('a tariff code over a paid tariff', () => {
+  type TariffBalance = { tariff: { id: number; name: string; end_date: string | null }; included_credits: number };
+  const tariffBalance = (userId: number) =>
+    h.call<TariffBalance>('GET', '/api/billing/balance', { token: h.userToken(userId) }).then((res) => res.body);
+  const tariffCode = (tariffId: number, days: number) =>
+    createCode({ kind: 'tariff', credits: null, tariff_id: tariffId, tariff_days: days });
+  const usedCount = async (id: number) =>
+    (await h.call<PromoCodeDetailResponse>('GET', `/api/admin/promo-codes/${id}`, { token: h.adminToken() })).body
+      .promo_code.used_count;
+
+  test.each([
+    ['Premium', () => premium],
+    ['Base', () => base],
+  ])(
+    'when a %s code meets a paid Elite, then it is refused saying until when Elite runs, and the code is not used up',
+    async (_name, offered) => {
+      const userId = await h.registerUser();
+      await h.payByCard(userId, { tariff_id: elite.id });
+      const paid = await tariffBalance(userId);
+      const code = await tariffCode(offered().id, 3);
+
+      const res = await redeem(userId, code.code);
+
+      const until = new Date(paid.tariff.end_date!).toLocaleDateString('ru-RU', {
+        timeZone: 'Europe/Moscow',
+        day: 'numeric',
+        month: 'long',
+      });
+      expect(res).toMatchObject({ status: 409, body: { code: 'promo_tariff_below' } });
+      expect(res.body.error).toContain(`У вас уже тариф Elite до ${until}`);
+      expect(await tariffBalance(userId)).toEqual(paid);
+      expect(await usedCount(code.id)).toBe(0);
+      expect(await promoEntries(userId)).toEqual([]);
+    },
+  );
+
+  test('when an Elite code meets a paid Premium, then Elite runs now and Premium comes back after it for the days it had left', async () => {
+    const userId = await h.registerUser();
+    await h.payByCard(userId, { tariff_id: premium.id });
+    const paidEnd = Date.parse((await tariffBalance(userId)).tariff.end_date!);
+    const code = await tariffCode(elite.id, 3);
+    const redeemedAt = Date.now();
+
+    const res = await redeem(userId, code.code);
+
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain('затем продолжится тариф «Premium»');
+    const promoted = await tariffBalance(userId);
+    expect(promoted).toMatchObject({ tariff: { name: 'Elite' }, included_credits: 70_000 + elite.included_credits });
+    expect(Date.parse(promoted.tariff.end_date!) - redeemedAt).toBeGreaterThanOrEqual(3 * DAY - 5_000);
+    expect(Date.parse(promoted.tariff.end_date!) - redeemedAt).toBeLessThanOrEqual(3 * DAY + 5_000);
+
+    // The three days are over: the expiry job brings Premium back, with what was left of its month.
+    const promoEnd = new Date(Date.now() - 1_000);
+    await h.billing.deps.db
+      .updateTable('balances')
+      .set({ tariff_end_date: promoEnd })
+      .where('user_id', '=', userId)
+      .execute();
+    await expireTariffs(h.billing.deps);
+
+    const resumed = await tariffBalance(userId);
+    expect(resumed).toMatchObject({ tariff: { name: 'Premium' }, included_credits: 70_000 });
+    const expectedEnd = promoEnd.getTime() + (paidEnd - redeemedAt);
+    expect(Math.abs(Date.parse(resumed.tariff.end_date!) - expectedEnd)).toBeLessThan(10_000);
   });
 });

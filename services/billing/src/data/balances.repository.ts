@@ -2,6 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import { toSafeInt } from './numbers';
 import type { BillingDatabase, LedgerBucket } from './schema';
 
+/**
+ * A paid tariff set aside while a promo code's higher tariff runs: it comes back for `seconds`
+ * when that tariff ends, with at most `includedCredits` of the included credits left then.
+ */
+export interface ResumedTariff {
+  tariffId: number;
+  seconds: number;
+  includedCredits: number;
+}
+
 /** A user's balance row joined with its tariff, as the domain reads it. */
 export interface Balance {
   userId: number;
@@ -11,6 +21,7 @@ export interface Balance {
   heldCredits: number;
   tariff: { id: number; name: string; monthlyPrice: string; creditsPerRuble: number; canGenerateImages: boolean };
   tariffEndDate: Date | null;
+  resume: ResumedTariff | null;
   moneyDeposited: string;
   /** The welcome grant this balance holds (0: none). */
   welcomeCredits: number;
@@ -22,6 +33,7 @@ export interface BalanceUpdate {
   includedCredits: number;
   tariffId: number;
   tariffEndDate: Date | null;
+  resume: ResumedTariff | null;
   /** Roubles added to the deposited total (a decimal string, may be negative on a merge). */
   depositedDelta: string;
   welcomeCredits: number;
@@ -61,6 +73,9 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
         'balances.credits',
         'balances.included_credits',
         'balances.tariff_end_date',
+        'balances.resume_tariff_id',
+        'balances.resume_seconds',
+        'balances.resume_included_credits',
         'balances.money_deposited',
         'balances.welcome_credits',
         'balances.version',
@@ -85,6 +100,14 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
       canGenerateImages: row.can_generate_images,
     },
     tariffEndDate: row.tariff_end_date,
+    resume:
+      row.resume_tariff_id === null
+        ? null
+        : {
+            tariffId: row.resume_tariff_id,
+            seconds: toSafeInt(row.resume_seconds ?? '0'),
+            includedCredits: toSafeInt(row.resume_included_credits ?? '0'),
+          },
     moneyDeposited: row.money_deposited,
     welcomeCredits: toSafeInt(row.welcome_credits),
     version: row.version,
@@ -133,6 +156,9 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
           included_credits: update.includedCredits,
           tariff_id: update.tariffId,
           tariff_end_date: update.tariffEndDate,
+          resume_tariff_id: update.resume?.tariffId ?? null,
+          resume_seconds: update.resume?.seconds ?? null,
+          resume_included_credits: update.resume?.includedCredits ?? null,
           money_deposited: sql<string>`money_deposited + ${update.depositedDelta}::numeric`,
           welcome_credits: update.welcomeCredits,
           version: update.version,

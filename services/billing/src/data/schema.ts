@@ -6,6 +6,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** bigint: read as a string (exact), written as a number, bigint or string. */
 type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
 type GeneratedBigInt = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+type NullableBigInt = ColumnType<string | null, string | number | null | undefined, string | number | null>;
 /** numeric: roubles read and written as exact decimal strings. */
 type Numeric = ColumnType<string, string | undefined, string>;
 
@@ -57,6 +58,10 @@ export interface BalancesTable {
   money_deposited: Numeric;
   /** The welcome grant this balance holds (0: none). */
   welcome_credits: GeneratedBigInt;
+  /** The paid tariff that comes back when a promo code's higher tariff ends (null: none waits). */
+  resume_tariff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  resume_seconds: NullableBigInt;
+  resume_included_credits: NullableBigInt;
   /** Grows by one with every change; credits.changed carries it. */
   version: number;
   created_at: Timestamp;

@@ -122,13 +122,13 @@ export function tariffsRepository(db: Kysely<BillingDatabase>) {
       return result.numDeletedRows > 0n;
     },
 
-    /** How many balances hold the tariff, payments name it and promo codes give it (any blocks deletion). */
+    /** How many balances hold the tariff (or keep it to come back), payments name it and promo codes give it (any blocks deletion). */
     async usage(id: number): Promise<{ holders: number; payments: number; promoCodes: number }> {
       const [holders, payments, promoCodes] = await Promise.all([
         db
           .selectFrom('balances')
           .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('tariff_id', '=', id)
+          .where((eb) => eb.or([eb('tariff_id', '=', id), eb('resume_tariff_id', '=', id)]))
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('payments')

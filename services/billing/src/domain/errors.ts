@@ -14,6 +14,10 @@ function formatMoscowTime(date: Date): string {
   return `${text} (МСК)`;
 }
 
+/** A day as a person in Moscow reads it: 27 декабря. */
+const formatMoscowDay = (date: Date): string =>
+  date.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long' });
+
 /** The billing service's refusals, each with the sentence a person reads. */
 export const billingErrors = {
   userNotFound: () => notFound('Пользователь не найден', 'user_not_found'),
@@ -46,6 +50,11 @@ export const billingErrors = {
   promoExpired: () => new AppError('Срок действия промокода истёк', 'promo_expired', 410),
   promoUsedUp: () => new AppError('Промокод больше недоступен: все активации уже использованы', 'promo_used_up', 410),
   promoAlreadyUsed: () => conflict('Вы уже активировали этот промокод', 'promo_already_used'),
+  promoTariffBelow: (running: string, until: Date, offered: string) =>
+    conflict(
+      `У вас уже тариф ${running} до ${formatMoscowDay(until)}. Промокод на тариф «${offered}» можно активировать после его окончания.`,
+      'promo_tariff_below',
+    ),
   promoCodeTaken: () => conflict('Промокод с таким кодом уже существует', 'promo_code_taken'),
   promoUsed: () =>
     conflict('Промокод уже использовали: удалить его нельзя, его можно только отключить', 'promo_code_used'),

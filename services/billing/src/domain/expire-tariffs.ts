@@ -8,7 +8,8 @@ const BATCH = 100;
 
 /**
  * The expiry job: every tariff whose paid month has ended goes back to the default tariff and its
- * included credits are zeroed (one ledger entry and one `credits.changed` each). Answers how many.
+ * included credits are zeroed, or to the paid tariff a promo code's tariff had set aside (one
+ * ledger entry and one `credits.changed` each). Answers how many.
  */
 export async function expireTariffs(deps: BillingDeps, now = new Date()): Promise<number> {
   const base = await tariffsRepository(deps.db).findDefault();

@@ -1,7 +1,7 @@
 import { fromMinorUnits, toMinorUnits, type BalanceSnapshot, type CreditsChangeReason } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
-import { balancesRepository, type Balance, type LedgerEntryRow } from '../data/balances.repository';
+import { balancesRepository, type Balance, type LedgerEntryRow, type ResumedTariff } from '../data/balances.repository';
 import type { BillingDatabase, LedgerBucket } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';
 
@@ -17,6 +17,8 @@ export interface BalanceChange {
   postings: Posting[];
   /** The tariff and its end after the change (unchanged when absent). */
   tariff?: { id: number; endDate: Date | null };
+  /** The paid tariff set aside after the change (unchanged when absent, none when null). */
+  resume?: ResumedTariff | null;
   /** Roubles added to the deposited total, as a decimal string. */
   depositedDelta?: string;
   /** The welcome grant the balance holds after the change (unchanged when absent). */
@@ -139,11 +141,13 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
       const tariffId = change.tariff?.id ?? balance.tariff.id;
       const depositedDelta = change.depositedDelta ?? '0.00';
       const welcomeCredits = change.welcomeCredits ?? balance.welcomeCredits;
+      const resume = change.resume === undefined ? balance.resume : change.resume;
       await balances.update(balance.userId, {
         credits,
         includedCredits: included,
         tariffId,
         tariffEndDate: change.tariff ? change.tariff.endDate : balance.tariffEndDate,
+        resume,
         depositedDelta,
         welcomeCredits,
         version: balance.version + 1,
@@ -156,6 +160,7 @@ export function ledgerIn(trx: Kysely<BillingDatabase>, bus: Bus) {
               credits,
               includedCredits: included,
               tariffEndDate: change.tariff ? change.tariff.endDate : balance.tariffEndDate,
+              resume,
               moneyDeposited: addMoney(balance.moneyDeposited, depositedDelta),
               welcomeCredits,
               version: balance.version + 1,

@@ -46,8 +46,10 @@ export async function mergeAccounts(
     ],
     depositedDelta: negate(merged.moneyDeposited),
     tariff: { id: base.id, endDate: null },
+    resume: null,
     welcomeCredits: 0,
   });
+  const mergedTariffWins = betterTariff(merged, survivor, base.id, now);
   await ledger.post(survivor, reference, {
     reason: 'merge',
     postings: [
@@ -55,9 +57,10 @@ export async function mergeAccounts(
       { bucket: 'included', amount: merged.includedCredits },
     ],
     depositedDelta: merged.moneyDeposited,
-    tariff: betterTariff(merged, survivor, base.id, now)
-      ? { id: merged.tariff.id, endDate: merged.tariffEndDate }
-      : undefined,
+    ...(mergedTariffWins && {
+      tariff: { id: merged.tariff.id, endDate: merged.tariffEndDate },
+      resume: merged.resume,
+    }),
     welcomeCredits: survivor.welcomeCredits || merged.welcomeCredits,
   });
   if (merged.welcomeCredits > 0 && survivor.welcomeCredits > 0) {

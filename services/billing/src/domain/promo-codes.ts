@@ -4,16 +4,20 @@ import type {
   PromoCode,
   PromoCodeDetailResponse,
   PromoCodeInput,
+  PromoCodeResponse,
   RedeemPromoResponse,
+  SuccessResponse,
 } from '@gpt/contracts';
-import { isUniqueViolation } from '@gpt/kit';
+import { toMinorUnits } from '@gpt/contracts';
+import { type Idempotency, isUniqueViolation } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
+import type { Balance, ResumedTariff } from '../data/balances.repository';
 import { promoCodesRepository, type PromoCodeFields, type PromoCodeRecord } from '../data/promo-codes.repository';
-import { tariffsRepository } from '../data/tariffs.repository';
+import { tariffsRepository, type Tariff } from '../data/tariffs.repository';
 import { usersRepository } from '../data/users.repository';
 import { billingErrors } from './errors';
 import { changeBalance } from './ledger';
-import { addDays, purchasedPeriod } from './tariff-period';
+import { addDays, promotedPeriod, purchasedPeriod } from './tariff-period';
 
 const fieldsOf = (input: PromoCodeInput): PromoCodeFields => ({
   code: input.code,
@@ -40,11 +44,12 @@ const rethrowTaken = (err: unknown): never => {
 /** The admin's promo codes screen: list, view with who used it, create, edit, delete while unused. */
 export function managePromoCodes(deps: BillingDeps) {
   const codes = promoCodesRepository(deps.db);
-  const found = async (id: number): Promise<PromoCode> => {
-    const code = await codes.findById(id);
+  const foundIn = async (db: Parameters<typeof promoCodesRepository>[0], id: number): Promise<PromoCode> => {
+    const code = await promoCodesRepository(db).findById(id);
     if (!code) throw billingErrors.promoNotFound();
     return code;
   };
+  const found = (id: number) => foundIn(deps.db, id);
   return {
     list: (query: AdminPromoCodesQuery): Promise<AdminPromoCodesResponse> => codes.page(query),
 
@@ -52,29 +57,37 @@ export function managePromoCodes(deps: BillingDeps) {
       return { promo_code: await found(id), redemptions: await codes.redemptions(id) };
     },
 
-    async create(input: PromoCodeInput): Promise<PromoCode> {
+    async create(input: PromoCodeInput, once: Idempotency): Promise<PromoCodeResponse> {
       await assertTariffExists(deps, input);
-      const id = await codes.create(fieldsOf(input)).catch(rethrowTaken);
-      return found(id);
+      return deps.db
+        .transaction()
+        .execute(async (trx) => {
+          const id = await promoCodesRepository(trx).create(fieldsOf(input));
+          return once.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
+        })
+        .catch(rethrowTaken);
     },
 
     /** Any field may change (deactivating is `is_active: false`), but never to fewer uses than were made. */
-    async update(id: number, input: PromoCodeInput): Promise<PromoCode> {
+    async update(id: number, input: PromoCodeInput, once: Idempotency): Promise<PromoCodeResponse> {
       await assertTariffExists(deps, input);
-      await deps.bus
+      return deps.bus
         .transaction(async (trx) => {
           const current = await promoCodesRepository(trx).lockByCode((await found(id)).code);
           if (!current) throw billingErrors.promoNotFound();
           if (input.max_uses < current.usedCount) throw billingErrors.promoMaxBelowUsed(current.usedCount);
           await promoCodesRepository(trx).update(id, fieldsOf(input));
+          return once.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
         })
         .catch(rethrowTaken);
-      return found(id);
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(id: number, once: Idempotency): Promise<SuccessResponse> {
       await found(id);
-      if (!(await codes.deleteUnused(id))) throw billingErrors.promoUsed();
+      return deps.db.transaction().execute(async (trx) => {
+        if (!(await promoCodesRepository(trx).deleteUnused(id))) throw billingErrors.promoUsed();
+        return once.keep(trx, { success: true, message: 'Промокод удалён' });
+      });
     },
   };
 }
@@ -90,10 +103,34 @@ function refusal(promo: PromoCodeRecord, redeemedBefore: boolean, now: Date) {
 }
 
 /**
+ * A tariff code's days over what the person has: the same tariff is extended; another paid tariff
+ * running now is never taken away — a pricier code's tariff starts now and sets it aside to come
+ * back after, a cheaper (or as pricey) one is refused until it ends.
+ */
+function promoPeriod(balance: Balance, tariff: Tariff, now: Date, days: number) {
+  const end = balance.tariffEndDate;
+  if (balance.tariff.id === tariff.id || end === null || end <= now) {
+    return purchasedPeriod(balance, tariff, tariff.included_credits, now, addDays(days));
+  }
+  if (toMinorUnits(tariff.monthly_price, 2) <= toMinorUnits(balance.tariff.monthlyPrice, 2)) {
+    throw billingErrors.promoTariffBelow(balance.tariff.name, end, tariff.name);
+  }
+  return promotedPeriod(balance, tariff, now, days);
+}
+
+/** «…; затем продолжится тариф «Premium» (ещё 27 дн.)» when the code set a paid tariff aside. */
+async function setAsideNote(deps: BillingDeps, resume: ResumedTariff | null | undefined): Promise<string> {
+  if (!resume) return '';
+  const resumed = await tariffsRepository(deps.db).findById(resume.tariffId);
+  return `; затем продолжится тариф «${resumed?.name ?? ''}» (ещё ${Math.ceil(resume.seconds / 86_400)} дн.)`;
+}
+
+/**
  * Redeems a code for the person holding `userId`'s balance (a linked site and Telegram account
  * are one person, so one use between them). The code row is locked for the whole redemption, so
  * concurrent redemptions of one code queue and its uses never exceed the limit. Credits or the
- * tariff for its days go into the ledger as «Промокод КОД» under `promo:<code id>:<person>`.
+ * tariff for its days go into the ledger as «Промокод КОД» under `promo:<code id>:<person>`; a
+ * refused tariff code is not used up (the transaction rolls back).
  */
 export async function redeemPromoCode(deps: BillingDeps, userId: number, code: string): Promise<RedeemPromoResponse> {
   const holder = await usersRepository(deps.db).resolve(userId);
@@ -128,10 +165,12 @@ export async function redeemPromoCode(deps: BillingDeps, userId: number, code: s
     // Deleting a tariff that a promo code gives is refused, so it is there.
     if (!tariff) throw new Error(`tariff ${promo.tariffId} of promo code ${promo.id} is gone`);
     const days = promo.tariffDays ?? 1;
-    const snapshot = await changeBalance(trx, deps.bus, holder, reference, (balance) => ({
-      ...common,
-      ...purchasedPeriod(balance, tariff, tariff.included_credits, now, addDays(days)),
-    }));
+    const decided: { resume?: ResumedTariff | null } = {};
+    const snapshot = await changeBalance(trx, deps.bus, holder, reference, (balance) => {
+      const period = promoPeriod(balance, tariff, now, days);
+      decided.resume = period.resume;
+      return { ...common, ...period };
+    });
     return {
       success: true,
       code: promo.code,
@@ -139,7 +178,7 @@ export async function redeemPromoCode(deps: BillingDeps, userId: number, code: s
       credits: null,
       tariff_name: tariff.name,
       tariff_end_date: snapshot?.tariff.end_date ?? null,
-      message: `Промокод ${promo.code} активирован: тариф «${tariff.name}» на ${days} дн.`,
+      message: `Промокод ${promo.code} активирован: тариф «${tariff.name}» на ${days} дн.${await setAsideNote(deps, decided.resume)}`,
     };
   });
 }
