@@ -16,6 +16,7 @@ import type { BillingDatabase } from '../data/schema';
 import { settingsRepository } from '../data/settings.repository';
 import { usersRepository } from '../data/users.repository';
 import { billingErrors } from './errors';
+import { knownUser } from './known-users';
 import { ledgerIn } from './ledger';
 
 type Db = Kysely<BillingDatabase>;
@@ -111,11 +112,18 @@ export async function revokeSelfReferrals(trx: Db, bus: Bus, survivorId: number,
   }
 }
 
-/** A person's code, links and what they brought; `userId` may be a merged-away account (its survivor answers). */
-export async function referralSummary(deps: BillingDeps, userId: number): Promise<ReferralSummary> {
-  const users = usersRepository(deps.db);
-  const holder = await users.resolve(userId);
-  const code = (await users.find(holder))?.referralCode;
+/**
+ * A person's code, links and what they brought; `userId` may be a merged-away account (its survivor
+ * answers). A person signed up a moment ago, whose user.registered has not reached billing yet, is
+ * read through from auth with their own `authorization`.
+ */
+export async function referralSummary(
+  deps: BillingDeps,
+  userId: number,
+  authorization?: string,
+): Promise<ReferralSummary> {
+  const holder = await usersRepository(deps.db).resolve(userId);
+  const code = (await knownUser(deps, { id: holder, authorization }))?.referralCode;
   if (!code) throw billingErrors.userNotReady();
   const figures = await referralsRepository(deps.db).summary(holder);
   return {
@@ -132,7 +140,7 @@ export async function referralSummary(deps: BillingDeps, userId: number): Promis
 
 /** The bot's `/ref`: the same for a Telegram user. */
 export async function botReferralSummary(deps: BillingDeps, telegramId: number): Promise<ReferralSummary> {
-  const user = await usersRepository(deps.db).findByTelegramId(telegramId);
+  const user = await knownUser(deps, { telegramId });
   if (!user) throw billingErrors.userNotFound();
   return referralSummary(deps, user.id);
 }

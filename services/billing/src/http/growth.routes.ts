@@ -11,7 +11,7 @@ export function growthRoutes(deps: BillingDeps) {
   const promoCodes = managePromoCodes(deps);
   const idempotency = idempotencyStore({ ...deps, service: 'billing' });
   return routeHandlers('billing', {
-    getBillingReferrals: ({ claims }) => referralSummary(deps, Number(claims.sub)),
+    getBillingReferrals: ({ claims, req }) => referralSummary(deps, Number(claims.sub), req.headers.authorization),
     postBillingPromoCodesRedeem: ({ claims, body }) => redeemPromoCode(deps, Number(claims.sub), body.code),
     getBotReferrals: ({ query }) => botReferralSummary(deps, query.telegram_id),
     postBotPromoCodesRedeem: ({ body }) => botRedeemPromoCode(deps, body.telegram_id, body.code),
