@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, type Context } from 'grammy';
 import { asPreview, firstReplyFirst, priorityThrottler, type ThrottleLimits } from '../src/telegram/throttle';
+import { TELEGRAM_FLOOD_LIMITS } from '../src/sandbox/flood-control';
 import { startFakeTelegram, type FakeTelegram, type FakeUser, type RecordedCall } from './support/fake-telegram';
 
 /**
@@ -13,7 +14,8 @@ let telegram: FakeTelegram;
 let nextUser = 6_000_000;
 
 beforeAll(async () => {
-  telegram = await startFakeTelegram();
+  // Telegram's flood limits, but for the setup's burst: it makes up to 45 chats with a message each at once.
+  telegram = await startFakeTelegram({ floodLimits: { ...TELEGRAM_FLOOD_LIMITS, totalBurst: 100 } });
 });
 afterAll(async () => {
   await telegram.close();
@@ -143,7 +145,7 @@ describe('priorityThrottler', () => {
   }, 30_000);
 
   test('a newer preview replaces the queued one, and the final edit drops what is still queued', async () => {
-    const api = throttledApi({ perSecond: 30, privateChatMs: 300, groupChatMs: 900 });
+    const api = throttledApi({ perSecond: 30, privateChatMs: 1000, groupChatMs: 3000 });
     const { user, messageId } = (await usersWithMessages(1))[0]!;
     const mark = telegram.calls.length;
 

@@ -21,7 +21,9 @@ import type {
   Voice,
 } from 'grammy/types';
 import { safeFileName } from '@gpt/kit';
+import { API_CONSTANTS } from 'grammy';
 import { answer, BotApiError, badRequest, isUpload, Params, readParams } from './bot-api-params';
+import { floodControl, type FloodLimits } from './flood-control';
 import { parseTelegramHtml, TelegramHtmlError } from './telegram-html';
 
 export { BotApiError } from './bot-api-params';
@@ -109,6 +111,15 @@ export interface SandboxBotApi {
     bytes: Buffer,
     audio: { duration: number; file_name: string; mime_type: string; caption?: string },
   ): Update;
+  /**
+   * The user blocks the bot: Telegram tells the bot with a `my_chat_member` update (when it asked for
+   * them) and answers every later call to the chat 403 «Forbidden: bot was blocked by the user». The
+   * user's next message, or `unblockBot`, unblocks it.
+   */
+  blockBot(userId: number): void;
+  unblockBot(userId: number): void;
+  /** The update types the bot receives, as its last `getUpdates` or `setWebhook` asked. */
+  readonly allowedUpdates: readonly string[];
   /** The press of a callback button of a message in the user's chat; null when it has no such button. */
   pressButton(from: SandboxUser, messageId: number, data: string): Update | null;
   /**
@@ -142,8 +153,17 @@ export interface StarCharge {
   refunded: boolean;
 }
 
-/** Telegram answers a pre-checkout query the bot left unanswered this long as declined. */
-const PRE_CHECKOUT_TIMEOUT_MS = 10_000;
+/**
+ * How long Telegram waits for the bot: a pre-checkout query unanswered within 10 s is declined (the
+ * Bot API's own figure); a callback query's answer is refused as too old after about 15 s (the
+ * documentation names no figure; clients stop waiting then).
+ */
+export interface SandboxTimeouts {
+  preCheckoutMs: number;
+  callbackQueryMs: number;
+}
+
+const TELEGRAM_TIMEOUTS: SandboxTimeouts = { preCheckoutMs: 10_000, callbackQueryMs: 15_000 };
 
 /** Memory bounds: files are dropped oldest first past `maxFileBytes`, messages past `maxChatMessages` a chat. */
 export interface SandboxBotApiLimits {
@@ -157,6 +177,9 @@ export interface SandboxBotApiOptions {
   name: { first_name: string; username: string };
   observer?: BotApiObserver;
   limits?: SandboxBotApiLimits;
+  /** Telegram's flood limits, answered with 429 (tests turn them on; off, a person in the browser is never slowed). */
+  floodLimits?: FloodLimits;
+  timeouts?: Partial<SandboxTimeouts>;
 }
 
 const NO_LIMITS: SandboxBotApiLimits = { maxFileBytes: Infinity, maxChatMessages: Infinity };
@@ -179,6 +202,10 @@ interface SandboxChat {
   messages: Map<number, Message>;
   version: number;
 }
+
+/** What a bot gets when it never named the update types it wants: all but three. */
+const DEFAULT_UPDATE_TYPES: readonly string[] = API_CONSTANTS.DEFAULT_UPDATE_TYPES;
+const ALL_UPDATE_TYPES: readonly string[] = API_CONSTANTS.ALL_UPDATE_TYPES;
 
 const TEXT_LIMIT = 4096;
 const CAPTION_LIMIT = 1024;
@@ -204,6 +231,8 @@ const CHAT_ACTIONS = new Set([
  */
 export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotApi {
   const { token, observer = {}, limits = NO_LIMITS } = options;
+  const timeouts = { ...TELEGRAM_TIMEOUTS, ...options.timeouts };
+  const flood = options.floodLimits ? floodControl(options.floodLimits) : undefined;
   const me: UserFromGetMe = {
     id: Number(token.split(':')[0]),
     is_bot: true,
@@ -224,7 +253,10 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   const chats = new Map<number, SandboxChat>();
   /** Who waits for a chat to change (the user's side of the sandbox), by chat id. */
   const watchers = new Map<number, Set<Poller>>();
-  const callbackQueries = new Map<string, CallbackQuery>();
+  /** Callback queries not answered yet, with when each expires. */
+  const callbackQueries = new Map<string, number>();
+  /** The users who blocked the bot. */
+  const blockedBy = new Set<number>();
   /** Pre-checkout queries waiting for the bot's answer, by id. */
   const preCheckouts = new Map<string, (answer: { ok: boolean; error_message?: string }) => void>();
   const charges = new Map<string, StarCharge>();
@@ -243,6 +275,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   const state = {
     commands: [] as BotCommand[],
     webhook: null as SandboxBotApi['webhook'],
+    allowedUpdates: DEFAULT_UPDATE_TYPES,
   };
 
   const now = () => Math.floor(Date.now() / 1000);
@@ -309,8 +342,13 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
   // ── Updates: the getUpdates queue or the webhook ────────────────────────────────────────────────
 
+  /**
+   * Queues an update of a type the bot asked for; others are never delivered (Telegram filters when
+   * an update is made, so a changed list does not reach updates already queued).
+   */
   function pushUpdate(fields: Omit<Update, 'update_id'>): Update {
     const update = { update_id: nextUpdateId++, ...fields } as Update;
+    if (!Object.keys(fields).every((type) => state.allowedUpdates.includes(type))) return update;
     queue.push(update);
     if (state.webhook) deliverToWebhook();
     else for (const poller of pollers) poller.wake();
@@ -343,7 +381,48 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     });
   }
 
+  /** `allowed_updates` as getUpdates and setWebhook take it: omitted keeps the last list, empty means the default. */
+  function allowUpdates(params: Params): void {
+    const types = params.object<unknown>('allowed_updates');
+    if (types === undefined || types === null) return;
+    if (!Array.isArray(types)) throw badRequest("can't parse allowed_updates JSON array");
+    const known = types.filter((type): type is string => typeof type === 'string' && ALL_UPDATE_TYPES.includes(type));
+    state.allowedUpdates = known.length > 0 ? known : DEFAULT_UPDATE_TYPES;
+  }
+
+  /** The user of a private chat the sandbox knows, as their chat names them. */
+  function userOf(userId: number): SandboxUser | undefined {
+    const chat = chats.get(userId)?.chat;
+    if (!chat) return undefined;
+    return {
+      id: userId,
+      first_name: chat.first_name,
+      ...(chat.last_name ? { last_name: chat.last_name } : {}),
+      ...(chat.username ? { username: chat.username } : {}),
+    };
+  }
+
+  /** The bot's membership in a user's chat changed, as Telegram reports it (`my_chat_member`). */
+  function memberUpdate(from: SandboxUser, oldStatus: 'member' | 'kicked', newStatus: 'member' | 'kicked'): void {
+    const member = (status: typeof oldStatus) =>
+      status === 'kicked' ? { status, user: botUser, until_date: 0 } : { status, user: botUser };
+    pushUpdate({
+      my_chat_member: {
+        chat: chatOf(from).chat,
+        from: { ...from, is_bot: false },
+        date: now(),
+        old_chat_member: member(oldStatus),
+        new_chat_member: member(newStatus),
+      },
+    } as Omit<Update, 'update_id'>);
+  }
+
+  function unblock(from: SandboxUser): void {
+    if (blockedBy.delete(from.id)) memberUpdate(from, 'kicked', 'member');
+  }
+
   function userMessage(from: SandboxUser, fields: Partial<Message>): Update {
+    unblock(from);
     const entry = chatOf(from);
     const message = {
       message_id: nextMessageId++,
@@ -384,7 +463,8 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     const parsed =
       parseMode?.toUpperCase() === 'HTML' ? parseTelegramHtmlOrRefuse(raw) : { text: raw.trim(), entities: [] };
     if (parsed.text.length === 0 && what === 'text') throw badRequest('text must be non-empty');
-    if (parsed.text.length > limit) throw badRequest(`message ${what} is too long`);
+    if (parsed.text.length > limit)
+      throw badRequest(what === 'text' ? 'message is too long' : 'message caption is too long');
     const entities = parsed.entities.length > 0 ? parsed.entities : undefined;
     if (what === 'caption')
       return entities ? { caption: parsed.text, caption_entities: entities } : { caption: parsed.text };
@@ -395,8 +475,9 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     const markup = params.object<Partial<InlineKeyboardMarkup>>('reply_markup');
     if (!markup?.inline_keyboard) return {};
     for (const button of markup.inline_keyboard.flat()) {
-      if ('callback_data' in button && Buffer.byteLength(button.callback_data) > 64)
-        throw badRequest('BUTTON_DATA_INVALID');
+      // 1–64 bytes, as Telegram counts them.
+      const bytes = 'callback_data' in button ? Buffer.byteLength(button.callback_data) : 1;
+      if (bytes < 1 || bytes > 64) throw badRequest('BUTTON_DATA_INVALID');
     }
     return { reply_markup: markup as InlineKeyboardMarkup };
   }
@@ -425,6 +506,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
     setWebhook: (params) => {
       const url = params.string('url') ?? '';
+      allowUpdates(params);
       if (params.values.drop_pending_updates === true) queue.length = 0;
       if (url === '') {
         state.webhook = null;
@@ -589,7 +671,9 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
     answerCallbackQuery: (params) => {
       const id = params.string('callback_query_id') ?? '';
-      if (!callbackQueries.delete(id))
+      const expires = callbackQueries.get(id);
+      callbackQueries.delete(id);
+      if (expires === undefined || Date.now() > expires)
         throw badRequest('query is too old and response timeout expired or query ID is invalid');
       return true;
     },
@@ -613,10 +697,10 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     if (description.length < 1 || description.length > 255) throw badRequest('INVOICE_DESCRIPTION_INVALID');
     if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128) throw badRequest('INVOICE_PAYLOAD_INVALID');
     if (!Array.isArray(prices) || prices.length === 0) throw badRequest('parameter "prices" is required');
-    if (currency === 'XTR') {
-      if (params.string('provider_token')) throw badRequest('PROVIDER_TOKEN_INVALID: Stars need an empty token');
-      if (prices.length !== 1) throw badRequest('STARS_INVOICE_INVALID: exactly one price is allowed');
-    } else throw badRequest('CURRENCY_INVALID: the sandbox takes Telegram Stars (XTR) only');
+    // Stars need an empty provider token and exactly one price; any other currency needs a payment
+    // provider, which the sandbox (like a bot that sells in Stars only) has none of.
+    if (currency !== 'XTR') throw badRequest('PAYMENT_PROVIDER_INVALID');
+    if (params.string('provider_token') || prices.length !== 1) throw badRequest('STARS_INVOICE_INVALID');
     const total = prices.reduce((sum, price) => sum + price.amount, 0);
     if (!prices.every((price) => Number.isInteger(price.amount) && price.amount > 0)) throw badRequest('PRICE_INVALID');
     return { title, description, start_parameter: '', currency, total_amount: total, payload };
@@ -648,6 +732,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
         409,
         "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
       );
+    allowUpdates(params);
     const offset = params.number('offset') ?? 0;
     const limit = Math.min(Math.max(params.number('limit') ?? 100, 1), 100);
     const timeoutSec = params.number('timeout') ?? 0;
@@ -705,7 +790,12 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     try {
       const fault = observer.fault?.(call);
       if (fault) throw fault;
+      const chatId = params.number('chat_id');
+      if (chatId !== undefined && blockedBy.has(chatId))
+        throw new BotApiError(403, 'Forbidden: bot was blocked by the user');
+      flood?.check(method, chatId);
       outcome = method === 'getUpdates' ? await getUpdates(params, res) : handlers[method]!(params);
+      flood?.spend(method, chatId);
       call.ok = true;
       call.result = outcome;
     } catch (err) {
@@ -725,6 +815,21 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
     },
     get webhook() {
       return state.webhook;
+    },
+    get allowedUpdates() {
+      return state.allowedUpdates;
+    },
+
+    blockBot(userId) {
+      const user = userOf(userId);
+      if (blockedBy.has(userId) || !user) return;
+      blockedBy.add(userId);
+      memberUpdate(user, 'member', 'kicked');
+    },
+
+    unblockBot(userId) {
+      const user = userOf(userId);
+      if (user) unblock(user);
     },
 
     handle: (req, res) =>
@@ -820,7 +925,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
         chat_instance: String(-from.id),
         data,
       } as CallbackQuery;
-      callbackQueries.set(query.id, query);
+      callbackQueries.set(query.id, Date.now() + timeouts.callbackQueryMs);
       return pushUpdate({ callback_query: query });
     },
 
@@ -838,7 +943,7 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       const decision = await new Promise<{ ok: boolean; error_message?: string }>((resolve) => {
         const timer = setTimeout(
           () => settle({ ok: false, error_message: 'Бот не ответил вовремя' }),
-          PRE_CHECKOUT_TIMEOUT_MS,
+          timeouts.preCheckoutMs,
         );
         const settle = (answer: { ok: boolean; error_message?: string }) => {
           clearTimeout(timer);

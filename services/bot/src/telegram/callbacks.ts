@@ -16,6 +16,7 @@ const MENU = {
   deleteInstructions: 'instructions:delete',
 } as const;
 type MenuScreen = keyof typeof MENU;
+export const MENU_SCREENS = Object.keys(MENU) as MenuScreen[];
 
 /** What a pressed button asks for. */
 export type Callback =
@@ -57,7 +58,7 @@ export function encodeCallback(callback: Callback): string {
 
 /** The button's request, or null for data no button of ours carries. */
 export function parseCallback(data: string): Callback | null {
-  const screen = (Object.keys(MENU) as MenuScreen[]).find((key) => MENU[key] === data);
+  const screen = MENU_SCREENS.find((key) => MENU[key] === data);
   if (screen) return { kind: screen };
   if (data === 'voice:on' || data === 'voice:off') return { kind: 'voiceReplies', on: data === 'voice:on' };
   const [, prefix, digits] =

@@ -6,8 +6,10 @@ import {
   createSandboxBotApi,
   type BotApiCall,
   type SandboxBotApi,
+  type SandboxTimeouts,
   type SandboxUser,
 } from '../../src/sandbox/bot-api';
+import { TELEGRAM_FLOOD_LIMITS, type FloodLimits } from '../../src/sandbox/flood-control';
 
 export { parseTelegramHtml } from '../../src/sandbox/telegram-html';
 export type { ChatLogEntry, StoredFileInfo } from '../../src/sandbox/bot-api';
@@ -37,22 +39,24 @@ export interface FakeTelegram extends Omit<SandboxBotApi, 'handle' | 'pressButto
   ): Promise<RecordedCall>;
   /** The next call of `method` fails this way (several calls queue several failures). */
   failNext(method: string, fault: TelegramFault): void;
-  /**
-   * The user blocks the bot: every call to their chat is answered 403 «Forbidden: bot was blocked by the
-   * user», as Telegram does, until `unblockBot`.
-   */
-  blockBot(userId: number): void;
-  unblockBot(userId: number): void;
   close(): Promise<void>;
 }
 
 const DEFAULT_TOKEN = '7000000001:AAH-fake_telegram_token_for_tests_0';
 
+export interface FakeTelegramOptions {
+  token?: string;
+  /** Telegram's flood limits, on unless a test turns them off (`false`) or sets its own. */
+  floodLimits?: FloodLimits | false;
+  timeouts?: Partial<SandboxTimeouts>;
+}
+
 /**
- * The sandbox Bot API on a localhost port of its own, recording every call so the test can wait
- * for one and read what the users saw, and failing calls on demand.
+ * The sandbox Bot API on a localhost port of its own, with every rule of Telegram's it keeps on
+ * (docs/bot.md), recording every call so the test can wait for one and read what the users saw,
+ * and failing calls on demand.
  */
-export async function startFakeTelegram(options: { token?: string } = {}): Promise<FakeTelegram> {
+export async function startFakeTelegram(options: FakeTelegramOptions = {}): Promise<FakeTelegram> {
   const calls: RecordedCall[] = [];
   const callWaiters = new Set<{
     methods: string[];
@@ -60,16 +64,15 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     resolve: (call: RecordedCall) => void;
   }>();
   const faults = new Map<string, TelegramFault[]>();
-  const blockedBy = new Set<number>();
 
   const telegram = createSandboxBotApi({
     token: options.token ?? DEFAULT_TOKEN,
     name: { first_name: 'Test GPT', username: 'test_gpt_bot' },
+    ...(options.floodLimits === false ? {} : { floodLimits: options.floodLimits ?? TELEGRAM_FLOOD_LIMITS }),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     observer: {
       received: (call) => calls.push(call),
       fault(call) {
-        if (blockedBy.has(Number(call.params.chat_id)))
-          return new BotApiError(403, 'Forbidden: bot was blocked by the user');
         const fault = faults.get(call.method)?.shift();
         if (fault?.error_code === 429)
           return new BotApiError(429, `Too Many Requests: retry after ${fault.retry_after}`, {
@@ -98,6 +101,11 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     get webhook() {
       return telegram.webhook;
     },
+    get allowedUpdates() {
+      return telegram.allowedUpdates;
+    },
+    blockBot: telegram.blockBot,
+    unblockBot: telegram.unblockBot,
     addFile: telegram.addFile,
     file: telegram.file,
     sendText: telegram.sendText,
@@ -146,13 +154,6 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
 
     failNext(method, fault) {
       faults.set(method, [...(faults.get(method) ?? []), fault]);
-    },
-
-    blockBot(userId) {
-      blockedBy.add(userId);
-    },
-    unblockBot(userId) {
-      blockedBy.delete(userId);
     },
 
     async close() {

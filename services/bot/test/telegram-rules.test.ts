@@ -1,0 +1,310 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { Bot, GrammyError, InlineKeyboard, webhookCallback } from 'grammy';
+import type { Update } from 'grammy/types';
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type FakeUser } from './support/fake-telegram';
+
+/**
+ * The rules of the Bot API the sandbox keeps (docs/bot.md, «The sandbox keeps Telegram's rules»), each
+ * checked through grammY as a bot sees them: Telegram's own error code and description.
+ */
+const alice: FakeUser = {
+  id: 5_100_001,
+  first_name: 'Алиса',
+  username: 'alice',
+  language_code: 'ru',
+};
+const boris: FakeUser = { id: 5_100_002, first_name: 'Борис' };
+
+let telegram: FakeTelegram;
+let bot: Bot;
+
+async function start(options: FakeTelegramOptions = {}) {
+  telegram = await startFakeTelegram(options);
+  bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiUrl } });
+  await bot.init();
+}
+afterEach(async () => {
+  await telegram.close();
+});
+
+/** The refusal of a call, as grammY reports it: `error_code description`, or `ok`. */
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => 'ok',
+    (err: unknown) => (err instanceof GrammyError ? `${err.error_code} ${err.description}` : String(err)),
+  );
+
+const typesOf = (updates: Update[]) => updates.map((update) => Object.keys(update).find((key) => key !== 'update_id'));
+
+/** Sends a message to the user's chat, so that the chat exists for the bot. */
+async function chatWith(user: FakeUser) {
+  telegram.sendText(user, 'привет');
+  const updates = await bot.api.getUpdates({ timeout: 0 });
+  await bot.api.getUpdates({
+    offset: updates.at(-1)!.update_id + 1,
+    timeout: 0,
+  });
+}
+
+describe('allowed_updates', () => {
+  test('getUpdates delivers only the types asked for; omitted keeps the last list; empty restores the default', async () => {
+    await start();
+    telegram.sendText(alice, 'до');
+    const sent = await bot.api.sendMessage(alice.id, 'Кнопка', {
+      reply_markup: new InlineKeyboard().text('Нажать', 'press'),
+    });
+    await bot.api.getUpdates({
+      allowed_updates: ['message'],
+      offset: -1,
+      timeout: 0,
+    });
+
+    telegram.pressButton(alice, sent.message_id, 'press');
+    telegram.sendText(alice, 'после');
+    let updates = await bot.api.getUpdates({ timeout: 0 });
+    expect(typesOf(updates).slice(-2)).toEqual(['message', 'message']);
+    expect(updates.some((update) => update.callback_query)).toBe(false);
+
+    telegram.pressButton(alice, sent.message_id, 'press');
+    updates = await bot.api.getUpdates({
+      offset: updates.at(-1)!.update_id + 1,
+      timeout: 0,
+    });
+    expect(updates).toEqual([]);
+    expect(telegram.allowedUpdates).toEqual(['message']);
+
+    await bot.api.getUpdates({ allowed_updates: [], timeout: 0 });
+    telegram.pressButton(alice, sent.message_id, 'press');
+    updates = await bot.api.getUpdates({ timeout: 0 });
+    expect(typesOf(updates)).toEqual(['callback_query']);
+    expect(telegram.allowedUpdates).not.toContain('chat_member');
+  });
+
+  test('setWebhook takes the list too: a pre-checkout query the bot did not ask for never reaches it', async () => {
+    await start({ timeouts: { preCheckoutMs: 500 } });
+    const received: string[] = [];
+    const hook = createServer(webhookCallback(bot, 'http'));
+    bot.on(['message', 'pre_checkout_query'], (ctx) => {
+      received.push(Object.keys(ctx.update).find((key) => key !== 'update_id')!);
+      return ctx.update.pre_checkout_query ? ctx.answerPreCheckoutQuery(true) : undefined;
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`;
+      await chatWith(alice);
+      const invoice = await bot.api.sendInvoice(alice.id, 'Звёзды', 'Пакет', 'p1', 'XTR', [
+        { label: 'Пакет', amount: 10 },
+      ]);
+      await bot.api.setWebhook(url, { allowed_updates: ['message'] });
+      await expect(telegram.payInvoice(alice, invoice.message_id)).resolves.toMatchObject({ ok: false });
+      expect(received).toEqual([]);
+
+      await bot.api.setWebhook(url, {
+        allowed_updates: ['message', 'pre_checkout_query'],
+      });
+      await expect(telegram.payInvoice(alice, invoice.message_id)).resolves.toMatchObject({ ok: true });
+      await telegram.waitFor('answerPreCheckoutQuery');
+      expect(received).toEqual(['pre_checkout_query']);
+    } finally {
+      await bot.api.deleteWebhook();
+      hook.closeAllConnections();
+      hook.close();
+    }
+  });
+});
+
+/** The 400s below come whatever the pace: these tests send quicker than the flood limits allow. */
+const unlimited = { floodLimits: false } as const;
+
+describe('payments', () => {
+  test('a pre-checkout query left unanswered fails the payment, and no successful_payment follows', async () => {
+    await start({ timeouts: { preCheckoutMs: 300 } });
+    await chatWith(alice);
+    const invoice = await bot.api.sendInvoice(alice.id, 'Звёзды', 'Пакет', 'p1', 'XTR', [
+      { label: 'Пакет', amount: 10 },
+    ]);
+    const paying = telegram.payInvoice(alice, invoice.message_id);
+    const [query] = await bot.api.getUpdates({ timeout: 0 });
+    expect(query?.pre_checkout_query?.invoice_payload).toBe('p1');
+    await expect(paying).resolves.toMatchObject({ ok: false });
+
+    expect(await refusal(bot.api.answerPreCheckoutQuery(query!.pre_checkout_query!.id, true))).toBe(
+      '400 Bad Request: query is too old and response timeout expired or query ID is invalid',
+    );
+    expect(telegram.chatLog(alice.id).some((entry) => entry.message.successful_payment)).toBe(false);
+    expect(telegram.charges.size).toBe(0);
+  });
+
+  test('a Stars invoice has currency XTR, an empty provider token and exactly one price', async () => {
+    await start(unlimited);
+    await chatWith(alice);
+    const price = [{ label: 'Пакет', amount: 10 }];
+    expect(await refusal(bot.api.sendInvoice(alice.id, 'Звёзды', 'Пакет', 'p', 'XTR', price))).toBe('ok');
+    expect(
+      await refusal(
+        bot.api.sendInvoice(alice.id, 'Звёзды', 'Пакет', 'p', 'XTR', price, {
+          provider_token: 'tok',
+        }),
+      ),
+    ).toBe('400 Bad Request: STARS_INVOICE_INVALID');
+    expect(await refusal(bot.api.sendInvoice(alice.id, 'Звёзды', 'Пакет', 'p', 'XTR', [...price, ...price]))).toBe(
+      '400 Bad Request: STARS_INVOICE_INVALID',
+    );
+    expect(await refusal(bot.api.sendInvoice(alice.id, 'Рубли', 'Пакет', 'p', 'RUB', price))).toBe(
+      '400 Bad Request: PAYMENT_PROVIDER_INVALID',
+    );
+  });
+});
+
+describe('messages', () => {
+  test('text is at most 4 096 characters after entity parsing, a caption at most 1 024', async () => {
+    await start(unlimited);
+    await chatWith(alice);
+    expect(await refusal(bot.api.sendMessage(alice.id, 'я'.repeat(4096)))).toBe('ok');
+    expect(
+      await refusal(
+        bot.api.sendMessage(alice.id, `<b>${'я'.repeat(4096)}</b>`, {
+          parse_mode: 'HTML',
+        }),
+      ),
+    ).toBe('ok');
+    expect(await refusal(bot.api.sendMessage(alice.id, 'я'.repeat(4097)))).toBe('400 Bad Request: message is too long');
+    const photo = telegram.addFile(Buffer.from('png'), {
+      mime: 'image/png',
+    }).file_id;
+    expect(await refusal(bot.api.sendPhoto(alice.id, photo, { caption: 'я'.repeat(1024) }))).toBe('ok');
+    expect(await refusal(bot.api.sendPhoto(alice.id, photo, { caption: 'я'.repeat(1025) }))).toBe(
+      '400 Bad Request: message caption is too long',
+    );
+    const sent = await bot.api.sendMessage(alice.id, 'коротко');
+    expect(await refusal(bot.api.editMessageText(alice.id, sent.message_id, 'я'.repeat(4097)))).toBe(
+      '400 Bad Request: message is too long',
+    );
+  });
+
+  test('callback data is 1 to 64 bytes', async () => {
+    await start(unlimited);
+    await chatWith(alice);
+    const withData = (data: string) =>
+      refusal(
+        bot.api.sendMessage(alice.id, 'Кнопки', {
+          reply_markup: new InlineKeyboard().text('Да', data),
+        }),
+      );
+    expect(await withData('я'.repeat(32))).toBe('ok');
+    expect(await withData('я'.repeat(33))).toBe('400 Bad Request: BUTTON_DATA_INVALID');
+    expect(await withData('x'.repeat(65))).toBe('400 Bad Request: BUTTON_DATA_INVALID');
+    expect(await withData('')).toBe('400 Bad Request: BUTTON_DATA_INVALID');
+  });
+
+  test('HTML with an unclosed or unknown tag cannot be parsed', async () => {
+    await start(unlimited);
+    await chatWith(alice);
+    expect(await refusal(bot.api.sendMessage(alice.id, '<b>жирный', { parse_mode: 'HTML' }))).toMatch(
+      /^400 Bad Request: can't parse entities: /,
+    );
+    expect(
+      await refusal(
+        bot.api.sendMessage(alice.id, '<blink>да</blink>', {
+          parse_mode: 'HTML',
+        }),
+      ),
+    ).toMatch(/^400 Bad Request: can't parse entities: Unsupported start tag "blink"/);
+  });
+
+  test('an edit to the same text and markup is refused as not modified; another markup is an edit', async () => {
+    await start(unlimited);
+    await chatWith(alice);
+    const sent = await bot.api.sendMessage(alice.id, 'текст');
+    expect(await refusal(bot.api.editMessageText(alice.id, sent.message_id, 'текст'))).toMatch(
+      /^400 Bad Request: message is not modified/,
+    );
+    const buttons = { reply_markup: new InlineKeyboard().text('Ещё', 'more') };
+    expect(await refusal(bot.api.editMessageText(alice.id, sent.message_id, 'текст', buttons))).toBe('ok');
+  });
+});
+
+describe('a user who blocked the bot', () => {
+  test('every call to the chat is 403 until the user writes again; the bot hears of both when it asked', async () => {
+    await start();
+    await chatWith(alice);
+    await bot.api.getUpdates({
+      allowed_updates: ['message', 'my_chat_member'],
+      timeout: 0,
+    });
+    const sent = await bot.api.sendMessage(alice.id, 'до');
+    telegram.blockBot(alice.id);
+
+    const blocked = '403 Forbidden: bot was blocked by the user';
+    expect(await refusal(bot.api.sendMessage(alice.id, 'ещё'))).toBe(blocked);
+    expect(await refusal(bot.api.editMessageText(alice.id, sent.message_id, 'правка'))).toBe(blocked);
+    expect(await refusal(bot.api.sendChatAction(alice.id, 'typing'))).toBe(blocked);
+    const [kicked] = await bot.api.getUpdates({ timeout: 0 });
+    expect(kicked?.my_chat_member?.new_chat_member.status).toBe('kicked');
+
+    telegram.sendText(alice, '/start');
+    const updates = await bot.api.getUpdates({
+      offset: kicked!.update_id + 1,
+      timeout: 0,
+    });
+    expect(typesOf(updates)).toEqual(['my_chat_member', 'message']);
+    expect(await refusal(bot.api.sendMessage(alice.id, 'снова'))).toBe('ok');
+  });
+});
+
+describe('flood limits', () => {
+  test('past a short burst one chat gets about a message a second; then 429 with retry_after', async () => {
+    await start();
+    await chatWith(alice);
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await refusal(bot.api.sendMessage(alice.id, `№${i}`)));
+    expect(results).toEqual(['ok', 'ok', 'ok', '429 Too Many Requests: retry after 1']);
+    const refused = await bot.api.sendMessage(alice.id, 'ещё').catch((err: GrammyError) => err);
+    expect((refused as GrammyError).parameters.retry_after).toBe(1);
+    await sleep(1000);
+    expect(await refusal(bot.api.sendMessage(alice.id, 'через секунду'))).toBe('ok');
+  });
+
+  test('about 30 messages a second in all: the 31st at once is refused', async () => {
+    await start();
+    const users = Array.from({ length: 31 }, (_, i) => ({
+      id: 5_200_000 + i,
+      first_name: `№${i}`,
+    }));
+    for (const user of users) telegram.sendText(user, 'привет');
+    const results = await Promise.all(users.map((user) => refusal(bot.api.sendMessage(user.id, 'рассылка'))));
+    expect(results.filter((result) => result === 'ok')).toHaveLength(30);
+    expect(results.filter((result) => result.startsWith('429 Too Many Requests: retry after'))).toHaveLength(1);
+  });
+
+  test('off for a person in the browser sandbox: nothing is refused', async () => {
+    await start({ floodLimits: false });
+    await chatWith(boris);
+    const results = await Promise.all(Array.from({ length: 10 }, () => refusal(bot.api.sendMessage(boris.id, 'да'))));
+    expect(new Set(results)).toEqual(new Set(['ok']));
+  });
+});
+
+describe('callback queries', () => {
+  test('a query answered after it expired, or twice, is too old', async () => {
+    await start({ timeouts: { callbackQueryMs: 200 } });
+    await chatWith(alice);
+    const sent = await bot.api.sendMessage(alice.id, 'Кнопка', {
+      reply_markup: new InlineKeyboard().text('Нажать', 'press'),
+    });
+    const tooOld = '400 Bad Request: query is too old and response timeout expired or query ID is invalid';
+
+    telegram.pressButton(alice, sent.message_id, 'press');
+    let [update] = await bot.api.getUpdates({ offset: -1, timeout: 0 });
+    expect(await refusal(bot.api.answerCallbackQuery(update!.callback_query!.id))).toBe('ok');
+    expect(await refusal(bot.api.answerCallbackQuery(update!.callback_query!.id))).toBe(tooOld);
+
+    telegram.pressButton(alice, sent.message_id, 'press');
+    [update] = await bot.api.getUpdates({ offset: -1, timeout: 0 });
+    await sleep(300);
+    expect(await refusal(bot.api.answerCallbackQuery(update!.callback_query!.id))).toBe(tooOld);
+  });
+});
