@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { publishRaw } from '@gpt/kit/testing';
 import { usersRepository } from '../src/data/users.repository';
 import {
   type AuthHarness,
   PREMIUM_TARIFF,
   publishEvent,
-  publishRaw,
   reportBalance,
   reportMessage,
   startAuth,

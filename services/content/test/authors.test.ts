@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ArticlesListResponse, EventType } from '@gpt/contracts';
-import { createEvent, testInfra } from '@gpt/kit/testing';
-import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
+import { createEvent, publishRaw } from '@gpt/kit/testing';
 import { type ContentClient, type ContentService, contentClient, startContent } from './support';
 
 const AUTHOR_ID = 4242;
 
 let content: ContentService;
 let api: ContentClient;
-let connection: ChannelModel;
-let channel: ConfirmChannel;
 
 beforeAll(async () => {
   content = await startContent();
   api = contentClient(content, AUTHOR_ID);
-  connection = await amqp.connect(testInfra.amqpUrl);
-  channel = await connection.createConfirmChannel();
 });
 afterAll(async () => {
-  await connection.close();
   await content.stop();
 });
 
@@ -26,13 +20,7 @@ afterAll(async () => {
 async function fromAuth(type: EventType, data: Record<string, unknown>) {
   const event = createEvent(type, 'auth', data as never);
   const handled = content.deps.bus.waitFor('acked', (acked) => acked.id === event.id);
-  channel.publish(content.deps.config.AMQP_EXCHANGE, type, Buffer.from(JSON.stringify(event)), {
-    persistent: true,
-    contentType: 'application/json',
-    messageId: event.id,
-    type,
-  });
-  await channel.waitForConfirms();
+  await publishRaw(content.deps.config.AMQP_EXCHANGE, type, event);
   await handled;
 }
 

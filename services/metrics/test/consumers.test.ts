@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { deadLetterQueueOf, serviceQueue } from '@gpt/kit';
-import { testInfra } from '@gpt/kit/testing';
+import { publishRaw, testInfra } from '@gpt/kit/testing';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { sql } from 'kysely';
 import { MetricsHarness, messageRecorded, moscow } from './support/harness';
@@ -19,11 +19,7 @@ afterAll(async () => {
   await metrics?.stop();
 });
 
-/** Puts a message on the exchange by hand, as a broken or repeating producer would. */
-async function publishRaw(routingKey: string, body: string): Promise<void> {
-  channel.publish(metrics.service.deps.config.AMQP_EXCHANGE, routingKey, Buffer.from(body), { persistent: true });
-  await channel.waitForConfirms();
-}
+const exchange = () => metrics.service.deps.config.AMQP_EXCHANGE;
 
 function envelopeOf(data: object) {
   return {
@@ -50,8 +46,8 @@ const dayCount = () =>
 describe('metrics consumers', () => {
   test('when the same event is delivered twice, then it counts once and is logged once', async () => {
     const envelope = envelopeOf(messageRecorded({ created_at: moscow('2025-04-01 12:00') }));
-    await publishRaw('message.recorded', JSON.stringify(envelope));
-    await publishRaw('message.recorded', JSON.stringify(envelope));
+    await publishRaw(exchange(), 'message.recorded', JSON.stringify(envelope));
+    await publishRaw(exchange(), 'message.recorded', JSON.stringify(envelope));
     await metrics.bus.waitFor('acked', (event) => event.id === envelope.id);
     await metrics.bus.waitFor('acked', (event) => event.id === envelope.id);
 
@@ -62,11 +58,11 @@ describe('metrics consumers', () => {
 
   test('when a message is not JSON or its data breaks the contract, then it goes to the dead-letter queue with no effect', async () => {
     const before = await dayCount();
-    await publishRaw('message.recorded', '{not json');
+    await publishRaw(exchange(), 'message.recorded', '{not json');
     await metrics.bus.waitFor('dead-lettered', (event) => event.data === '{not json');
 
     const bad = envelopeOf({ ...messageRecorded({ created_at: moscow('2025-04-02 12:00') }), total_cost: 0.1 });
-    await publishRaw('message.recorded', JSON.stringify(bad));
+    await publishRaw(exchange(), 'message.recorded', JSON.stringify(bad));
     await metrics.bus.waitFor('dead-lettered', (event) => event.id === bad.id);
 
     const queue = deadLetterQueueOf(serviceQueue('metrics', metrics.service.deps.config.AMQP_EXCHANGE));
@@ -78,7 +74,7 @@ describe('metrics consumers', () => {
   test('when the handler fails, then the event is retried and counts once it succeeds', async () => {
     await sql`alter table event_log rename to event_log_away`.execute(metrics.db);
     const envelope = envelopeOf(messageRecorded({ created_at: moscow('2025-04-03 12:00') }));
-    await publishRaw('message.recorded', JSON.stringify(envelope));
+    await publishRaw(exchange(), 'message.recorded', JSON.stringify(envelope));
     try {
       await metrics.bus.waitFor('retried', (event) => event.id === envelope.id);
     } finally {

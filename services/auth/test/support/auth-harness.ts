@@ -3,13 +3,12 @@ import type { Env } from '@gpt/kit';
 import {
   createEvent,
   eventProducers,
+  publishRaw,
   startTestService,
   TEST_SECRETS,
-  testInfra,
   type TestService,
   uniqueName,
 } from '@gpt/kit/testing';
-import amqp from 'amqplib';
 import type { z } from 'zod';
 import { type AuthConfig, loadAuthConfig } from '../../src/config';
 import type { AuthDatabase } from '../../src/data/schema';
@@ -102,23 +101,6 @@ export async function startAuth(env: Env = {}) {
 }
 
 export type AuthHarness = Awaited<ReturnType<typeof startAuth>>;
-
-/** Puts a message body on the exchange with a routing key, as any producer's relay would. */
-export async function publishRaw(exchange: string, routingKey: string, body: unknown): Promise<void> {
-  const connection = await amqp.connect(testInfra.amqpUrl);
-  try {
-    const channel = await connection.createConfirmChannel();
-    await channel.assertExchange(exchange, 'topic', { durable: true });
-    channel.publish(exchange, routingKey, Buffer.from(JSON.stringify(body)), {
-      persistent: true,
-      contentType: 'application/json',
-    });
-    await channel.waitForConfirms();
-    await channel.close();
-  } finally {
-    await connection.close();
-  }
-}
 
 /** Publishes an event as its producer would; returns the envelope so the test can wait for it. */
 export async function publishEvent<T extends EventType>(

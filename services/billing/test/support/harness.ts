@@ -3,12 +3,11 @@ import { signAccessToken, type Env } from '@gpt/kit';
 import {
   createEvent,
   eventProducers,
+  publishRaw,
   sampleUserRegistered,
   startTestService,
-  testInfra,
   type TestService,
 } from '@gpt/kit/testing';
-import amqp from 'amqplib';
 import { loadBillingConfig, type BillingConfig } from '../../src/config';
 import type { BillingDatabase } from '../../src/data/schema';
 import type { BillingDeps } from '../../src/deps';
@@ -41,8 +40,6 @@ export async function startBillingHarness(env: Env = {}) {
     SITE_URL: 'https://site.example',
     ...env,
   });
-  const connection = await amqp.connect(testInfra.amqpUrl);
-  const channel = await connection.createConfirmChannel();
   const { JWT_SECRET, BOT_API_KEY, AMQP_EXCHANGE } = billing.deps.config;
   let settingVersion = 0;
 
@@ -55,15 +52,7 @@ export async function startBillingHarness(env: Env = {}) {
 
     /** Publishes an envelope on billing's exchange (routing key = type), as the producer's relay does. */
     async publish(event: { id: string; type: EventType }) {
-      await new Promise<void>((resolve, reject) =>
-        channel.publish(
-          AMQP_EXCHANGE,
-          event.type,
-          Buffer.from(JSON.stringify(event)),
-          { persistent: true, contentType: 'application/json', messageId: event.id },
-          (err) => (err ? reject(err) : resolve()),
-        ),
-      );
+      await publishRaw(AMQP_EXCHANGE, event.type, event);
       return event;
     },
 
@@ -189,8 +178,6 @@ export async function startBillingHarness(env: Env = {}) {
     },
 
     async stop() {
-      await channel.close();
-      await connection.close();
       await billing.stop();
       await yookassa.stop();
     },

@@ -1,7 +1,6 @@
 import type { EventType, HistoryMessage, UserRegisteredData, AiModel, EventSchemas } from '@gpt/contracts';
 import { signAccessToken } from '@gpt/kit';
-import { createEvent, startTestService, testInfra, type TestService } from '@gpt/kit/testing';
-import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
+import { createEvent, publishRaw, startTestService, type TestService } from '@gpt/kit/testing';
 import type { z } from 'zod';
 import { type ChatHistoryConfig, loadChatHistoryConfig } from '../../src/config';
 import type { ChatHistoryDatabase } from '../../src/data/schema';
@@ -43,16 +42,9 @@ export const nextNumber = () => {
 export async function startHarness(): Promise<Harness> {
   const service = await startTestService(chatHistoryService, loadChatHistoryConfig);
   const { config } = service.deps;
-  const connection: ChannelModel = await amqp.connect(testInfra.amqpUrl);
-  const channel: ConfirmChannel = await connection.createConfirmChannel();
   const adminToken = signAccessToken({ sub: '1', role: 'admin', ver: 0 }, config.JWT_SECRET);
   const admin = { authorization: `Bearer ${adminToken}` };
   const bot = { 'x-bot-key': config.BOT_API_KEY };
-
-  const publish = async (type: string, body: string) => {
-    channel.publish(config.AMQP_EXCHANGE, type, Buffer.from(body), { persistent: true });
-    await channel.waitForConfirms();
-  };
 
   const request = async <T>(method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${service.url}${path}`, {
@@ -75,11 +67,11 @@ export async function startHarness(): Promise<Harness> {
     async deliver(type, data, options = {}) {
       const event = createEvent(type, 'auth', data, options);
       const acked = service.deps.bus.waitFor('acked', (e) => e.id === event.id);
-      await publish(type, JSON.stringify(event));
+      await publishRaw(config.AMQP_EXCHANGE, type, event);
       await acked;
     },
     async deliverRaw(type, body) {
-      await publish(type, body);
+      await publishRaw(config.AMQP_EXCHANGE, type, body);
     },
     async registerUser(overrides = {}) {
       const n = nextNumber();
@@ -133,10 +125,7 @@ export async function startHarness(): Promise<Harness> {
     },
     get: (path, headers = admin) => request('GET', path, undefined, headers),
     send: (method, path, body, headers = admin) => request(method, path, body, headers),
-    async close() {
-      await connection.close();
-      await service.stop();
-    },
+    close: () => service.stop(),
   };
   return harness;
 }

@@ -1,6 +1,14 @@
 export { readRequestBody, readRequestBytes, sendJson } from './http';
 export { createEvent, eventProducers, sampleMessageRecorded, sampleUserRegistered } from './events';
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
-export { createTestDatabase, deleteTestBroker, dropTestDatabase, freePort, testInfra, uniqueName } from './infra';
+export {
+  createTestDatabase,
+  deleteTestBroker,
+  dropTestDatabase,
+  freePort,
+  publishRaw,
+  testInfra,
+  uniqueName,
+} from './infra';
 export { seenWithin, startTestReplica, startTestService, TEST_SECRETS, type TestService } from './service';
 export { sandboxDecisionCall } from './sandbox-payment';

@@ -40,6 +40,24 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Puts a message on the test broker by hand, as a producer's relay (or a broken producer) would:
+ * under `routingKey`, persistent, resolved once the broker confirmed it. A string is sent as it is
+ * (a poisoned body), anything else as JSON.
+ */
+export async function publishRaw(exchange: string, routingKey: string, body: unknown): Promise<void> {
+  const connection = await amqp.connect(testInfra.amqpUrl);
+  try {
+    const channel = await connection.createConfirmChannel();
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    const content = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    channel.publish(exchange, routingKey, content, { persistent: true, contentType: 'application/json' });
+    await channel.waitForConfirms();
+  } finally {
+    await connection.close();
+  }
+}
+
 /** Removes what a test's services declared on RabbitMQ: every service's queues (main, retry, dead) and the exchange. */
 export async function deleteTestBroker(exchange: string): Promise<void> {
   const connection = await amqp.connect(testInfra.amqpUrl);
