@@ -25,7 +25,7 @@ export const actionKeyHeaders = (key: string) => ({ 'Idempotency-Key': key });
  * network failed (status 0) or the server answered 503. Twice at most, a second apart.
  */
 export const keyedActionRetry = {
-  retry: (failures: number, err: unknown) =>
+  retry: (failures: number, err: Error) =>
     failures < 2 && err instanceof ApiError && (err.status === 0 || err.status === 503),
   retryDelay: 1000,
 };

@@ -1,5 +1,5 @@
-import type { Tariff, TariffInput } from '@gpt/contracts';
-import { isUniqueViolation } from '@gpt/kit';
+import type { SuccessResponse, TariffInput, TariffResponse } from '@gpt/contracts';
+import { type Idempotency, isUniqueViolation } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { isForeignKeyViolation } from '../data/db-errors';
@@ -8,14 +8,15 @@ import { ledgerIn } from './ledger';
 import { billingErrors } from './errors';
 
 /** A new tariff; its name must be unique (without regard to case). */
-export const createTariff = (deps: BillingDeps, input: TariffInput): Promise<Tariff> =>
-  deps.tariffAnswers.changing(() => create(deps, input));
+export const createTariff = (deps: BillingDeps, input: TariffInput, once: Idempotency): Promise<TariffResponse> =>
+  deps.tariffAnswers.changing(() => create(deps, input, once));
 
-async function create(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
-  const tariffs = tariffsRepository(deps.db);
-  if (await tariffs.nameTaken(input.name)) throw billingErrors.tariffNameTaken();
+async function create(deps: BillingDeps, input: TariffInput, once: Idempotency): Promise<TariffResponse> {
+  if (await tariffsRepository(deps.db).nameTaken(input.name)) throw billingErrors.tariffNameTaken();
   try {
-    return await tariffs.create(input);
+    return await deps.db
+      .transaction()
+      .execute(async (trx) => once.keep(trx, { success: true, tariff: await tariffsRepository(trx).create(input) }));
   } catch (err) {
     if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
     throw err;
@@ -26,10 +27,14 @@ async function create(deps: BillingDeps, input: TariffInput): Promise<Tariff> {
  * Edits a tariff. When its name or price changes, every holder's balance snapshot changes too, so
  * each is published again (with a new version) for the projections that show the tariff.
  */
-export const updateTariff = (deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> =>
-  deps.tariffAnswers.changing(() => update(deps, id, input));
+export const updateTariff = (
+  deps: BillingDeps,
+  id: number,
+  input: TariffInput,
+  once: Idempotency,
+): Promise<TariffResponse> => deps.tariffAnswers.changing(() => update(deps, id, input, once));
 
-async function update(deps: BillingDeps, id: number, input: TariffInput): Promise<Tariff> {
+async function update(deps: BillingDeps, id: number, input: TariffInput, once: Idempotency): Promise<TariffResponse> {
   const before = await tariffsRepository(deps.db).findById(id);
   if (!before) throw billingErrors.tariffNotFound();
   if (await tariffsRepository(deps.db).nameTaken(input.name, id)) throw billingErrors.tariffNameTaken();
@@ -41,7 +46,7 @@ async function update(deps: BillingDeps, id: number, input: TariffInput): Promis
         const holders = await balancesRepository(trx).bumpHolders(id);
         await ledgerIn(trx, deps.bus).announce(holders, 'tariff_updated', `tariff-updated:${id}:${updated.updated_at}`);
       }
-      return updated;
+      return once.keep(trx, { success: true, tariff: updated });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
@@ -50,10 +55,10 @@ async function update(deps: BillingDeps, id: number, input: TariffInput): Promis
 }
 
 /** Deletes a tariff nobody holds or paid for; the default one (Base) stays. */
-export const deleteTariff = (deps: BillingDeps, id: number): Promise<void> =>
-  deps.tariffAnswers.changing(() => remove(deps, id));
+export const deleteTariff = (deps: BillingDeps, id: number, once: Idempotency): Promise<SuccessResponse> =>
+  deps.tariffAnswers.changing(() => remove(deps, id, once));
 
-async function remove(deps: BillingDeps, id: number): Promise<void> {
+async function remove(deps: BillingDeps, id: number, once: Idempotency): Promise<SuccessResponse> {
   const tariffs = tariffsRepository(deps.db);
   const tariff = await tariffs.findById(id);
   if (!tariff) throw billingErrors.tariffNotFound();
@@ -67,7 +72,10 @@ async function remove(deps: BillingDeps, id: number): Promise<void> {
   }
   if (usage.promoCodes > 0) throw billingErrors.tariffHasPromoCodes(usage.promoCodes);
   try {
-    await tariffs.delete(id);
+    return await deps.db.transaction().execute(async (trx) => {
+      await tariffsRepository(trx).delete(id);
+      return once.keep(trx, { success: true, message: 'Тариф удален' });
+    });
   } catch (err) {
     // Someone got the tariff between the check and the delete.
     if (isForeignKeyViolation(err)) throw billingErrors.tariffInUse((await tariffs.usage(id)).holders);

@@ -1,4 +1,5 @@
-import type { Payment } from '@gpt/contracts';
+import type { RefundPaymentResponse } from '@gpt/contracts';
+import type { Idempotency } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { availableCredits, type Balance } from '../data/balances.repository';
@@ -32,14 +33,16 @@ type Trx = Kysely<BillingDatabase>;
  * 3. locked again, the payment becomes `refunded` and `payment.refunded` is published, once.
  * A second click, or a retry after a timeout, finds the refund under way and repeats only step 2
  * (the same refund for the provider) and step 3; a refund already done is answered as it is. A
- * provider that refuses for good gives the credits back and leaves the payment succeeded.
+ * provider that refuses for good gives the credits back and leaves the payment succeeded. The answer is kept
+ * with the admin's key in step 3's transaction.
  */
 export async function refundPayment(
   deps: BillingDeps,
   providers: Providers,
   refunder: Refunder,
   id: number,
-): Promise<Payment> {
+  once: Idempotency,
+): Promise<RefundPaymentResponse> {
   const started = await deps.bus.transaction(async (trx) => {
     const payment = await paymentsRepository(trx).lockWithPayer(id);
     if (!payment) throw billingErrors.paymentNotFound();
@@ -52,11 +55,15 @@ export async function refundPayment(
   });
   if (started) {
     const refundId = await returnMoney(deps, providers, refunder, started.payment, started.attempt);
-    await finish(deps, started.payment.id, refundId);
+    return finish(deps, started.payment.id, refundId, once);
   }
-  const refunded = await paymentsRepository(deps.db).adminDetail(id);
+  return refundAnswer(deps.db, id);
+}
+
+async function refundAnswer(db: Trx, id: number): Promise<RefundPaymentResponse> {
+  const refunded = await paymentsRepository(db).adminDetail(id);
   if (!refunded) throw billingErrors.paymentNotFound();
-  return refunded;
+  return { success: true, payment: refunded };
 }
 
 /** The account holding the payer's money now (a merged account's survivor). */
@@ -154,16 +161,23 @@ async function abandon(deps: BillingDeps, id: number, attempt: number): Promise<
 }
 
 /** Step 3: the payment is refunded and `payment.refunded` is published, once however many clicks got here. */
-async function finish(deps: BillingDeps, id: number, refundId: string): Promise<void> {
-  await deps.bus.transaction(async (trx) => {
+async function finish(
+  deps: BillingDeps,
+  id: number,
+  refundId: string,
+  once: Idempotency,
+): Promise<RefundPaymentResponse> {
+  return deps.bus.transaction(async (trx) => {
     const payment = await paymentsRepository(trx).lock(id);
-    if (!payment || payment.status === 'refunded') return;
-    await paymentsRepository(trx).markRefunded(id, refundId);
-    await deps.bus.publish(trx, 'payment.refunded', {
-      ...paymentFact(payment),
-      credits_amount: payment.creditsAmount,
-      refund_id: refundId,
-      refunded_at: new Date().toISOString(),
-    });
+    if (payment && payment.status !== 'refunded') {
+      await paymentsRepository(trx).markRefunded(id, refundId);
+      await deps.bus.publish(trx, 'payment.refunded', {
+        ...paymentFact(payment),
+        credits_amount: payment.creditsAmount,
+        refund_id: refundId,
+        refunded_at: new Date().toISOString(),
+      });
+    }
+    return once.keep(trx, await refundAnswer(trx, id));
   });
 }

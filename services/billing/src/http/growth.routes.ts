@@ -19,19 +19,16 @@ export function growthRoutes(deps: BillingDeps) {
     getAdminPromoCodes: ({ query }) => promoCodes.list(query),
     postAdminPromoCodes: {
       idempotency,
-      handle: async ({ body }) => ({ success: true, promo_code: await promoCodes.create(body) }),
+      handle: ({ body, once }) => promoCodes.create(body, once),
     },
     getAdminPromoCodesById: ({ params }) => promoCodes.view(params.id),
     putAdminPromoCodesById: {
       idempotency,
-      handle: async ({ params, body }) => ({ success: true, promo_code: await promoCodes.update(params.id, body) }),
+      handle: ({ params, body, once }) => promoCodes.update(params.id, body, once),
     },
     deleteAdminPromoCodesById: {
       idempotency,
-      handle: async ({ params }) => {
-        await promoCodes.remove(params.id);
-        return { success: true, message: 'Промокод удалён' };
-      },
+      handle: ({ params, once }) => promoCodes.remove(params.id, once),
     },
   });
 }

@@ -68,12 +68,12 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
     },
     postAdminPaymentsByIdRefund: {
       idempotency: idempotencyStore({ ...deps, service: 'billing' }),
-      handle: async ({ params, claims, req }) => {
+      handle: ({ params, claims, req, once }) => {
         const refunder = {
           adminId: Number(claims.sub),
           token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
         };
-        return { success: true, payment: await refundPayment(deps, providers, refunder, params.id) };
+        return refundPayment(deps, providers, refunder, params.id, once);
       },
     },
   });

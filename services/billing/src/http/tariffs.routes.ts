@@ -20,18 +20,15 @@ export function tariffsRoutes(deps: BillingDeps) {
     getAdminTariffs: ({ query }) => tariffs.page(query),
     postAdminTariffs: {
       idempotency,
-      handle: async ({ body }) => ({ success: true, tariff: await createTariff(deps, body) }),
+      handle: ({ body, once }) => createTariff(deps, body, once),
     },
     putAdminTariffsById: {
       idempotency,
-      handle: async ({ params, body }) => ({ success: true, tariff: await updateTariff(deps, params.id, body) }),
+      handle: ({ params, body, once }) => updateTariff(deps, params.id, body, once),
     },
     deleteAdminTariffsById: {
       idempotency,
-      handle: async ({ params }) => {
-        await deleteTariff(deps, params.id);
-        return { success: true, message: 'Тариф удален' };
-      },
+      handle: ({ params, once }) => deleteTariff(deps, params.id, once),
     },
   });
 }

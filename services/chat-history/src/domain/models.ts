@@ -1,4 +1,5 @@
-import type { AdminModelsQuery, AiModel } from '@gpt/contracts';
+import type { AdminModelsQuery, AiModelResponse, SuccessResponse } from '@gpt/contracts';
+import type { Idempotency } from '@gpt/kit';
 import type { ChatHistoryDeps } from '../deps';
 import { type AiModelFields, modelsRepository } from '../data/models.repository';
 import { chatHistoryErrors } from './errors';
@@ -75,24 +76,31 @@ export function modelsUseCases(deps: ChatHistoryDeps) {
 
     listActive: () => models.listActive(),
 
-    create: (fields: AiModelFields): Promise<AiModel> =>
-      changing(async () => {
-        const created = await models.create(fields);
-        if (!created) throw chatHistoryErrors.modelExists(fields.model);
-        return created;
-      }),
+    create: (fields: AiModelFields, once: Idempotency): Promise<AiModelResponse> =>
+      changing(() =>
+        deps.db.transaction().execute(async (trx) => {
+          const created = await modelsRepository(trx).create(fields);
+          if (!created) throw chatHistoryErrors.modelExists(fields.model);
+          return once.keep(trx, { success: true, model: created });
+        }),
+      ),
 
-    update: (id: number, fields: AiModelFields): Promise<AiModel> =>
-      changing(async () => {
-        const updated = await models.update(id, fields);
-        if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
-        if (!updated) throw chatHistoryErrors.modelNotFound();
-        return updated;
-      }),
+    update: (id: number, fields: AiModelFields, once: Idempotency): Promise<AiModelResponse> =>
+      changing(() =>
+        deps.db.transaction().execute(async (trx) => {
+          const updated = await modelsRepository(trx).update(id, fields);
+          if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
+          if (!updated) throw chatHistoryErrors.modelNotFound();
+          return once.keep(trx, { success: true, model: updated });
+        }),
+      ),
 
-    remove: (id: number): Promise<void> =>
-      changing(async () => {
-        if (!(await models.delete(id))) throw chatHistoryErrors.modelNotFound();
-      }),
+    remove: (id: number, once: Idempotency): Promise<SuccessResponse> =>
+      changing(() =>
+        deps.db.transaction().execute(async (trx) => {
+          if (!(await modelsRepository(trx).delete(id))) throw chatHistoryErrors.modelNotFound();
+          return once.keep(trx, { success: true });
+        }),
+      ),
   };
 }

@@ -10,18 +10,9 @@ export function modelsRoutes(deps: ChatHistoryDeps) {
   const idempotency = idempotencyStore({ ...deps, service: 'chat-history' });
   return routeHandlers('chat-history', {
     getAdminModels: ({ query }) => models.list(query),
-    postAdminModels: { idempotency, handle: async ({ body }) => ({ success: true, model: await models.create(body) }) },
-    putAdminModelsById: {
-      idempotency,
-      handle: async ({ params, body }) => ({ success: true, model: await models.update(params.id, body) }),
-    },
-    deleteAdminModelsById: {
-      idempotency,
-      handle: async ({ params }) => {
-        await models.remove(params.id);
-        return { success: true };
-      },
-    },
+    postAdminModels: { idempotency, handle: ({ body, once }) => models.create(body, once) },
+    putAdminModelsById: { idempotency, handle: ({ params, body, once }) => models.update(params.id, body, once) },
+    deleteAdminModelsById: { idempotency, handle: ({ params, once }) => models.remove(params.id, once) },
     // The active ones, kept in memory until a model or setting changes, with an ETag.
     getBotModels: async ({ req, res }) => {
       sendAnswer(

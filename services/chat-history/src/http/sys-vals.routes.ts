@@ -18,21 +18,12 @@ export function sysValsRoutes(deps: ChatHistoryDeps) {
       const { data, total } = await settings.list(query);
       return { data, pagination: paginationOf(query.page, query.limit, total) };
     },
-    postAdminSysVals: {
-      idempotency,
-      handle: async ({ body }) => ({ success: true, data: await settings.create(body.key, body.value) }),
-    },
+    postAdminSysVals: { idempotency, handle: ({ body, once }) => settings.create(body.key, body.value, once) },
     putAdminSysValsByKey: {
       idempotency,
-      handle: async ({ params, body }) => ({ success: true, data: await settings.update(params.key, body.value) }),
+      handle: ({ params, body, once }) => settings.update(params.key, body.value, once),
     },
-    deleteAdminSysValsByKey: {
-      idempotency,
-      handle: async ({ params }) => {
-        await settings.remove(params.key);
-        return { success: true };
-      },
-    },
+    deleteAdminSysValsByKey: { idempotency, handle: ({ params, once }) => settings.remove(params.key, once) },
     getBotSettings: async ({ req, res }) => {
       sendAnswer(req, res, await keptAnswer(deps, 'settings', BotSettingsResponse, settings.all));
       return answered;

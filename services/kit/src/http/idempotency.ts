@@ -57,9 +57,9 @@ export interface Idempotency {
   actionId: string;
   /**
    * Keeps `answer` (the route's body) with the key inside `trx`, the transaction that makes the change:
-   * the change and its kept answer commit together or not at all. Nothing without a key.
+   * the change and its kept answer commit together or not at all. Nothing without a key. Answers `answer`.
    */
-  keep(trx: QueryExecutorProvider, answer: unknown): Promise<void>;
+  keep<const A>(trx: QueryExecutorProvider, answer: A): Promise<A>;
 }
 
 export interface IdempotentCall {
@@ -122,6 +122,7 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
             await sql`insert into idempotent_requests (actor, idempotency_key, fingerprint, status, answer)
               values (${call.actor}, ${key}, ${fingerprint}, ${call.status}, ${json}::jsonb)`.execute(trx);
             stored = true;
+            return answer;
           },
         };
         const result = await work(once);
@@ -137,7 +138,7 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
 
 /** An `Idempotency` for a request without a key: nothing is kept, the action id is new. */
 export function unkeyed(): Idempotency {
-  return { key: undefined, actionId: randomUUID(), keep: async () => {} };
+  return { key: undefined, actionId: randomUUID(), keep: async (_trx, answer) => answer };
 }
 
 async function keptAnswer(db: Kysely<IdempotencyTables>, actor: string, key: string) {

@@ -2,20 +2,23 @@ import { SuccessResponse } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { adminModelsKey } from './get-admin-models';
 
 /** DELETE /api/admin/models/{id} */
-export async function deleteModel(id: number): Promise<void> {
-  await api.delete(apiPath('deleteAdminModelsById', { id }), SuccessResponse);
+export async function deleteModel(id: number, key: string): Promise<void> {
+  await api.delete(apiPath('deleteAdminModelsById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
 }
 
 /** After a delete the list reloads (docs/product.md, States). */
-export function useDeleteModel() {
+/** `key`: the Idempotency-Key of the opened confirmation. */
+export function useDeleteModel(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteModel,
+    mutationFn: (id: number) => deleteModel(id, key),
+    ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminModelsKey }),
   });
 }

@@ -2,6 +2,7 @@ import { AiModelResponse, type AiModel, type AiModelInput, type RequestBody } fr
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { adminModelsKey } from './get-admin-models';
@@ -13,19 +14,22 @@ import { adminModelsKey } from './get-admin-models';
 export type ModelBody = RequestBody<typeof AiModelInput>;
 
 /** Creates (no id) or replaces (id) a model; answers the stored model. */
-export async function saveModel({ id, ...body }: ModelBody & { id?: number }): Promise<AiModel> {
+export async function saveModel({ id, ...body }: ModelBody & { id?: number }, key: string): Promise<AiModel> {
+  const options = { headers: actionKeyHeaders(key) };
   const { model } =
     id === undefined
-      ? await api.post(apiPath('postAdminModels'), AiModelResponse, body)
-      : await api.put(apiPath('putAdminModelsById', { id }), AiModelResponse, body);
+      ? await api.post(apiPath('postAdminModels'), AiModelResponse, body, options)
+      : await api.put(apiPath('putAdminModelsById', { id }), AiModelResponse, body, options);
   return model;
 }
 
 /** After a save the list reloads (docs/product.md, States). */
-export function useSaveModel() {
+/** `key`: the Idempotency-Key of the opened form. */
+export function useSaveModel(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveModel,
+    mutationFn: (body: ModelBody & { id?: number }) => saveModel(body, key),
+    ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminModelsKey }),
   });
 }

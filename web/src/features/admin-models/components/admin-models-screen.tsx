@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AddButton, useCrudDialogs, useDeleteRow, useSaveRow } from '@/components/ui/crud-dialogs';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { ErrorBanner } from '@/components/ui/error-banner';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -38,13 +39,13 @@ export function AdminModelsScreen() {
   const models = useAdminModels(toApiListQuery(list.state));
   const crud = useCrudDialogs<AiModel>();
   const { edit, askDelete } = crud;
-  const saving = useSaveRow(crud, useSaveModel(), {
+  const saving = useSaveRow(crud, useSaveModel(useActionKey(crud.formOpen)), {
     created: 'Модель добавлена',
     saved: 'Модель сохранена',
     nameOf: (m) => m.model,
     failed: 'Ошибка сохранения модели',
   });
-  const deleting = useDeleteRow(crud, useDeleteModel(), {
+  const deleting = useDeleteRow(crud, useDeleteModel(useActionKey(crud.deleted !== null)), {
     idOf: (m) => m.id,
     deleted: 'Модель удалена',
     nameOf: (m) => m.model,

@@ -8,16 +8,17 @@ import { api } from '@/lib/api-client';
 import { adminPaymentsKey } from './get-admin-payments';
 
 /** POST /api/admin/payments/{id}/refund → the refunded payment, with the key of the opened confirmation. */
-export async function refundPayment({ id, key }: { id: number; key: string }): Promise<Payment> {
+export async function refundPayment(id: number, key: string): Promise<Payment> {
   const path = apiPath('postAdminPaymentsByIdRefund', { id });
   return (await api.post(path, RefundPaymentResponse, undefined, { headers: actionKeyHeaders(key) })).payment;
 }
 
 /** After a refund the list and the payment's detail reload. */
-export function useRefundPayment() {
+/** `key`: the Idempotency-Key of the opened confirmation. */
+export function useRefundPayment(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: refundPayment,
+    mutationFn: (id: number) => refundPayment(id, key),
     ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
   });

@@ -31,23 +31,19 @@ export function AdminPaymentsScreen() {
   const payments = useAdminPayments(toApiListQuery(list.state));
   const [viewed, setViewed] = useState<number | null>(null);
   const [refunding, setRefunding] = useState<Payment | null>(null);
-  const refund = useRefundPayment();
-  const refundKey = useActionKey(refunding !== null);
+  const refund = useRefundPayment(useActionKey(refunding !== null));
   const toast = useToast();
   const closeRefund = () => {
     setRefunding(null);
     refund.reset();
   };
   const confirmRefund = (payment: Payment) =>
-    refund.mutate(
-      { id: payment.id, key: refundKey },
-      {
-        onSuccess: () => {
-          toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
-          closeRefund();
-        },
+    refund.mutate(payment.id, {
+      onSuccess: () => {
+        toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
+        closeRefund();
       },
-    );
+    });
 
   const columns = useMemo<DataColumn<Payment>[]>(
     () => [

@@ -2,19 +2,22 @@ import { SuccessResponse } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { adminPromoCodesKey } from './get-admin-promo-codes';
 
 /** DELETE /api/admin/promo-codes/{id} (refused once the code was used). */
-export async function deletePromoCode(id: number): Promise<void> {
-  await api.delete(apiPath('deleteAdminPromoCodesById', { id }), SuccessResponse);
+export async function deletePromoCode(id: number, key: string): Promise<void> {
+  await api.delete(apiPath('deleteAdminPromoCodesById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
 }
 
-export function useDeletePromoCode() {
+/** `key`: the Idempotency-Key of the opened confirmation. */
+export function useDeletePromoCode(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deletePromoCode,
+    mutationFn: (id: number) => deletePromoCode(id, key),
+    ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPromoCodesKey }),
   });
 }

@@ -8,6 +8,7 @@ import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/componen
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { FiltersCard, FilterText, ResetFiltersButton } from '@/components/ui/list-filters';
 import { useToast } from '@/components/ui/toasts';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -37,13 +38,13 @@ export function AdminPromoCodesScreen() {
   const filters = useDraftFilters(list.state.filters, (next) => list.setFilters(next, { replace: true }));
   const crud = useCrudDialogs<PromoCode>();
   const { view, edit, askDelete } = crud;
-  const saving = useSaveRow(crud, useSavePromoCode(), {
+  const saving = useSaveRow(crud, useSavePromoCode(useActionKey(crud.formOpen)), {
     created: 'Промокод создан',
     saved: 'Промокод сохранён',
     nameOf: (c) => c.code,
     failed: 'Произошла ошибка при сохранении',
   });
-  const deleting = useDeleteRow(crud, useDeletePromoCode(), {
+  const deleting = useDeleteRow(crud, useDeletePromoCode(useActionKey(crud.deleted !== null)), {
     idOf: (c) => c.id,
     deleted: 'Промокод удалён',
     nameOf: (c) => c.code,

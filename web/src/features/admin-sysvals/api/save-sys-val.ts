@@ -2,34 +2,39 @@ import { SuccessResponse, type SysVal, SysValResponse } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { sysValsKey } from './get-sys-vals';
 
 /** POST /api/admin/sys_vals with key and value. */
-export async function createSysVal(body: { key: string; value: string }): Promise<SysVal> {
-  return (await api.post(apiPath('postAdminSysVals'), SysValResponse, body)).data;
+export async function createSysVal(body: { key: string; value: string }, key: string): Promise<SysVal> {
+  return (await api.post(apiPath('postAdminSysVals'), SysValResponse, body, { headers: actionKeyHeaders(key) })).data;
 }
 
 /** PUT /api/admin/sys_vals/{key}: the body is the value only (docs/product.md, Calls). */
-export async function updateSysVal({ key, value }: { key: string; value: string }): Promise<SysVal> {
-  return (await api.put(apiPath('putAdminSysValsByKey', { key }), SysValResponse, { value })).data;
+export async function updateSysVal({ key, value }: { key: string; value: string }, actionKey: string): Promise<SysVal> {
+  const path = apiPath('putAdminSysValsByKey', { key });
+  return (await api.put(path, SysValResponse, { value }, { headers: actionKeyHeaders(actionKey) })).data;
 }
 
 /** DELETE /api/admin/sys_vals/{key} */
-export async function deleteSysVal(key: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminSysValsByKey', { key }), SuccessResponse);
+export async function deleteSysVal(key: string, actionKey: string): Promise<void> {
+  await api.delete(apiPath('deleteAdminSysValsByKey', { key }), SuccessResponse, {
+    headers: actionKeyHeaders(actionKey),
+  });
 }
 
-/** Every change reloads the list (docs/product.md, States). */
-function useSysValMutation<A, R>(mutationFn: (args: A) => Promise<R>) {
+/** Every change reloads the list (docs/product.md, States); `actionKey` is the opened form's Idempotency-Key. */
+function useSysValMutation<A, R>(call: (args: A, actionKey: string) => Promise<R>, actionKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn,
+    mutationFn: (args: A) => call(args, actionKey),
+    ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sysValsKey }),
   });
 }
 
-export const useCreateSysVal = () => useSysValMutation(createSysVal);
-export const useUpdateSysVal = () => useSysValMutation(updateSysVal);
-export const useDeleteSysVal = () => useSysValMutation(deleteSysVal);
+export const useCreateSysVal = (actionKey: string) => useSysValMutation(createSysVal, actionKey);
+export const useUpdateSysVal = (actionKey: string) => useSysValMutation(updateSysVal, actionKey);
+export const useDeleteSysVal = (actionKey: string) => useSysValMutation(deleteSysVal, actionKey);

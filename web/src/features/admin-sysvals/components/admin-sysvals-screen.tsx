@@ -7,6 +7,7 @@ import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/componen
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { useToast } from '@/components/ui/toasts';
 import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -26,11 +27,12 @@ export function AdminSysValsScreen() {
   const toast = useToast();
   const list = useListState(LIST_DEFAULTS);
   const settings = useSysVals(toApiListQuery(list.state));
-  const create = useCreateSysVal();
-  const update = useUpdateSysVal();
   const crud = useCrudDialogs<SysVal>();
+  const formKey = useActionKey(crud.formOpen);
+  const create = useCreateSysVal(formKey);
+  const update = useUpdateSysVal(formKey);
   const { viewed, view, edit, askDelete } = crud;
-  const deleting = useDeleteRow(crud, useDeleteSysVal(), {
+  const deleting = useDeleteRow(crud, useDeleteSysVal(useActionKey(crud.deleted !== null)), {
     idOf: (s) => s.key,
     deleted: 'Настройка удалена',
     nameOf: (s) => s.key,

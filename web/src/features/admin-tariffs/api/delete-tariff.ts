@@ -2,20 +2,23 @@ import { SuccessResponse } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { adminTariffsKey } from './get-admin-tariffs';
 
 /** DELETE /api/admin/tariffs/{id} */
-export async function deleteTariff(id: number): Promise<void> {
-  await api.delete(apiPath('deleteAdminTariffsById', { id }), SuccessResponse);
+export async function deleteTariff(id: number, key: string): Promise<void> {
+  await api.delete(apiPath('deleteAdminTariffsById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
 }
 
 /** After a delete the list reloads (docs/product.md, States). */
-export function useDeleteTariff() {
+/** `key`: the Idempotency-Key of the opened confirmation. */
+export function useDeleteTariff(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteTariff,
+    mutationFn: (id: number) => deleteTariff(id, key),
+    ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTariffsKey }),
   });
 }

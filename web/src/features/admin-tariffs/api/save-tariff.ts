@@ -2,6 +2,7 @@ import { TariffResponse, type RequestBody, type Tariff, type TariffInput } from 
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { adminTariffsKey } from './get-admin-tariffs';
@@ -10,19 +11,22 @@ import { adminTariffsKey } from './get-admin-tariffs';
 export type TariffBody = RequestBody<typeof TariffInput>;
 
 /** Creates (no id) or replaces (id) a tariff; answers the stored tariff. */
-export async function saveTariff({ id, ...body }: TariffBody & { id?: number }): Promise<Tariff> {
+export async function saveTariff({ id, ...body }: TariffBody & { id?: number }, key: string): Promise<Tariff> {
+  const options = { headers: actionKeyHeaders(key) };
   const { tariff } =
     id === undefined
-      ? await api.post(apiPath('postAdminTariffs'), TariffResponse, body)
-      : await api.put(apiPath('putAdminTariffsById', { id }), TariffResponse, body);
+      ? await api.post(apiPath('postAdminTariffs'), TariffResponse, body, options)
+      : await api.put(apiPath('putAdminTariffsById', { id }), TariffResponse, body, options);
   return tariff;
 }
 
 /** After a save the list reloads (docs/product.md, States). */
-export function useSaveTariff() {
+/** `key`: the Idempotency-Key of the opened form. */
+export function useSaveTariff(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveTariff,
+    mutationFn: (body: TariffBody & { id?: number }) => saveTariff(body, key),
+    ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTariffsKey }),
   });
 }

@@ -8,6 +8,7 @@ import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/componen
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Icon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toasts';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
@@ -36,14 +37,14 @@ export function AdminTariffsScreen() {
   const crud = useCrudDialogs<Tariff>();
   const { view, edit, askDelete } = crud;
   // docs/product.md, Errors: a failed save or delete is told by a toast with the server's text.
-  const saving = useSaveRow(crud, useSaveTariff(), {
+  const saving = useSaveRow(crud, useSaveTariff(useActionKey(crud.formOpen)), {
     created: 'Тариф создан',
     saved: 'Тариф сохранен',
     nameOf: (t) => t.name,
     failed: 'Произошла ошибка при сохранении',
     failureIn: 'toast',
   });
-  const deleting = useDeleteRow(crud, useDeleteTariff(), {
+  const deleting = useDeleteRow(crud, useDeleteTariff(useActionKey(crud.deleted !== null)), {
     idOf: (t) => t.id,
     deleted: 'Тариф удален',
     nameOf: (t) => t.name,

@@ -2,19 +2,22 @@ import { SuccessResponse } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
 import { api } from '@/lib/api-client';
 
 import { reloadUsersScreen } from './get-admin-users';
 
 /** DELETE /api/admin/users/{id} */
-export async function deleteAdminUser(id: number): Promise<void> {
-  await api.delete(apiPath('deleteAdminUsersById', { id }), SuccessResponse);
+export async function deleteAdminUser(id: number, key: string): Promise<void> {
+  await api.delete(apiPath('deleteAdminUsersById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
 }
 
-export function useDeleteAdminUser() {
+/** `key`: the Idempotency-Key of the opened confirmation. */
+export function useDeleteAdminUser(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteAdminUser,
+    mutationFn: (id: number) => deleteAdminUser(id, key),
+    ...keyedActionRetry,
     onSuccess: () => reloadUsersScreen(queryClient),
   });
 }

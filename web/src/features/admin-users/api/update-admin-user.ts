@@ -12,21 +12,21 @@ import { api } from '@/lib/api-client';
 import { reloadUsersScreen } from './get-admin-users';
 
 /** PUT /api/admin/users/{id} → { success, user }, with the key of the opened form. */
-export async function updateAdminUser({
-  id,
-  key,
-  ...body
-}: AdminUserUpdate & { id: number; key: string }): Promise<AdminUser> {
+export async function updateAdminUser(
+  { id, ...body }: AdminUserUpdate & { id: number },
+  key: string,
+): Promise<AdminUser> {
   const { user } = await api.put(apiPath('putAdminUsersById', { id }), AdminUserUpdateResponse, body, {
     headers: actionKeyHeaders(key),
   });
   return user;
 }
 
-export function useUpdateAdminUser() {
+/** `key`: the Idempotency-Key of the opened form. */
+export function useUpdateAdminUser(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateAdminUser,
+    mutationFn: (edit: AdminUserUpdate & { id: number }) => updateAdminUser(edit, key),
     ...keyedActionRetry,
     onSuccess: () => reloadUsersScreen(queryClient),
   });

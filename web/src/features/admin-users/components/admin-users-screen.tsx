@@ -11,6 +11,7 @@ import { Icon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
+import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/dates';
 import { exactUsd, formatUsdSum } from '@/lib/money';
@@ -45,7 +46,7 @@ export function AdminUsersScreen() {
   const tariffs = useTariffOptions();
   const crud = useCrudDialogs<AdminUser>();
   const { view, edit, askDelete } = crud;
-  const deleting = useDeleteRow(crud, useDeleteAdminUser(), {
+  const deleting = useDeleteRow(crud, useDeleteAdminUser(useActionKey(crud.deleted !== null)), {
     idOf: (u) => u.id,
     deleted: 'Пользователь удален',
     nameOf: userTitle,

@@ -31,8 +31,7 @@ export function UserEditDialog({
   onHide: () => void;
   onSaved: (user: AdminUser) => void;
 }) {
-  const save = useUpdateAdminUser();
-  const key = useActionKey(user !== null);
+  const save = useUpdateAdminUser(useActionKey(user !== null));
   const form = useContractForm(AdminUserUpdateRequest, {
     email: user?.email ?? undefined,
     role: user?.role === 'admin' ? 'admin' : 'user',
@@ -49,7 +48,7 @@ export function UserEditDialog({
       onHide={onHide}
       onSubmit={() =>
         void form.handleSubmit((body) => {
-          if (user) save.mutate({ ...body, id: user.id, key }, { onSuccess: onSaved });
+          if (user) save.mutate({ ...body, id: user.id }, { onSuccess: onSaved });
         })()
       }
       onEntered={() => form.setFocus('email')}
