@@ -95,6 +95,34 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(await refundedEvents(answers[0].body.payment.payment_id)).toHaveLength(1);
   });
 
+  test('when the refund was made but its answers were lost, then a retry under any Idempotency-Key asks YooKassa with the first key again and the money goes back once', async () => {
+    const userId = await h.registerUser();
+    const id = await h.payByCard(userId, { amount: '70.00' });
+    const asked = () => h.yookassa.requestsTo('POST', '/refunds').map((r) => r.headers['idempotence-key']);
+    const before = asked().length;
+    const keyed = (key: string) =>
+      h.call<RefundPaymentResponse & { code?: string }>('POST', `/api/admin/payments/${id}/refund`, {
+        token: h.adminToken(),
+        headers: { 'Idempotency-Key': key },
+      });
+    // The first request and both of billing's own retries reach YooKassa, whose answers are lost.
+    h.yookassa.lostRefundAnswers = 3;
+
+    const lost = await keyed('first-dialog');
+    expect(lost.status).toBe(503);
+    const again = await keyed('dialog-opened-again');
+
+    expect(again.status).toBe(200);
+    expect(again.body.payment).toMatchObject({ id, status: 'refunded' });
+    const keys = asked().slice(before);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    // The try's key is the action id of the admin's first key, not one made up from the payment.
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await refundEntries(userId)).toHaveLength(1);
+    expect(await refundedEvents(again.body.payment.payment_id)).toHaveLength(1);
+  });
+
   test('when a tariff purchase is refunded, then the tariff and its included credits are taken back', async () => {
     const userId = await h.registerUser();
     const { body } = await h.call<PublicTariffsResponse>('GET', '/api/tariffs');

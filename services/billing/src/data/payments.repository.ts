@@ -29,6 +29,8 @@ export interface PaymentRecord {
   /** A refund under way: the ledger has taken the credits back, the provider has not confirmed yet. */
   refundStartedAt: Date | null;
   refundAttempt: number;
+  /** The provider's Idempotence-Key of the refund try under way. */
+  refundKey: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -82,6 +84,7 @@ function toRecord(row: Selectable<PaymentsTable>): PaymentRecord {
     refundedAt: row.refunded_at,
     refundStartedAt: row.refund_started_at,
     refundAttempt: row.refund_attempt,
+    refundKey: row.refund_key,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -196,11 +199,19 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       return row ? toRecord(row) : null;
     },
 
-    /** A refund begins: its try number grows; the ledger has taken the credits back in the same transaction. */
-    async startRefund(id: number): Promise<number> {
+    /**
+     * A refund begins: its try number grows and `key` becomes the provider's Idempotence-Key of the try; the
+     * ledger has taken the credits back in the same transaction.
+     */
+    async startRefund(id: number, key: string): Promise<number> {
       const row = await db
         .updateTable('payments')
-        .set({ refund_started_at: now(), refund_attempt: sql<number>`refund_attempt + 1`, updated_at: now() })
+        .set({
+          refund_started_at: now(),
+          refund_attempt: sql<number>`refund_attempt + 1`,
+          refund_key: key,
+          updated_at: now(),
+        })
         .where('id', '=', id)
         .returning('refund_attempt')
         .executeTakeFirstOrThrow();

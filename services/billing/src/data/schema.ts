@@ -190,6 +190,8 @@ export interface PaymentsTable {
   /** Set while a refund's credits are taken back and the provider is being asked (see migration 0010). */
   refund_started_at: NullableTimestamp;
   refund_attempt: Generated<number>;
+  /** The provider's Idempotence-Key of the refund try under way (see migration 0041). */
+  refund_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The price of a Stars invoice the bot sent; its id is the invoice payload. */

@@ -28,7 +28,8 @@ type Trx = Kysely<BillingDatabase>;
  * 1. locked, the payment's credits (or tariff and its included credits) are taken back as the
  *    entry «Возврат платежа N» and the refund is marked under way — refused, with how many credits
  *    are missing, when the user has spent part of them;
- * 2. the provider returns the money (YooKassa with an idempotence key of this try; Telegram's
+ * 2. the provider returns the money (YooKassa with the Idempotence-Key of this try: the action id of the
+ *    admin's key that started it, kept on the payment; Telegram's
  *    `refundStarPayment` through the bot), outside any transaction;
  * 3. locked again, the payment becomes `refunded` and `payment.refunded` is published, once.
  * A second click, or a retry after a timeout, finds the refund under way and repeats only step 2
@@ -48,13 +49,20 @@ export async function refundPayment(
     if (!payment) throw billingErrors.paymentNotFound();
     if (payment.status === 'refunded') return null;
     if (payment.status !== 'succeeded') throw billingErrors.refundNotAllowed();
-    if (payment.refundStartedAt !== null) return { payment, attempt: payment.refundAttempt };
-    const attempt = await paymentsRepository(trx).startRefund(payment.id);
+    if (payment.refundStartedAt !== null) {
+      // A try started before refund keys were kept on the payment has the key it was given then.
+      return {
+        payment,
+        attempt: payment.refundAttempt,
+        key: payment.refundKey ?? `refund-${payment.paymentId}-${payment.refundAttempt}`,
+      };
+    }
+    const attempt = await paymentsRepository(trx).startRefund(payment.id, once.actionId);
     await takeBack(trx, deps.bus, payment, attempt, refunder.adminId);
-    return { payment, attempt };
+    return { payment, attempt, key: once.actionId };
   });
   if (started) {
-    const refundId = await returnMoney(deps, providers, refunder, started.payment, started.attempt);
+    const refundId = await returnMoney(deps, providers, refunder, started);
     return finish(deps, started.payment.id, refundId, once);
   }
   return refundAnswer(deps.db, id);
@@ -112,8 +120,7 @@ async function returnMoney(
   deps: BillingDeps,
   providers: Providers,
   refunder: Refunder,
-  payment: LockedPayment,
-  attempt: number,
+  { payment, attempt, key }: { payment: LockedPayment; attempt: number; key: string },
 ): Promise<string> {
   try {
     if (payment.provider === 'telegram_stars') {
@@ -128,7 +135,7 @@ async function returnMoney(
       amount: payment.amount,
       description: `Возврат платежа ${payment.id}: ${payment.description}`,
       receiptEmail: payment.email,
-      idempotenceKey: `refund-${payment.paymentId}-${attempt}`,
+      idempotenceKey: key,
     });
     if (refund.status === 'succeeded') return refund.id;
     if (refund.status === 'pending') throw new ProviderError('the refund is still pending', true);

@@ -35,6 +35,8 @@ export class FakeYookassa {
   private readonly refundByIdempotenceKey = new Map<string, string>();
   /** Set: the next refund requests are refused with this 400 description. */
   refuseRefunds: string | null = null;
+  /** Set: the next refund requests are carried out, but each answer is lost (a 500 instead). */
+  lostRefundAnswers = 0;
   readonly requests: RecordedRequest[] = [];
   private readonly byIdempotenceKey = new Map<string, string>();
   private faults: CreateFault[] = [];
@@ -185,7 +187,7 @@ export class FakeYookassa {
       return;
     }
     const known = this.refundByIdempotenceKey.get(key);
-    if (known) return sendJson(res, 200, this.refunds.get(known));
+    if (known) return this.answerRefund(res, this.refunds.get(known));
     const payment = this.payments.get(parsed.data.payment_id);
     const refunded = [...this.refunds.values()].some((r) => r.payment_id === parsed.data.payment_id);
     const problem =
@@ -210,7 +212,14 @@ export class FakeYookassa {
     this.refunds.set(refund.id, refund);
     this.refundByIdempotenceKey.set(key, refund.id);
     const { request: _request, ...answer } = refund;
-    sendJson(res, 200, answer);
+    this.answerRefund(res, answer);
+  }
+
+  private answerRefund(res: ServerResponse, answer: unknown): void {
+    if (this.lostRefundAnswers > 0) {
+      this.lostRefundAnswers--;
+      sendJson(res, 500, { type: 'error', code: 'internal_server_error' });
+    } else sendJson(res, 200, answer);
   }
 
   private answerPayment(res: ServerResponse, id: string): void {

@@ -119,7 +119,7 @@ export async function startBillingHarness(env: Env = {}) {
     async call<T = Record<string, unknown>>(
       method: string,
       path: string,
-      options: { token?: string; bot?: boolean; body?: unknown } = {},
+      options: { token?: string; bot?: boolean; body?: unknown; headers?: Record<string, string> } = {},
     ): Promise<{ status: number; body: T }> {
       const headers: Record<string, string> = {};
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -127,7 +127,7 @@ export async function startBillingHarness(env: Env = {}) {
       if (options.bot) headers['X-Bot-Key'] = BOT_API_KEY;
       const res = await fetch(`${billing.url}${path}`, {
         method,
-        headers,
+        headers: { ...headers, ...options.headers },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
       const text = await res.text();

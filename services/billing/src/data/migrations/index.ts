@@ -8,6 +8,7 @@ import { paymentsByUserMigration } from './0005-payments-by-user';
 import { starsAndRefundsMigration } from './0010-stars-and-refunds';
 import { referralsAndPromoCodesMigration } from './0020-referrals-and-promo-codes';
 import { welcomeGrantsMigration } from './0021-welcome-grants';
+import { refundKeysMigration } from './0041-refund-keys';
 import { resumedTariffsMigration } from './0022-resumed-tariffs';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0021_welcome_grants': welcomeGrantsMigration,
   '0022_resumed_tariffs': resumedTariffsMigration,
   '0040_idempotent_requests': idempotencyMigration,
+  '0041_refund_keys': refundKeysMigration,
 };
