@@ -267,6 +267,9 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Возвращён',
 };
 
+/** The cancellation reason of a bot payment canceled because its receipt e-mail never came. */
+export const PAYMENT_EMAIL_NOT_GIVEN = 'email_not_given';
+
 /** How a payment was paid: a card through YooKassa (or its sandbox), or Telegram Stars in the bot. */
 export const PaymentProvider = z.enum(['yookassa', 'telegram_stars'], {
   error: 'Способ оплаты: yookassa (картой) или telegram_stars (звёздами)',
@@ -427,6 +430,10 @@ export const UserPayment = z
     tariff_id: Id.nullable(),
     description: z.string().nullable(),
     email: z.string().nullable().meta({ description: 'The receipt e-mail (null while a bot payment waits for it)' }),
+    cancellation_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why a canceled payment was canceled: the provider's reason, or email_not_given" }),
     provider: PaymentProvider,
     star_amount: StarAmount.nullable(),
     created_at: IsoDateTime,

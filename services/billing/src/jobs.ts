@@ -2,7 +2,7 @@ import type { Logger } from '@gpt/kit';
 import type { BillingDeps } from './deps';
 import { expireTariffs } from './domain/expire-tariffs';
 import { expireHolds } from './domain/holds';
-import { reconcilePendingPayments } from './domain/settle-payment';
+import { expireEmailWaits, reconcilePendingPayments } from './domain/settle-payment';
 
 /**
  * Runs `work` now and then every `intervalMs` after the previous run ends (runs never overlap);
@@ -32,7 +32,7 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
 
 /**
  * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, payments
- * left pending re-fetched from the provider. Safe to run in every replica at once: each change is guarded by row locks and
+ * left pending re-fetched from the provider, payments that waited too long for an e-mail canceled. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
  */
 export function startJobs(deps: BillingDeps): () => Promise<void> {
@@ -43,6 +43,7 @@ export function startJobs(deps: BillingDeps): () => Promise<void> {
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'payment reconciliation', logger, () =>
       reconcilePendingPayments(deps, deps.providers),
     ),
+    every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'e-mail wait expiry', logger, () => expireEmailWaits(deps)),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

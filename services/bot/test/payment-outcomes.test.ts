@@ -1,6 +1,8 @@
 import { sandboxDecisionCall } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { PaymentCanceledData, PaymentFailedData } from '@gpt/contracts';
+import { PAYMENT_STATUS_LABELS, type PaymentCanceledData, type PaymentFailedData } from '@gpt/contracts';
+import type { BillingDeps } from '../../billing/src/deps';
+import { expireEmailWaits } from '../../billing/src/domain/settle-payment';
 import { startBotStack, tariffId, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 
@@ -129,5 +131,52 @@ describe('payment refunded', () => {
     expect(refunded.status).toBe(200);
     const told = await reply(user, 'Платёж 500,00 ₽ возвращён', mark);
     expect(told.params.text).toMatch(/50\s000 кредитов списаны с баланса/);
+  });
+});
+
+describe('the receipt e-mail step', () => {
+  /** A Telegram user whose card payment waits for the receipt e-mail. */
+  async function askedForEmail() {
+    const { user, userId } = await startedUser(0);
+    await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
+    const ask = await reply(user, 'Для чека нужен e-mail', await payBy(user, 'buy:topup:100'));
+    expect(buttonsOf(ask)).toEqual([{ text: 'Отмена', callback_data: 'pay:email:cancel' }]);
+    return { user, userId };
+  }
+  const modelCalls = () => bot.openai.requests.length;
+
+  test('a reply that is not an e-mail is answered «Это не похоже на e-mail» with «Отмена», never sent to the model; «Отмена» ends the wait', async () => {
+    const { user, userId } = await askedForEmail();
+    const before = modelCalls();
+
+    const answer = await reply(user, 'Это не похоже на e-mail', say(user, 'Расскажи анекдот про кота'));
+
+    expect(buttonsOf(answer)).toEqual([{ text: 'Отмена', callback_data: 'pay:email:cancel' }]);
+    await reply(user, 'Это не похоже на e-mail', say(user, 'maria@'));
+    await reply(user, 'оплату отменил', press(user, 'Это не похоже на e-mail', 'pay:email:cancel'));
+    expect(modelCalls()).toBe(before);
+    const history = await bot.api<{ total: number }>('GET', `/api/admin/history?userId=${userId}`, {
+      token: bot.adminToken,
+    });
+    expect(history.body.total).toBe(0);
+
+    // The wait is over: the next text is a question again (this user has no credits for it).
+    await reply(user, 'Недостаточно кредитов для ответа', say(user, 'Привет'));
+  });
+
+  test('a payment left waiting for its e-mail is canceled after the wait: the payer is told, /paysupport says so, the bot stops asking', async () => {
+    const { user } = await askedForEmail();
+    const billing = serviceOf('billing').deps as BillingDeps;
+    const mark = bot.telegram.calls.length;
+
+    const later = new Date(Date.now() + (billing.config.PAYMENT_EMAIL_WAIT_SEC + 1) * 1000);
+    expect(await expireEmailWaits(billing, later)).toBeGreaterThanOrEqual(1);
+
+    await reply(user, 'Оплата 100,00 ₽ не прошла: e-mail для чека так и не был указан.', mark);
+    const support = await reply(user, 'Помощь с оплатой', say(user, '/paysupport'));
+    expect(support.params.text).toContain('Отмен');
+    expect(support.params.text).toContain('e-mail для чека так и не был указан');
+    expect(support.params.text).not.toContain(PAYMENT_STATUS_LABELS.pending_email);
+    await reply(user, 'Недостаточно кредитов для ответа', say(user, 'Привет'));
   });
 });

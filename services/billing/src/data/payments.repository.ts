@@ -17,6 +17,8 @@ export interface PaymentRecord {
   creditsAmount: number;
   status: PaymentStatus;
   description: string;
+  /** Why a canceled payment was canceled (the provider's reason, or `email_not_given`). */
+  cancellationReason: string | null;
   email: string | null;
   confirmationUrl: string | null;
   source: 'web' | 'bot';
@@ -73,6 +75,7 @@ function toRecord(row: Selectable<PaymentsTable>): PaymentRecord {
     creditsAmount: toSafeInt(row.credits_amount),
     status: row.status,
     description: row.description,
+    cancellationReason: row.cancellation_reason,
     email: row.email,
     confirmationUrl: row.confirmation_url,
     source: row.source,
@@ -304,8 +307,12 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
         .execute();
     },
 
-    /** Payments still pending that were created before `before`, oldest first. */
-    async pendingBefore(before: Date, limit: number): Promise<PaymentRecord[]> {
+    /** Payments still in `status` (pending, or waiting for an e-mail) that were created before `before`, oldest first. */
+    async pendingBefore(
+      before: Date,
+      limit: number,
+      status: 'pending' | 'pending_email' = 'pending',
+    ): Promise<PaymentRecord[]> {
       const rows = await db
         .selectFrom('payments')
         .selectAll()

@@ -180,6 +180,7 @@ export const payerView = (payment: PaymentRecord) => ({
 export const userPayment = (payment: PaymentRecord): UserPayment => ({
   ...payerView(payment),
   email: payment.email,
+  cancellation_reason: payment.cancellationReason,
   provider: payment.provider,
   star_amount: payment.starAmount,
   created_at: payment.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { toMinorUnits, type YookassaNotification, type YookassaPayment } from '@gpt/contracts';
+import { PAYMENT_EMAIL_NOT_GIVEN, toMinorUnits, type YookassaNotification, type YookassaPayment } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type LockedPayment, type PaymentRecord } from '../data/payments.repository';
@@ -177,20 +177,53 @@ export async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDe
   }));
 }
 
-const cancel: Settle = async (trx, deps, payment, remote) => {
-  if (payment.status === 'succeeded' || payment.status === 'canceled') return 'duplicate';
-  const party = remote.cancellation_details?.party ?? null;
-  const reason = remote.cancellation_details?.reason ?? null;
-  await paymentsRepository(trx).markCanceled(payment.id, party, reason);
+/** The payment is canceled for `reason` and `payment.canceled` says so. */
+async function markCanceled(
+  trx: Kysely<BillingDatabase>,
+  deps: BillingDeps,
+  payment: PaymentRecord,
+  cancellation: { party: string | null; reason: string | null },
+): Promise<void> {
+  await paymentsRepository(trx).markCanceled(payment.id, cancellation.party, cancellation.reason);
   await deps.bus.publish(trx, 'payment.canceled', {
     ...paymentFact(payment),
-    yookassa_payment_id: remote.id,
-    party,
-    reason,
+    ...cancellation,
     canceled_at: new Date().toISOString(),
   });
+}
+
+const cancel: Settle = async (trx, deps, payment, remote) => {
+  if (payment.status === 'succeeded' || payment.status === 'canceled') return 'duplicate';
+  await markCanceled(
+    trx,
+    deps,
+    { ...payment, yookassaPaymentId: remote.id },
+    {
+      party: remote.cancellation_details?.party ?? null,
+      reason: remote.cancellation_details?.reason ?? null,
+    },
+  );
   return 'canceled';
 };
+
+/**
+ * The e-mail wait job: a bot payment that has waited `PAYMENT_EMAIL_WAIT_SEC` for its receipt e-mail
+ * is canceled (reason `email_not_given`), so /paysupport shows it ended and the bot stops waiting.
+ */
+export async function expireEmailWaits(deps: BillingDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - deps.config.PAYMENT_EMAIL_WAIT_SEC * 1000);
+  const waiting = await paymentsRepository(deps.db).pendingBefore(before, 100, 'pending_email');
+  let canceled = 0;
+  for (const { id } of waiting) {
+    await deps.bus.transaction(async (trx) => {
+      const payment = await paymentsRepository(trx).lock(id);
+      if (payment?.status !== 'pending_email') return;
+      await markCanceled(trx, deps, payment, { party: 'merchant', reason: PAYMENT_EMAIL_NOT_GIVEN });
+      canceled++;
+    });
+  }
+  return canceled;
+}
 
 /** What every payment event says of its payment. */
 export function paymentFact(payment: PaymentRecord) {

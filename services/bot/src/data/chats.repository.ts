@@ -102,6 +102,14 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
     },
     setAwaitingEmail: (telegramId: number, paymentId: string | null) =>
       update(telegramId, { awaiting_email_payment: paymentId }),
+    /** The payment ended without its e-mail: no chat waits to be asked for it any more. */
+    async stopAwaitingEmail(paymentId: string): Promise<void> {
+      await db
+        .updateTable('chats')
+        .set({ awaiting_email_payment: null, updated_at: new Date() })
+        .where('awaiting_email_payment', '=', paymentId)
+        .execute();
+    },
     /** Starts a fresh conversation; the old turns stay in the database but are no longer sent. */
     async startConversation(telegramId: number): Promise<void> {
       await db

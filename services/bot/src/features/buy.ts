@@ -14,7 +14,8 @@ const KNOWN_COMMANDS = COMMANDS.map(({ command }) => command);
 
 /**
  * /balance, /buy and their buttons: the balance, the top-up amounts and tariffs, a payment page;
- * when billing needs an e-mail for the receipt, the next text message is taken as it.
+ * when billing needs an e-mail for the receipt, text messages are taken as it until one is an
+ * e-mail or «Отмена» is pressed (billing cancels a payment left waiting, see docs/bot.md).
  */
 export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
   const feature = new Composer<PrivateContext>();
@@ -37,7 +38,7 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
       await reply(ctx, texts.payment(payment), keyboards.url(buttons.pay(payment.amount), payment.confirmation_url));
     } else {
       await chats.setAwaitingEmail(ctx.account.telegramId, payment.payment_id);
-      await reply(ctx, texts.askEmail);
+      await reply(ctx, texts.askEmail, keyboards.cancelEmail());
     }
   }
 
@@ -72,6 +73,11 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
     if (!tariff) return void (await showBuy(ctx));
     await reply(ctx, texts.payWays(tariff), keyboards.payWays({ tariffId: id }));
   });
+  onCallback(feature, 'cancelEmail', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await chats.setAwaitingEmail(ctx.account.telegramId, null);
+    await reply(ctx, texts.emailCanceled);
+  });
   onCallback(feature, 'topUp', async (ctx, { roubles }) => {
     await ctx.answerCallbackQuery();
     await startPayment(ctx, { amount: `${roubles}.00` });
@@ -81,24 +87,20 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
     await startPayment(ctx, { tariff_id: id });
   });
 
-  // The e-mail for a receipt; any other text but a command drops the wait and goes on to the chat.
+  // The e-mail for a receipt: any other text but a command is answered as not an e-mail (never sent
+  // to the model, so never charged), with «Отмена» to give up.
   feature.on('message:text', async (ctx, next) => {
     const awaiting = ctx.account.awaitingEmailPayment;
     if (!awaiting || ctx.hasCommand(KNOWN_COMMANDS)) return next();
-    const text = ctx.message.text;
-    const email = BotPaymentEmailRequest.shape.email.safeParse(text);
-    if (email.success) {
-      try {
-        return void (await offerPayment(ctx, await deps.services.supplyEmail(awaiting, email.data)));
-      } catch (err) {
-        if (!isRefusal(err)) throw err;
-        await chats.setAwaitingEmail(ctx.account.telegramId, null);
-        return void (await reply(ctx, texts.paymentFailed(err.message)));
-      }
+    const email = BotPaymentEmailRequest.shape.email.safeParse(ctx.message.text);
+    if (!email.success) return void (await reply(ctx, texts.badEmail, keyboards.cancelEmail()));
+    try {
+      await offerPayment(ctx, await deps.services.supplyEmail(awaiting, email.data));
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      await chats.setAwaitingEmail(ctx.account.telegramId, null);
+      await reply(ctx, texts.paymentFailed(err.message));
     }
-    if (text.includes('@') && !text.includes(' ')) return void (await reply(ctx, texts.badEmail));
-    await chats.setAwaitingEmail(ctx.account.telegramId, null);
-    await next();
   });
   return feature;
 }

@@ -33,7 +33,8 @@ export const paymentSucceededConsumer = (
 });
 
 /**
- * A payment ended without money: the payer's chats are told, with a button to pay again. The bot
+ * A payment ended without money: the payer's chats are told, with a button to pay again, and stop
+ * waiting for its receipt e-mail (billing cancels a payment that waited too long). The bot
  * knows a user's chats, not where a payment was started, so a linked user hears of site payments
  * too, as of successful ones. A failed payment that never reached a payment page is left out: the
  * bot answered that /buy itself («Не удалось создать платёж»).
@@ -47,6 +48,7 @@ function paymentNotPaidConsumer<K extends 'payment.canceled' | 'payment.failed'>
     event: type,
     async handle(trx, event) {
       const payment = event.data;
+      await chatsRepository(trx).stopAwaitingEmail(payment.payment_id);
       const html = say(payment);
       if (html === null) return [];
       return (await chatsRepository(trx).findByUser(payment.user_id)).map((chat) => ({

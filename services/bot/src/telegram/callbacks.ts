@@ -14,6 +14,7 @@ const MENU = {
   settings: 'menu:settings',
   editInstructions: 'instructions:edit',
   deleteInstructions: 'instructions:delete',
+  cancelEmail: 'pay:email:cancel',
 } as const;
 type MenuScreen = keyof typeof MENU;
 export const MENU_SCREENS = Object.keys(MENU) as MenuScreen[];

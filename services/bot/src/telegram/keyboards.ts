@@ -79,4 +79,6 @@ export const keyboards = {
     return new InlineKeyboard().text(buttons.retryPayment, data);
   },
   url: (label: string, url: string) => new InlineKeyboard().url(label, url),
+  /** Under the request for a receipt e-mail: give up the payment instead. */
+  cancelEmail: () => new InlineKeyboard().text(buttons.cancel, callbacks.menu('cancelEmail')),
 };

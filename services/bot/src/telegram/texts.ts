@@ -1,4 +1,5 @@
 import {
+  PAYMENT_EMAIL_NOT_GIVEN,
   PAYMENT_STATUS_LABELS,
   escapeHtml,
   formatRoubles,
@@ -66,6 +67,7 @@ const CANCEL_REASONS: Record<string, string> = {
   '3d_secure_failed': 'платёж не подтверждён в банке',
   payment_method_limit_exceeded: 'превышен лимит платежей по карте',
   canceled_by_merchant: 'платёж отменён',
+  [PAYMENT_EMAIL_NOT_GIVEN]: 'e-mail для чека так и не был указан',
 };
 
 export const texts = {
@@ -263,7 +265,8 @@ export const texts = {
       'Как оплатить?',
     ].join('\n'),
   askEmail: '📧 Для чека нужен e-mail. Напишите его одним сообщением — я запомню его для следующих оплат.',
-  badEmail: 'Это не похоже на e-mail. Напишите адрес вида name@example.ru.',
+  badEmail: 'Это не похоже на e-mail. Напишите адрес вида name@example.ru или нажмите «Отмена».',
+  emailCanceled: 'Хорошо, оплату отменил. Выбрать сумму или тариф снова — /buy.',
   payment: (payment: CreatePaymentResponse) =>
     [
       payment.kind === 'topup'
@@ -317,7 +320,7 @@ export const texts = {
       payments.length === 0 ? 'Платежей пока нет.' : '<b>Последние платежи</b>',
       ...payments.map(
         (payment) =>
-          `${date(payment.created_at)} · ${escapeHtml(payment.description ?? '')} · ${formatRoubles(payment.amount)}${payment.star_amount ? ` (${credits(payment.star_amount)} ⭐)` : ''} · ${PAYMENT_STATUS_LABELS[payment.status]}\n<code>${escapeHtml(payment.payment_id)}</code>`,
+          `${date(payment.created_at)} · ${escapeHtml(payment.description ?? '')} · ${formatRoubles(payment.amount)}${payment.star_amount ? ` (${credits(payment.star_amount)} ⭐)` : ''} · ${PAYMENT_STATUS_LABELS[payment.status]}${payment.cancellation_reason && CANCEL_REASONS[payment.cancellation_reason] ? `: ${CANCEL_REASONS[payment.cancellation_reason]}` : ''}\n<code>${escapeHtml(payment.payment_id)}</code>`,
       ),
       '',
       '<b>Возвраты</b>',
@@ -357,6 +360,7 @@ export const buttons = {
   site: '🌐 Сайт',
   link: '🔗 Связать с сайтом',
   retryPayment: '🔁 Попробовать снова',
+  cancel: 'Отмена',
   pay: (amount: string) => `Оплатить ${formatRoubles(amount)}`,
   topUpAmount: (amount: number) => `+${formatRoubles(String(amount))}`,
   tariff: (tariff: PublicTariff) => `${tariff.name} — ${formatRoubles(tariff.monthly_price)}`,
