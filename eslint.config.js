@@ -110,6 +110,11 @@ export default tseslint.config(
               from: './services/{auth,billing,bot,chat-history,content,metrics}/src/{app,service,jobs,main,index}.ts',
               message: "Import the service's dependencies from deps.ts, never from its wiring files.",
             },
+            {
+              target: './services/telegram-sandbox',
+              from: ['./services/{auth,billing,bot,chat-history,content,metrics}/**', './{gateway,web,deploy}/**'],
+              message: 'The Telegram sandbox stands on its own (docs/bot.md): it imports no service of the product.',
+            },
           ],
         },
       ],

@@ -76,7 +76,7 @@ onInterrupt(() => dropDatabases([...databases, bareDatabase]));
 let failed = true;
 try {
   const fakes = await bundle('bot-fakes', {
-    telegram: 'services/bot/test/support/fake-telegram.ts',
+    telegram: 'services/telegram-sandbox/src/testing.ts',
     openai: 'services/bot/test/support/fake-openai.ts',
     throttle: 'services/bot/src/telegram/throttle.ts',
   });

@@ -2,7 +2,7 @@ import { answered, contractRouter, createHttpApp, notServed, routeHandlers, stan
 import type { Update } from 'grammy/types';
 import type { BotDeps } from './deps';
 import { internalRouter } from './http/internal.routes';
-import type { SandboxBotApi } from './sandbox/bot-api';
+import type { SandboxBotApi } from '@gpt/telegram-sandbox';
 import { sandboxBotApi, sandboxChatRoutes } from './sandbox/chat.routes';
 import { SANDBOX_PATH } from '@gpt/contracts';
 import type { Telegram } from './telegram/telegram';

@@ -14,7 +14,7 @@ import { openAIProvider } from './engine/openai-provider';
 import type { ModelProvider } from './engine/provider';
 import { sandboxProvider } from './engine/sandbox-provider';
 import { botConsumers } from './messaging/consumers';
-import type { SandboxBotApi } from './sandbox/bot-api';
+import type { SandboxBotApi } from '@gpt/telegram-sandbox';
 import { sandboxDecision, telegramSandbox } from './sandbox/telegram-sandbox';
 import { showInterrupted } from './telegram/answer-message';
 import { createTelegram, type Telegram } from './telegram/telegram';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
-import type { FakeUser } from './support/fake-telegram';
+import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import {
   BOT_KEY,
   balanceOf,

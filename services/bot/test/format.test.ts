@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { escapeHtml, splitTelegramHtml, toTelegramHtml } from '@gpt/contracts';
+import { parseTelegramHtml } from '@gpt/telegram-sandbox/testing';
 import { closeOpenInline } from '../src/telegram/answer-message';
-import { parseTelegramHtml } from './support/fake-telegram';
 
 /** What the user reads: the text Telegram shows after parsing the HTML (which throws where Telegram refuses). */
 const visible = (html: string) => parseTelegramHtml(html).text;

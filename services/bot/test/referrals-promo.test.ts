@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { PaymentSucceededData } from '@gpt/contracts';
 import { sandboxDecisionCall, uniqueName } from '@gpt/kit/testing';
+import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import { BOT_KEY, startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
-import type { FakeUser } from './support/fake-telegram';
 
 /** /start ref_CODE, /ref and /promo through the fake Telegram on the whole product; the inviter hears of a bonus. */
 let bot: BotStack;

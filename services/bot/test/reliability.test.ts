@@ -8,6 +8,7 @@ import {
   testInfra,
   uniqueName,
 } from '@gpt/kit/testing';
+import { startFakeTelegram, type FakeTelegram, type FakeUser } from '@gpt/telegram-sandbox/testing';
 import { ServiceProcess } from '../../../deploy/test/faults/service-process';
 import { eventually } from '../../../deploy/test/support/async';
 import {
@@ -21,7 +22,6 @@ import {
   userIdOf,
   type BotStack,
 } from './support/bot-stack';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from './support/fake-telegram';
 
 /**
  * The bot as its own process (as production runs it) on the whole product: killed mid-answer and

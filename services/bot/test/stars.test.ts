@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LabeledPrice } from 'grammy/types';
+import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import { balanceOf, startBotStack, tariffId, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
-import type { FakeUser } from './support/fake-telegram';
 
 let bot: BotStack;
 beforeAll(async () => {

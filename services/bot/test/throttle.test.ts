@@ -2,9 +2,14 @@ import { createHook } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, type Context } from 'grammy';
+import {
+  startFakeTelegram,
+  TELEGRAM_FLOOD_LIMITS,
+  type FakeTelegram,
+  type FakeUser,
+  type RecordedCall,
+} from '@gpt/telegram-sandbox/testing';
 import { asPreview, firstReplyFirst, priorityThrottler, type ThrottleLimits } from '../src/telegram/throttle';
-import { TELEGRAM_FLOOD_LIMITS } from '../src/sandbox/flood-control';
-import { startFakeTelegram, type FakeTelegram, type FakeUser, type RecordedCall } from './support/fake-telegram';
 
 /**
  * The bot's throttler in front of the fake Telegram Bot API, through grammY's own Api and auto-retry as

@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { API_CONSTANTS, Bot, type Composer } from 'grammy';
 import type { Update } from 'grammy/types';
+import { createSandboxBotApi } from '@gpt/telegram-sandbox';
 import type { BotDeps } from '../src/deps';
-import { createSandboxBotApi } from '../src/sandbox/bot-api';
 import { callbacks, MENU_SCREENS } from '../src/telegram/callbacks';
 import type { BotContext } from '../src/telegram/context';
 import { ALLOWED_UPDATES, chatFeatures, preCheckout, type Feature, type UpdateType } from '../src/telegram/bot';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import { silentOggOpus } from '../src/engine/ogg-opus';
-import type { FakeUser } from './support/fake-telegram';
 import { balanceOf, charged, historyOf, startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 

@@ -12,7 +12,7 @@ import {
 } from '@gpt/kit';
 import type { Request, RequestHandler } from 'express';
 import type { BotConfig } from '../config';
-import type { ChatLogEntry, SandboxBotApi, SandboxUser } from './bot-api';
+import type { ChatLogEntry, SandboxBotApi, SandboxUser } from '@gpt/telegram-sandbox';
 import { sandboxSessions, type SandboxSession as Session } from './sessions';
 
 /** The most recent messages a chat read answers with. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { BotConfig } from '../config';
-import { createSandboxBotApi, type SandboxBotApi } from './bot-api';
+import { createSandboxBotApi, type SandboxBotApi } from '@gpt/telegram-sandbox';
 
 /** A host only this machine reaches. */
 export function isLoopbackHost(host: string): boolean {

@@ -1,14 +1,14 @@
 import { startTestStack, callApi, MANY_USERS_ENV, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import type { Env } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
-import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import {
   parseTelegramHtml,
   startFakeTelegram,
   type FakeTelegram,
   type FakeUser,
   type RecordedCall,
-} from './fake-telegram';
+} from '@gpt/telegram-sandbox/testing';
+import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 
 export interface BotStack {
   stack: TestStack;

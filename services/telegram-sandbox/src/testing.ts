@@ -4,15 +4,17 @@ import type { Update } from 'grammy/types';
 import {
   BotApiError,
   createSandboxBotApi,
+  TELEGRAM_FLOOD_LIMITS,
   type BotApiCall,
+  type FloodLimits,
   type SandboxBotApi,
   type SandboxTimeouts,
   type SandboxUser,
-} from '../../src/sandbox/bot-api';
-import { TELEGRAM_FLOOD_LIMITS, type FloodLimits } from '../../src/sandbox/flood-control';
+} from './index';
 
-export { parseTelegramHtml } from '../../src/sandbox/telegram-html';
-export type { ChatLogEntry, StoredFileInfo } from '../../src/sandbox/bot-api';
+export { parseTelegramHtml } from './html';
+export { TELEGRAM_FLOOD_LIMITS, type FloodLimits };
+export type { ChatLogEntry, StoredFileInfo } from './types';
 
 /** A Telegram user as the test plays them; the private chat with the bot has the user's id. */
 export type FakeUser = SandboxUser;

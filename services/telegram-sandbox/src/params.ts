@@ -13,6 +13,9 @@ export class BotApiError extends Error {
 
 export const badRequest = (description: string) => new BotApiError(400, `Bad Request: ${description}`);
 
+/** A Bot API method: its answer, or a BotApiError thrown. */
+export type Handler = (params: Params) => unknown;
+
 /** An upload from a multipart body. */
 export interface UploadedFile {
   upload: true;

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { Bot, GrammyError, InlineKeyboard, webhookCallback } from 'grammy';
 import type { Update } from 'grammy/types';
-import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type FakeUser } from './support/fake-telegram';
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type FakeUser } from '../src/testing';
 
 /**
  * The rules of the Bot API the sandbox keeps (docs/bot.md, «The sandbox keeps Telegram's rules»), each

@@ -1,4 +1,4 @@
-import { BotApiError } from './bot-api-params';
+import { BotApiError } from './params';
 
 /**
  * Telegram's flood limits for messages (docs/bot.md, «The sandbox keeps Telegram's rules»): about one

@@ -1,0 +1,121 @@
+import type { LabeledPrice, Message, PreCheckoutQuery, SuccessfulPayment } from 'grammy/types';
+import type { SandboxChats } from './chats';
+import { randomId } from './ids';
+import type { SandboxMessages } from './messages';
+import { badRequest, type Handler, type Params } from './params';
+import type { InvoicePayment, SandboxUser, StarCharge } from './types';
+import type { SandboxUpdates } from './updates';
+
+type PreCheckoutAnswer = { ok: boolean; error_message?: string };
+
+/**
+ * Payments in Telegram Stars: invoices as Telegram checks them, the user paying one (a
+ * `pre_checkout_query` the bot must answer in time, then `successful_payment`), and refunds of the
+ * charges taken.
+ */
+export function createPayments(parts: {
+  chats: SandboxChats;
+  messages: SandboxMessages;
+  updates: SandboxUpdates;
+  /** How long a pre-checkout query waits for the bot's answer before the payment is declined. */
+  preCheckoutMs: number;
+}) {
+  const { chats, messages, updates, preCheckoutMs } = parts;
+  /** Pre-checkout queries waiting for the bot's answer, by id. */
+  const preCheckouts = new Map<string, (answer: PreCheckoutAnswer) => void>();
+  const charges = new Map<string, StarCharge>();
+  /** The payload of each invoice message (Telegram keeps it from the payer's view), by message id. */
+  const invoicePayloads = new Map<number, string>();
+  let nextInvoiceNumber = 1;
+
+  const handlers: Record<string, Handler> = {
+    sendInvoice: (params) => {
+      const { payload, ...invoice } = invoiceOf(params);
+      const message = messages.botMessage(params.requiredNumber('chat_id'), {
+        invoice,
+        ...messages.replyMarkup(params),
+      });
+      invoicePayloads.set(message.message_id, payload);
+      return message;
+    },
+
+    createInvoiceLink: (params) => {
+      invoiceOf(params);
+      return `https://t.me/$${randomId(12)}`;
+    },
+
+    answerPreCheckoutQuery: (params) => {
+      const resolve = preCheckouts.get(params.string('pre_checkout_query_id') ?? '');
+      if (!resolve) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+      const ok = params.values.ok === true || params.values.ok === 'true';
+      const errorMessage = params.string('error_message');
+      if (!ok && !errorMessage) throw badRequest('error_message is required when ok is false');
+      resolve(ok ? { ok } : { ok, error_message: errorMessage! });
+      return true;
+    },
+
+    refundStarPayment: (params) => {
+      const charge = charges.get(params.string('telegram_payment_charge_id') ?? '');
+      if (!charge || charge.user_id !== params.number('user_id')) throw badRequest('CHARGE_NOT_FOUND');
+      if (charge.refunded) throw badRequest('CHARGE_ALREADY_REFUNDED');
+      charge.refunded = true;
+      return true;
+    },
+  };
+
+  async function payInvoice(from: SandboxUser, messageId: number): Promise<InvoicePayment> {
+    const invoice = chats.of(from).messages.get(messageId)?.invoice;
+    const payload = invoicePayloads.get(messageId);
+    if (!invoice || payload === undefined) throw new Error(`message ${messageId} of chat ${from.id} is no invoice`);
+    const query: PreCheckoutQuery = {
+      id: messages.queryId(from),
+      from: { ...from, is_bot: false },
+      currency: invoice.currency,
+      total_amount: invoice.total_amount,
+      invoice_payload: payload,
+    };
+    const decision = await new Promise<PreCheckoutAnswer>((resolve) => {
+      const timer = setTimeout(() => settle({ ok: false, error_message: 'Бот не ответил вовремя' }), preCheckoutMs);
+      const settle = (answer: PreCheckoutAnswer) => {
+        clearTimeout(timer);
+        preCheckouts.delete(query.id);
+        resolve(answer);
+      };
+      preCheckouts.set(query.id, settle);
+      updates.push({ pre_checkout_query: query });
+    });
+    if (!decision.ok) return { ok: false, error_message: decision.error_message ?? '' };
+    const chargeId = `stxSandbox${nextInvoiceNumber++}_${randomId(12)}`;
+    charges.set(chargeId, { user_id: from.id, total_amount: invoice.total_amount, refunded: false });
+    const payment: SuccessfulPayment = {
+      currency: invoice.currency,
+      total_amount: invoice.total_amount,
+      invoice_payload: payload,
+      telegram_payment_charge_id: chargeId,
+      provider_payment_charge_id: '',
+    };
+    return { ok: true, payment, update: messages.userMessage(from, { successful_payment: payment }) };
+  }
+
+  return { handlers, payInvoice, charges: charges as ReadonlyMap<string, StarCharge> };
+}
+
+/** An invoice's fields as Telegram checks them: Stars (XTR) need an empty provider token and exactly one price. */
+function invoiceOf(params: Params): Message.InvoiceMessage['invoice'] & { payload: string } {
+  const title = params.string('title') ?? '';
+  const description = params.string('description') ?? '';
+  const payload = params.string('payload') ?? '';
+  const currency = params.string('currency') ?? '';
+  const prices = params.object<LabeledPrice[]>('prices');
+  if (title.length < 1 || title.length > 32) throw badRequest('INVOICE_TITLE_INVALID');
+  if (description.length < 1 || description.length > 255) throw badRequest('INVOICE_DESCRIPTION_INVALID');
+  if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128) throw badRequest('INVOICE_PAYLOAD_INVALID');
+  if (!Array.isArray(prices) || prices.length === 0) throw badRequest('parameter "prices" is required');
+  // Stars need an empty provider token and exactly one price; any other currency needs a payment
+  // provider, which the sandbox (like a bot that sells in Stars only) has none of.
+  if (currency !== 'XTR') throw badRequest('PAYMENT_PROVIDER_INVALID');
+  if (params.string('provider_token') || prices.length !== 1) throw badRequest('STARS_INVOICE_INVALID');
+  const total = prices.reduce((sum, price) => sum + price.amount, 0);
+  if (!prices.every((price) => Number.isInteger(price.amount) && price.amount > 0)) throw badRequest('PRICE_INVALID');
+  return { title, description, start_parameter: '', currency, total_amount: total, payload };
+}
