@@ -13,3 +13,4 @@ export * from './pricing';
 export * from './bot';
 export * from './events';
 export * from './telegram-html';
+export * from './audit';

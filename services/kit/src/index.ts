@@ -25,3 +25,5 @@ export * from './http/service-fetch';
 export * from './http/media';
 export * from './db/media-store';
 export * from './http/idempotency';
+export * from './db/audit-log';
+export * from './http/audit-routes';

@@ -1,4 +1,4 @@
-import { type Idempotency, isUniqueViolation } from '@gpt/kit';
+import { type AdminAction, isUniqueViolation } from '@gpt/kit';
 import type {
   AdminUserRow,
   AdminUserUpdateRequest,
@@ -75,7 +75,7 @@ export async function updateUser(
   actor: AdminActor,
   userId: number,
   input: AdminUserUpdateRequest,
-  once: Idempotency,
+  action: AdminAction,
 ): Promise<AdminUserUpdateResponse> {
   const { db, bus, kv } = deps;
   const target = await usersRepository(db).findById(userId);
@@ -91,7 +91,7 @@ export async function updateUser(
   let balance: BalanceSnapshot | undefined;
   if (Object.keys(adjustment).length > 0) {
     balance = await billing.adjust(
-      { user_id: userId, admin_id: actor.id, action_id: once.actionId, ...adjustment },
+      { user_id: userId, admin_id: actor.id, action_id: action.actionId, ...adjustment },
       { authorization: actor.authorization, requestId: actor.requestId },
     );
   }
@@ -118,7 +118,7 @@ export async function updateUser(
     }
     const [row] = await adminRows(trx, [updated]);
     const answer = { success: true as const, user: row! };
-    await once.keep(trx, answer);
+    await action.keep(trx, answer);
     return answer;
   }).catch((err: unknown) => {
     throw isUniqueViolation(err) ? authErrors.emailTaken() : err;
@@ -130,7 +130,7 @@ export async function deleteUser(
   deps: AuthDeps,
   actor: AdminActor,
   userId: number,
-  once: Idempotency,
+  action: AdminAction,
 ): Promise<{ success: true; message: string }> {
   const { bus, kv } = deps;
   if (userId === actor.id) throw authErrors.cannotDeleteSelf();
@@ -149,7 +149,7 @@ export async function deleteUser(
     });
     await revokeDeletedAccount(kv, target);
     const answer = { success: true as const, message: 'Пользователь удален' };
-    await once.keep(trx, answer);
+    await action.keep(trx, answer);
     return answer;
   });
 }

@@ -7,7 +7,7 @@ import type {
   RegisterRequest,
   UserProfile,
 } from '@gpt/contracts';
-import { type CachedAnswer, isUniqueViolation, signAccessToken } from '@gpt/kit';
+import { type CachedAnswer, isUniqueViolation, recordAudit, signAccessToken } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import type { AuthConfig } from '../config';
 import { type User, usersRepository } from '../data/users.repository';
@@ -19,8 +19,17 @@ import { toProfile } from './user-views';
 import { inviterOf } from './referrals';
 import { userSnapshot } from './user-snapshot';
 
+/** An admin's token names their e-mail, which the audit log records with each of their actions. */
 const accessToken = (config: AuthConfig, user: User) =>
-  signAccessToken({ sub: String(user.id), role: user.role, ver: user.tokenVersion }, config.JWT_SECRET);
+  signAccessToken(
+    {
+      sub: String(user.id),
+      role: user.role,
+      ver: user.tokenVersion,
+      ...(user.role === 'admin' && user.email ? { email: user.email } : {}),
+    },
+    config.JWT_SECRET,
+  );
 
 /** A signed-in answer: a token of the user's current version and the profile. */
 export const sessionOf = (config: AuthConfig, user: User): AuthResponse => ({
@@ -67,8 +76,17 @@ export async function register(deps: AuthDeps, input: RegisterRequest, ip: strin
 // Hashing a throwaway password once gives unknown e-mails the same verification cost as known ones.
 let decoyHash: Promise<string> | undefined;
 
-/** E-mail and password to a session; one 401 whether the e-mail or the password was wrong. */
-export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthResponse> {
+/** Where a sign-in came from, for the audit log's entry of an admin's sign-in. */
+export interface SignInClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * E-mail and password to a session; one 401 whether the e-mail or the password was wrong. An admin's
+ * sign-in, and a wrong password for an admin's e-mail, are entries of the audit log.
+ */
+export async function login(deps: AuthDeps, input: LoginRequest, client: SignInClient): Promise<AuthResponse> {
   const hasher = passwordHasher(deps.config);
   const user = await usersRepository(deps.db).findByEmail(input.email);
   if (!user?.passwordHash) {
@@ -76,7 +94,18 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<AuthRe
     await hasher.verify(await decoyHash, input.password);
     throw authErrors.invalidCredentials();
   }
-  if (!(await hasher.verify(user.passwordHash, input.password))) throw authErrors.invalidCredentials();
+  const verified = await hasher.verify(user.passwordHash, input.password);
+  if (user.role === 'admin') {
+    const actor = { id: user.id, email: user.email, role: 'admin' as const, ...client };
+    await deps.db.transaction().execute((trx) =>
+      recordAudit(trx, actor, {
+        action: 'admin.sign_in',
+        target: { type: 'user', id: user.id, userId: user.id },
+        outcome: verified ? 'succeeded' : 'refused',
+      }),
+    );
+  }
+  if (!verified) throw authErrors.invalidCredentials();
   return sessionOf(deps.config, user);
 }
 

@@ -20,12 +20,12 @@ export function adminUsersRoutes(deps: AuthDeps) {
     getAdminUtmStats: () => utmStats(deps),
     putAdminUsersById: {
       idempotency,
-      handle: ({ params, body, req, claims, once }) =>
-        updateUser(deps, billing, actorOf(req, claims), params.id, body, once),
+      handle: ({ params, body, req, claims, action }) =>
+        updateUser(deps, billing, actorOf(req, claims), params.id, body, action),
     },
     deleteAdminUsersById: {
       idempotency,
-      handle: ({ params, req, claims, once }) => deleteUser(deps, actorOf(req, claims), params.id, once),
+      handle: ({ params, req, claims, action }) => deleteUser(deps, actorOf(req, claims), params.id, action),
     },
   });
 }

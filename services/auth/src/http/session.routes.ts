@@ -22,7 +22,8 @@ export function sessionRoutes(deps: AuthDeps) {
     postAuthRegister: ({ body, req }) => register(deps, body, clientAddress(req)),
     postAuthEmailConfirmation: ({ claims }) => resendConfirmation(actingUserId(claims)),
     postAuthEmailConfirmationConfirm: ({ body }) => confirmEmail(deps, body.token),
-    postAuthLogin: ({ body }) => login(deps, body),
+    postAuthLogin: ({ body, req }) =>
+      login(deps, body, { ip: clientAddress(req) || null, userAgent: req.get('user-agent') ?? null }),
     // The link is sent after the answer, so neither the body nor the timing tells whether the e-mail exists.
     postAuthPasswordReset: ({ body }) => {
       setImmediate(() =>

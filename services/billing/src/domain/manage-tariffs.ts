@@ -1,5 +1,5 @@
 import type { SuccessResponse, TariffInput, TariffResponse } from '@gpt/contracts';
-import { type Idempotency, isUniqueViolation } from '@gpt/kit';
+import { type AdminAction, isUniqueViolation } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { balancesRepository } from '../data/balances.repository';
 import { isForeignKeyViolation } from '../data/db-errors';
@@ -8,15 +8,15 @@ import { ledgerIn } from './ledger';
 import { billingErrors } from './errors';
 
 /** A new tariff; its name must be unique (without regard to case). */
-export const createTariff = (deps: BillingDeps, input: TariffInput, once: Idempotency): Promise<TariffResponse> =>
-  deps.tariffAnswers.changing(() => create(deps, input, once));
+export const createTariff = (deps: BillingDeps, input: TariffInput, action: AdminAction): Promise<TariffResponse> =>
+  deps.tariffAnswers.changing(() => create(deps, input, action));
 
-async function create(deps: BillingDeps, input: TariffInput, once: Idempotency): Promise<TariffResponse> {
+async function create(deps: BillingDeps, input: TariffInput, action: AdminAction): Promise<TariffResponse> {
   if (await tariffsRepository(deps.db).nameTaken(input.name)) throw billingErrors.tariffNameTaken();
   try {
     return await deps.db
       .transaction()
-      .execute(async (trx) => once.keep(trx, { success: true, tariff: await tariffsRepository(trx).create(input) }));
+      .execute(async (trx) => action.keep(trx, { success: true, tariff: await tariffsRepository(trx).create(input) }));
   } catch (err) {
     if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
     throw err;
@@ -31,10 +31,10 @@ export const updateTariff = (
   deps: BillingDeps,
   id: number,
   input: TariffInput,
-  once: Idempotency,
-): Promise<TariffResponse> => deps.tariffAnswers.changing(() => update(deps, id, input, once));
+  action: AdminAction,
+): Promise<TariffResponse> => deps.tariffAnswers.changing(() => update(deps, id, input, action));
 
-async function update(deps: BillingDeps, id: number, input: TariffInput, once: Idempotency): Promise<TariffResponse> {
+async function update(deps: BillingDeps, id: number, input: TariffInput, action: AdminAction): Promise<TariffResponse> {
   const before = await tariffsRepository(deps.db).findById(id);
   if (!before) throw billingErrors.tariffNotFound();
   if (await tariffsRepository(deps.db).nameTaken(input.name, id)) throw billingErrors.tariffNameTaken();
@@ -46,7 +46,7 @@ async function update(deps: BillingDeps, id: number, input: TariffInput, once: I
         const holders = await balancesRepository(trx).bumpHolders(id);
         await ledgerIn(trx, deps.bus).announce(holders, 'tariff_updated', `tariff-updated:${id}:${updated.updated_at}`);
       }
-      return once.keep(trx, { success: true, tariff: updated });
+      return action.keep(trx, { success: true, tariff: updated });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
@@ -55,10 +55,10 @@ async function update(deps: BillingDeps, id: number, input: TariffInput, once: I
 }
 
 /** Deletes a tariff nobody holds or paid for; the default one (Base) stays. */
-export const deleteTariff = (deps: BillingDeps, id: number, once: Idempotency): Promise<SuccessResponse> =>
-  deps.tariffAnswers.changing(() => remove(deps, id, once));
+export const deleteTariff = (deps: BillingDeps, id: number, action: AdminAction): Promise<SuccessResponse> =>
+  deps.tariffAnswers.changing(() => remove(deps, id, action));
 
-async function remove(deps: BillingDeps, id: number, once: Idempotency): Promise<SuccessResponse> {
+async function remove(deps: BillingDeps, id: number, action: AdminAction): Promise<SuccessResponse> {
   const tariffs = tariffsRepository(deps.db);
   const tariff = await tariffs.findById(id);
   if (!tariff) throw billingErrors.tariffNotFound();
@@ -74,7 +74,7 @@ async function remove(deps: BillingDeps, id: number, once: Idempotency): Promise
   try {
     return await deps.db.transaction().execute(async (trx) => {
       await tariffsRepository(trx).delete(id);
-      return once.keep(trx, { success: true, message: 'Тариф удален' });
+      return action.keep(trx, { success: true, message: 'Тариф удален' });
     });
   } catch (err) {
     // Someone got the tariff between the check and the delete.

@@ -9,7 +9,7 @@ import type {
   SuccessResponse,
 } from '@gpt/contracts';
 import { toMinorUnits } from '@gpt/contracts';
-import { type Idempotency, isUniqueViolation } from '@gpt/kit';
+import { type AdminAction, isUniqueViolation } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import type { Balance, ResumedTariff } from '../data/balances.repository';
 import { promoCodesRepository, type PromoCodeFields, type PromoCodeRecord } from '../data/promo-codes.repository';
@@ -57,19 +57,19 @@ export function managePromoCodes(deps: BillingDeps) {
       return { promo_code: await found(id), redemptions: await codes.redemptions(id) };
     },
 
-    async create(input: PromoCodeInput, once: Idempotency): Promise<PromoCodeResponse> {
+    async create(input: PromoCodeInput, action: AdminAction): Promise<PromoCodeResponse> {
       await assertTariffExists(deps, input);
       return deps.db
         .transaction()
         .execute(async (trx) => {
           const id = await promoCodesRepository(trx).create(fieldsOf(input));
-          return once.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
+          return action.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
         })
         .catch(rethrowTaken);
     },
 
     /** Any field may change (deactivating is `is_active: false`), but never to fewer uses than were made. */
-    async update(id: number, input: PromoCodeInput, once: Idempotency): Promise<PromoCodeResponse> {
+    async update(id: number, input: PromoCodeInput, action: AdminAction): Promise<PromoCodeResponse> {
       await assertTariffExists(deps, input);
       return deps.bus
         .transaction(async (trx) => {
@@ -77,16 +77,16 @@ export function managePromoCodes(deps: BillingDeps) {
           if (!current) throw billingErrors.promoNotFound();
           if (input.max_uses < current.usedCount) throw billingErrors.promoMaxBelowUsed(current.usedCount);
           await promoCodesRepository(trx).update(id, fieldsOf(input));
-          return once.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
+          return action.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
         })
         .catch(rethrowTaken);
     },
 
-    async remove(id: number, once: Idempotency): Promise<SuccessResponse> {
+    async remove(id: number, action: AdminAction): Promise<SuccessResponse> {
       await found(id);
       return deps.db.transaction().execute(async (trx) => {
         if (!(await promoCodesRepository(trx).deleteUnused(id))) throw billingErrors.promoUsed();
-        return once.keep(trx, { success: true, message: 'Промокод удалён' });
+        return action.keep(trx, { success: true, message: 'Промокод удалён' });
       });
     },
   };

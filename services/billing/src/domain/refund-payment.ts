@@ -1,5 +1,5 @@
 import type { RefundPaymentResponse } from '@gpt/contracts';
-import type { Idempotency } from '@gpt/kit';
+import type { AdminAction } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { availableCredits, type Balance } from '../data/balances.repository';
@@ -42,7 +42,7 @@ export async function refundPayment(
   providers: Providers,
   refunder: Refunder,
   id: number,
-  once: Idempotency,
+  action: AdminAction,
 ): Promise<RefundPaymentResponse> {
   const started = await deps.bus.transaction(async (trx) => {
     const payment = await paymentsRepository(trx).lockWithPayer(id);
@@ -57,13 +57,13 @@ export async function refundPayment(
         key: payment.refundKey ?? `refund-${payment.paymentId}-${payment.refundAttempt}`,
       };
     }
-    const attempt = await paymentsRepository(trx).startRefund(payment.id, once.actionId);
+    const attempt = await paymentsRepository(trx).startRefund(payment.id, action.actionId);
     await takeBack(trx, deps.bus, payment, attempt, refunder.adminId);
-    return { payment, attempt, key: once.actionId };
+    return { payment, attempt, key: action.actionId };
   });
   if (started) {
     const refundId = await returnMoney(deps, providers, refunder, started);
-    return finish(deps, started.payment.id, refundId, once);
+    return finish(deps, started.payment.id, refundId, action);
   }
   return refundAnswer(deps.db, id);
 }
@@ -167,12 +167,12 @@ async function abandon(deps: BillingDeps, id: number, attempt: number): Promise<
   });
 }
 
-/** Step 3: the payment is refunded and `payment.refunded` is published, once however many clicks got here. */
+/** Step 3: the payment is refunded and `payment.refunded` is published, action however many clicks got here. */
 async function finish(
   deps: BillingDeps,
   id: number,
   refundId: string,
-  once: Idempotency,
+  action: AdminAction,
 ): Promise<RefundPaymentResponse> {
   return deps.bus.transaction(async (trx) => {
     const payment = await paymentsRepository(trx).lock(id);
@@ -185,6 +185,6 @@ async function finish(
         refunded_at: new Date().toISOString(),
       });
     }
-    return once.keep(trx, await refundAnswer(trx, id));
+    return action.keep(trx, await refundAnswer(trx, id));
   });
 }

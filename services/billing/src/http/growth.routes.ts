@@ -19,16 +19,16 @@ export function growthRoutes(deps: BillingDeps) {
     getAdminPromoCodes: ({ query }) => promoCodes.list(query),
     postAdminPromoCodes: {
       idempotency,
-      handle: ({ body, once }) => promoCodes.create(body, once),
+      handle: ({ body, action }) => promoCodes.create(body, action),
     },
     getAdminPromoCodesById: ({ params }) => promoCodes.view(params.id),
     putAdminPromoCodesById: {
       idempotency,
-      handle: ({ params, body, once }) => promoCodes.update(params.id, body, once),
+      handle: ({ params, body, action }) => promoCodes.update(params.id, body, action),
     },
     deleteAdminPromoCodesById: {
       idempotency,
-      handle: ({ params, once }) => promoCodes.remove(params.id, once),
+      handle: ({ params, action }) => promoCodes.remove(params.id, action),
     },
   });
 }

@@ -68,12 +68,12 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
     },
     postAdminPaymentsByIdRefund: {
       idempotency: idempotencyStore({ ...deps, service: 'billing' }),
-      handle: ({ params, claims, req, once }) => {
+      handle: ({ params, claims, req, action }) => {
         const refunder = {
           adminId: Number(claims.sub),
           token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
         };
-        return refundPayment(deps, providers, refunder, params.id, once);
+        return refundPayment(deps, providers, refunder, params.id, action);
       },
     },
   });

@@ -20,15 +20,15 @@ export function tariffsRoutes(deps: BillingDeps) {
     getAdminTariffs: ({ query }) => tariffs.page(query),
     postAdminTariffs: {
       idempotency,
-      handle: ({ body, once }) => createTariff(deps, body, once),
+      handle: ({ body, action }) => createTariff(deps, body, action),
     },
     putAdminTariffsById: {
       idempotency,
-      handle: ({ params, body, once }) => updateTariff(deps, params.id, body, once),
+      handle: ({ params, body, action }) => updateTariff(deps, params.id, body, action),
     },
     deleteAdminTariffsById: {
       idempotency,
-      handle: ({ params, once }) => deleteTariff(deps, params.id, once),
+      handle: ({ params, action }) => deleteTariff(deps, params.id, action),
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { AdminModelsQuery, AiModelResponse, SuccessResponse } from '@gpt/contracts';
-import type { Idempotency } from '@gpt/kit';
+import type { AdminAction } from '@gpt/kit';
 import type { ChatHistoryDeps } from '../deps';
 import { type AiModelFields, modelsRepository } from '../data/models.repository';
 import { chatHistoryErrors } from './errors';
@@ -76,30 +76,30 @@ export function modelsUseCases(deps: ChatHistoryDeps) {
 
     listActive: () => models.listActive(),
 
-    create: (fields: AiModelFields, once: Idempotency): Promise<AiModelResponse> =>
+    create: (fields: AiModelFields, action: AdminAction): Promise<AiModelResponse> =>
       changing(() =>
         deps.db.transaction().execute(async (trx) => {
           const created = await modelsRepository(trx).create(fields);
           if (!created) throw chatHistoryErrors.modelExists(fields.model);
-          return once.keep(trx, { success: true, model: created });
+          return action.keep(trx, { success: true, model: created });
         }),
       ),
 
-    update: (id: number, fields: AiModelFields, once: Idempotency): Promise<AiModelResponse> =>
+    update: (id: number, fields: AiModelFields, action: AdminAction): Promise<AiModelResponse> =>
       changing(() =>
         deps.db.transaction().execute(async (trx) => {
           const updated = await modelsRepository(trx).update(id, fields);
           if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
           if (!updated) throw chatHistoryErrors.modelNotFound();
-          return once.keep(trx, { success: true, model: updated });
+          return action.keep(trx, { success: true, model: updated });
         }),
       ),
 
-    remove: (id: number, once: Idempotency): Promise<SuccessResponse> =>
+    remove: (id: number, action: AdminAction): Promise<SuccessResponse> =>
       changing(() =>
         deps.db.transaction().execute(async (trx) => {
           if (!(await modelsRepository(trx).delete(id))) throw chatHistoryErrors.modelNotFound();
-          return once.keep(trx, { success: true });
+          return action.keep(trx, { success: true });
         }),
       ),
   };

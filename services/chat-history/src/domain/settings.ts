@@ -23,7 +23,7 @@ import {
   WELCOME_PER_ADDRESS_DAILY_KEY,
   type WelcomeOfferResponse,
 } from '@gpt/contracts';
-import type { Idempotency } from '@gpt/kit';
+import type { AdminAction } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { ChatHistoryDeps } from '../deps';
 import { modelsRepository } from '../data/models.repository';
@@ -113,38 +113,38 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
 
     all: () => settings.all(),
 
-    async create(key: string, value: string, once: Idempotency): Promise<SysValResponse> {
+    async create(key: string, value: string, action: AdminAction): Promise<SysValResponse> {
       assertUsableValue(key, value);
       return changing(() =>
         bus.transaction(async (trx) => {
           const created = await sysValsRepository(trx).create(key, value);
           if (!created) throw chatHistoryErrors.settingExists(key);
           await announce(trx, bus, [created.change]);
-          return once.keep(trx, { success: true, data: created.setting });
+          return action.keep(trx, { success: true, data: created.setting });
         }),
       );
     },
 
-    async update(key: string, value: string, once: Idempotency): Promise<SysValResponse> {
+    async update(key: string, value: string, action: AdminAction): Promise<SysValResponse> {
       assertUsableValue(key, value);
       return changing(() =>
         bus.transaction(async (trx) => {
           const updated = await sysValsRepository(trx).update(key, value);
           if (!updated) throw chatHistoryErrors.settingNotFound();
           await announce(trx, bus, [updated.change]);
-          return once.keep(trx, { success: true, data: updated.setting });
+          return action.keep(trx, { success: true, data: updated.setting });
         }),
       );
     },
 
-    async remove(key: string, once: Idempotency): Promise<SuccessResponse> {
+    async remove(key: string, action: AdminAction): Promise<SuccessResponse> {
       if (isRequiredKey(key)) throw chatHistoryErrors.settingInUse(key, useOf(key));
       return changing(() =>
         bus.transaction(async (trx) => {
           const deleted = await sysValsRepository(trx).delete(key);
           if (!deleted) throw chatHistoryErrors.settingNotFound();
           await announce(trx, bus, [deleted]);
-          return once.keep(trx, { success: true });
+          return action.keep(trx, { success: true });
         }),
       );
     },

@@ -10,9 +10,9 @@ export function modelsRoutes(deps: ChatHistoryDeps) {
   const idempotency = idempotencyStore({ ...deps, service: 'chat-history' });
   return routeHandlers('chat-history', {
     getAdminModels: ({ query }) => models.list(query),
-    postAdminModels: { idempotency, handle: ({ body, once }) => models.create(body, once) },
-    putAdminModelsById: { idempotency, handle: ({ params, body, once }) => models.update(params.id, body, once) },
-    deleteAdminModelsById: { idempotency, handle: ({ params, once }) => models.remove(params.id, once) },
+    postAdminModels: { idempotency, handle: ({ body, action }) => models.create(body, action) },
+    putAdminModelsById: { idempotency, handle: ({ params, body, action }) => models.update(params.id, body, action) },
+    deleteAdminModelsById: { idempotency, handle: ({ params, action }) => models.remove(params.id, action) },
     // The active ones, kept in memory until a model or setting changes, with an ETag.
     getBotModels: async ({ req, res }) => {
       sendAnswer(

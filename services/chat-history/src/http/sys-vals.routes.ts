@@ -18,12 +18,12 @@ export function sysValsRoutes(deps: ChatHistoryDeps) {
       const { data, total } = await settings.list(query);
       return { data, pagination: paginationOf(query.page, query.limit, total) };
     },
-    postAdminSysVals: { idempotency, handle: ({ body, once }) => settings.create(body.key, body.value, once) },
+    postAdminSysVals: { idempotency, handle: ({ body, action }) => settings.create(body.key, body.value, action) },
     putAdminSysValsByKey: {
       idempotency,
-      handle: ({ params, body, once }) => settings.update(params.key, body.value, once),
+      handle: ({ params, body, action }) => settings.update(params.key, body.value, action),
     },
-    deleteAdminSysValsByKey: { idempotency, handle: ({ params, once }) => settings.remove(params.key, once) },
+    deleteAdminSysValsByKey: { idempotency, handle: ({ params, action }) => settings.remove(params.key, action) },
     getBotSettings: async ({ req, res }) => {
       sendAnswer(req, res, await keptAnswer(deps, 'settings', BotSettingsResponse, settings.all));
       return answered;

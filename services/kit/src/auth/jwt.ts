@@ -6,6 +6,8 @@ export const AccessClaims = z.object({
   sub: z.string().min(1),
   role: z.enum(['admin', 'user']),
   ver: z.number().int().nonnegative(),
+  /** An admin's e-mail at sign-in, for the audit log's entries of their actions. */
+  email: z.string().optional(),
   exp: z.number().int(),
   iat: z.number().int().optional(),
 });
@@ -14,11 +16,12 @@ export type AccessClaims = z.infer<typeof AccessClaims>;
 const ALGORITHM = 'HS256';
 
 export function signAccessToken(
-  claims: { sub: string; role: 'admin' | 'user'; ver: number },
+  claims: { sub: string; role: 'admin' | 'user'; ver: number; email?: string },
   secret: string,
   expiresIn: jwt.SignOptions['expiresIn'] = '30d',
 ): string {
-  return jwt.sign({ role: claims.role, ver: claims.ver }, secret, {
+  const payload = { role: claims.role, ver: claims.ver, ...(claims.email ? { email: claims.email } : {}) };
+  return jwt.sign(payload, secret, {
     algorithm: ALGORITHM,
     subject: claims.sub,
     expiresIn,

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import type { AccessClaims } from '../auth/jwt';
 import type { KeyValue } from '../kv';
 import { requireAuth, requireBotKey } from './auth';
-import { type Idempotency, type IdempotencyStore, Replayed } from './idempotency';
+import { clientAddress } from './client-address';
+import { type AdminAction, type IdempotencyStore, Replayed } from './idempotency';
 import { respond, validate } from './validate';
 
 /**
@@ -35,7 +36,7 @@ export interface RouteInput<R extends ApiRoute> {
   /** The verified token of a `user` or `admin` route. */
   claims: R['access'] extends 'user' | 'admin' ? AccessClaims : undefined;
   /** An `idempotent` route's key: its action id and where its use case keeps the answer (docs/money.md). */
-  once: R extends { idempotent: true } ? Idempotency : undefined;
+  action: R extends { idempotent: true } ? AdminAction : undefined;
   req: Request;
   res: Response;
 }
@@ -130,10 +131,10 @@ export function contractRouter<S extends ServiceName>(
         res,
       };
       const result: unknown = spec.idempotency
-        ? await spec.idempotency.run(idempotentCall(route, req, res), async (once) =>
-            spec.handle({ ...input, once } as unknown as RouteInput<ApiRoute>),
+        ? await spec.idempotency.run(idempotentCall(route, req, res), async (action) =>
+            spec.handle({ ...input, action } as unknown as RouteInput<ApiRoute>),
           )
-        : await spec.handle({ ...input, once: undefined } as RouteInput<ApiRoute>);
+        : await spec.handle({ ...input, action: undefined } as RouteInput<ApiRoute>);
       if (result === answered) return;
       if (result instanceof Replayed) {
         res.status(result.status).set('Idempotent-Replayed', 'true');
@@ -148,8 +149,16 @@ export function contractRouter<S extends ServiceName>(
 
 /** What the store needs of a request: who sent which key, and the request it names. */
 function idempotentCall(route: ApiRoute, req: Request, res: Response) {
+  const claims = res.locals.claims;
   return {
-    actor: res.locals.claims?.sub ?? 'anonymous',
+    actor: claims?.sub ?? 'anonymous',
+    auditActor: {
+      id: claims ? Number(claims.sub) : null,
+      email: claims?.email ?? null,
+      role: 'admin' as const,
+      ip: clientAddress(req) || null,
+      userAgent: req.get('user-agent') ?? null,
+    },
     key: req.get('idempotency-key'),
     request: { route: route.id, params: req.params, body: req.body ?? null },
     status: route.response.status,

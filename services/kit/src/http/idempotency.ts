@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 import { AppError, badRequest, conflict } from '../errors';
+import { type AuditActor, type AuditRecord, recordAudit, stableJson } from '../db/audit-log';
 import type { KeyValue } from '../kv';
 
 /** The table of kept answers, as Kysely sees it. */
@@ -46,8 +47,11 @@ export const idempotencyMigration: Migration = {
   },
 };
 
-/** What a use case of an idempotent route gets: the key's action id, and where to keep its answer. */
-export interface Idempotency {
+/**
+ * What a use case of an admin action on money, access or a price (an `idempotent` route) gets: the key's
+ * action id, where to keep its answer, and how to write its audit entry — both in the change's transaction.
+ */
+export interface AdminAction {
   /** The client's key, or undefined: a request without one is applied as it comes. */
   key: string | undefined;
   /**
@@ -60,10 +64,18 @@ export interface Idempotency {
    * the change and its kept answer commit together or not at all. Nothing without a key. Answers `answer`.
    */
   keep<const A>(trx: QueryExecutorProvider, answer: A): Promise<A>;
+  /**
+   * Writes the action's audit entry inside `trx`, the transaction that makes the change: the admin of the
+   * request (id, e-mail, role, address, browser) and its key, with what `record` says was done.
+   */
+  record(trx: QueryExecutorProvider, record: AuditRecord): Promise<void>;
 }
 
 export interface IdempotentCall {
+  /** Whose keys these are (the token's subject). */
   actor: string;
+  /** Who acts, as the audit log names them. */
+  auditActor: AuditActor;
   key: string | undefined;
   /** The route id, its parameters and its body: what makes two requests "the same". */
   request: unknown;
@@ -78,7 +90,7 @@ export interface IdempotencyStore {
    * with the same request answers what was kept (nothing runs), with another request 422, and while
    * the first still runs 409. A refusal (an error) keeps nothing, so the key can be tried again.
    */
-  run<T>(call: IdempotentCall, work: (once: Idempotency) => Promise<T>): Promise<T | Replayed>;
+  run<T>(call: IdempotentCall, work: (action: AdminAction) => Promise<T>): Promise<T | Replayed>;
 }
 
 export const idempotencyErrors = {
@@ -100,7 +112,7 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
   const db = deps.db as unknown as Kysely<IdempotencyTables>;
   return {
     async run(call, work) {
-      if (call.key === undefined) return work(unkeyed());
+      if (call.key === undefined) return work(unkeyed(call.auditActor));
       const key = call.key;
       if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw idempotencyErrors.badKey();
       const fingerprint = hashOf(stableJson(call.request));
@@ -114,7 +126,7 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
           return new Replayed(kept.status, kept.answer);
         }
         let stored = false;
-        const once: Idempotency = {
+        const action: AdminAction = {
           key,
           actionId: actionIdOf(call.actor, key),
           async keep(trx, answer) {
@@ -124,10 +136,11 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
             stored = true;
             return answer;
           },
+          record: (trx, record) => recordAudit(trx, call.auditActor, { ...record, idempotencyKey: key }),
         };
-        const result = await work(once);
+        const result = await work(action);
         // A use case that changed nothing in a transaction of its own keeps its answer here.
-        if (!stored) await once.keep(db, result);
+        if (!stored) await action.keep(db, result);
         return result;
       } finally {
         await deps.kv.release(lock, owner);
@@ -136,9 +149,14 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
   };
 }
 
-/** An `Idempotency` for a request without a key: nothing is kept, the action id is new. */
-export function unkeyed(): Idempotency {
-  return { key: undefined, actionId: randomUUID(), keep: async (_trx, answer) => answer };
+/** An `AdminAction` for a request without a key: nothing is kept, the action id is new. */
+function unkeyed(actor: AuditActor): AdminAction {
+  return {
+    key: undefined,
+    actionId: randomUUID(),
+    keep: async (_trx, answer) => answer,
+    record: (trx, record) => recordAudit(trx, actor, record),
+  };
 }
 
 async function keptAnswer(db: Kysely<IdempotencyTables>, actor: string, key: string) {
@@ -161,16 +179,4 @@ function actionIdOf(actor: string, key: string): string {
   hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   const h = hex.join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** JSON with object keys sorted, so two equal bodies hash alike whatever their key order. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${stableJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

@@ -1,4 +1,4 @@
-import { idempotencyMigration } from '@gpt/kit';
+import { auditLogMigration, idempotencyMigration } from '@gpt/kit';
 import type { Migration } from 'kysely';
 import { usersMigration } from './0001-users';
 import { linkTokensMigration } from './0002-link-tokens';
@@ -24,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0021_email_confirmation': emailConfirmationMigration,
   '0031_telegram_blocked': telegramBlockedMigration,
   '0040_idempotent_requests': idempotencyMigration,
+  '0041_audit_log': auditLogMigration,
 };

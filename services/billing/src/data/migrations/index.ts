@@ -1,4 +1,4 @@
-import { idempotencyMigration } from '@gpt/kit';
+import { auditLogMigration, idempotencyMigration } from '@gpt/kit';
 import type { Migration } from 'kysely';
 import { tariffsMigration } from './0001-tariffs';
 import { ledgerAndPaymentsMigration } from './0002-ledger-and-payments';
@@ -24,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0022_resumed_tariffs': resumedTariffsMigration,
   '0040_idempotent_requests': idempotencyMigration,
   '0041_refund_keys': refundKeysMigration,
+  '0042_audit_log': auditLogMigration,
 };

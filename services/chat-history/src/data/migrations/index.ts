@@ -1,4 +1,4 @@
-import { idempotencyMigration } from '@gpt/kit';
+import { auditLogMigration, idempotencyMigration } from '@gpt/kit';
 import type { Migration } from 'kysely';
 import { chatHistoryMigration } from './0001-chat-history';
 import { textSearchMigration } from './0002-text-search';
@@ -18,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0006_setting_versions': settingVersionsMigration,
   '0010_modes_and_voice': modesAndVoiceMigration,
   '0040_idempotent_requests': idempotencyMigration,
+  '0041_audit_log': auditLogMigration,
 };
