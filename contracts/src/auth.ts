@@ -263,6 +263,28 @@ export const LinkAccountResponse = z
   .meta({ id: 'LinkAccountResponse' });
 export type LinkAccountResponse = z.infer<typeof LinkAccountResponse>;
 
+/**
+ * `POST /api/auth/link/preview`: whose Telegram account a link token would bind, shown on the link
+ * page before the owner presses «Связать»; the token stays unused.
+ */
+export const LinkPreviewResponse = z
+  .object({
+    telegram: z.object({
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      username: z.string().nullable().meta({ description: 'The @username, without the @' }),
+    }),
+    expires_at: IsoDateTime,
+  })
+  .meta({ id: 'LinkPreviewResponse' });
+export type LinkPreviewResponse = z.infer<typeof LinkPreviewResponse>;
+
+/** `DELETE /api/auth/link`: the site account without its Telegram account (docs/security.md, Linking). */
+export const UnlinkTelegramResponse = z
+  .object({ success: z.literal(true), message: z.string(), user: UserProfile })
+  .meta({ id: 'UnlinkTelegramResponse' });
+export type UnlinkTelegramResponse = z.infer<typeof UnlinkTelegramResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // Bot (X-Bot-Key)
 

@@ -83,6 +83,21 @@ export const AccountsLinkedData = z
 export type AccountsLinkedData = z.infer<typeof AccountsLinkedData>;
 
 /**
+ * The owner of web account `user_id` (or an admin) unlinked its Telegram account. What was merged
+ * stays with `user_id` (balance, payments, messages: docs/money.md, Linking); the Telegram user
+ * goes on with a fresh Telegram-only account, `telegram_user_id`, announced as user.registered.
+ */
+export const AccountsUnlinkedData = z
+  .object({
+    user_id: Id.meta({ description: 'The web account that keeps everything' }),
+    telegram_id: TelegramId,
+    telegram_user_id: Id.meta({ description: 'The new Telegram-only account of that Telegram user' }),
+    unlinked_at: IsoDateTime,
+  })
+  .meta({ id: 'AccountsUnlinkedData' });
+export type AccountsUnlinkedData = z.infer<typeof AccountsUnlinkedData>;
+
+/**
  * A recovery link for an account linked to Telegram: the bot sends it to the user's chat too.
  * The URL holds the single-use token; it is good until `expires_at`.
  */
@@ -236,6 +251,7 @@ export const eventSchemas = {
   'user.updated': UserUpdatedData,
   'user.deleted': UserDeletedData,
   'accounts.linked': AccountsLinkedData,
+  'accounts.unlinked': AccountsUnlinkedData,
   'password_reset.requested': PasswordResetRequestedData,
   'credits.changed': CreditsChangedData,
   'payment.succeeded': PaymentSucceededData,
@@ -374,6 +390,7 @@ export const eventProducers = {
   'user.updated': 'auth',
   'user.deleted': 'auth',
   'accounts.linked': 'auth',
+  'accounts.unlinked': 'auth',
   'password_reset.requested': 'auth',
   'credits.changed': 'billing',
   'payment.succeeded': 'billing',
@@ -421,6 +438,7 @@ export const eventSubscriptions = {
     'payment.refunded',
     'credits.changed',
     'accounts.linked',
+    'accounts.unlinked',
     'password_reset.requested',
     'referral.rewarded',
   ],

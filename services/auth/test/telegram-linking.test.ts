@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { type FakeMailbox, startFakeMailbox } from '@gpt/kit/testing';
+import { sql } from 'kysely';
 import { usersRepository } from '../src/data/users.repository';
 import { type AuthHarness, BOT_KEY, reportMessage, startAuth } from './support/auth-harness';
 
 const SITE_URL = 'https://gpt.example.com';
 let h: AuthHarness;
+let mailbox: FakeMailbox;
 beforeAll(async () => {
-  h = await startAuth({ SITE_URL: `${SITE_URL}/` });
+  mailbox = await startFakeMailbox();
+  h = await startAuth({ SITE_URL: `${SITE_URL}/`, SMTP_URL: mailbox.url });
 });
-afterAll(() => h.stop());
+afterAll(async () => {
+  await h.stop();
+  await mailbox.close();
+});
 
 const randomTelegramId = () => 1_000_000 + Math.floor(Math.random() * 1e12);
 
@@ -329,5 +336,131 @@ describe('POST /api/auth/link', () => {
     const res = await link((await linkToken(telegramId)).token, web.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ merged: false, user: { telegram_id: telegramId } });
+  });
+});
+
+describe('POST /api/auth/link/preview: the owner sees whose Telegram asks before linking', () => {
+  const preview = (token: string, sessionToken: string) =>
+    h.api<Record<string, unknown>>('POST', '/api/auth/link/preview', { token: sessionToken, body: { token } });
+
+  test('then 200 with the Telegram name and @username, the token unused and the account still unlinked', async () => {
+    const web = await h.buildUser();
+    const telegram = await h.buildTelegramUser({ username: 'asker', first_name: 'Мария', last_name: 'Иванова' });
+    const { token, expires_at } = await linkToken(telegram.telegram_id);
+
+    const res = await preview(token, web.token);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      telegram: { first_name: 'Мария', last_name: 'Иванова', username: 'asker' },
+      expires_at,
+    });
+    expect((await h.api('GET', '/api/auth/profile', { token: web.token })).body.telegram_linked).toBe(false);
+    expect((await link(token, web.token)).status).toBe(200);
+  });
+
+  test('refuses as the link would: signed out 401, unknown 404, used 409, Telegram held by another site account 409', async () => {
+    const [owner, other] = [await h.buildUser(), await h.buildUser()];
+    const telegramId = randomTelegramId();
+    expect((await h.api('POST', '/api/auth/link/preview', { body: { token: 'x' } })).status).toBe(401);
+    expect((await preview('no-such-token', owner.token)).status).toBe(404);
+    const { token } = await linkToken(telegramId);
+    expect((await link(token, owner.token)).status).toBe(200);
+    expect(await preview(token, owner.token)).toMatchObject({ status: 409, body: { code: 'link_token_used' } });
+    const fresh = await linkToken(telegramId);
+    expect(await preview(fresh.token, other.token)).toMatchObject({
+      status: 409,
+      body: { code: 'telegram_already_linked' },
+    });
+  });
+});
+
+describe('the owner is told of every link', () => {
+  test('a linked account gets a mail naming the Telegram account, with the way to unlink it', async () => {
+    const web = await h.buildUser();
+    const telegram = await h.buildTelegramUser({ username: 'stranger', first_name: 'Пётр', last_name: null });
+    expect((await link((await linkToken(telegram.telegram_id)).token, web.token)).status).toBe(200);
+
+    const mail = await mailbox.waitForMail(web.email, { containing: 'Отвязать Telegram' });
+
+    expect(mail.text).toContain('привязан аккаунт Telegram @stranger (Пётр)');
+    expect(mail.text).toContain(`${SITE_URL}/dashboard`);
+  });
+});
+
+describe('DELETE /api/auth/link: unlinking keeps both sides', () => {
+  const unlink = (sessionToken: string) =>
+    h.api<Record<string, unknown>>('DELETE', '/api/auth/link', { token: sessionToken });
+  const published = (type: string, match: (data: Record<string, unknown>) => boolean) =>
+    h.auth.deps.bus.waitFor('published', (e) => e.type === type && match(e.data as Record<string, unknown>));
+
+  test('the site account keeps what was merged, the Telegram user goes on with a new Telegram-only account', async () => {
+    const web = await h.buildUser();
+    const telegram = await h.buildTelegramUser({ username: 'tg_unlink', first_name: 'Олег' });
+    await reportMessage(h, telegram.id, '0.000500');
+    expect((await link((await linkToken(telegram.telegram_id)).token, web.token)).status).toBe(200);
+
+    const res = await unlink(web.token);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Telegram отвязан',
+      user: { id: web.id, telegram_linked: false, telegram_id: null, telegram_username: null },
+    });
+    expect((await usersRepository(h.auth.deps.db).findById(web.id))?.usage).toEqual({
+      messagesCount: 1,
+      moneySpent: '0.000500',
+    });
+    const unlinked = await published('accounts.unlinked', (data) => data.user_id === web.id);
+    const newId = (unlinked.data as { telegram_user_id: number }).telegram_user_id;
+    expect(unlinked.data).toMatchObject({ telegram_id: telegram.telegram_id });
+    expect(newId).not.toBe(web.id);
+    const registered = await published('user.registered', (data) => data.user_id === newId);
+    expect(registered.data).toMatchObject({
+      source: 'telegram',
+      telegram_id: telegram.telegram_id,
+      telegram_username: 'tg_unlink',
+      email: null,
+    });
+    expect(
+      await published('user.updated', (data) => data.user_id === web.id && data.telegram_id === null),
+    ).toBeTruthy();
+    // The person had their welcome grant: the new account is not confirmed anew.
+    const confirmations = await h.auth.deps.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', 'user.confirmed')
+      .where(sql<boolean>`payload::jsonb -> 'data' ->> 'user_id' = ${String(newId)}`)
+      .execute();
+    expect(confirmations).toEqual([]);
+
+    const bot = await h.api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegram.telegram_id, username: 'tg_unlink', first_name: 'Олег' },
+    });
+    expect(bot.body).toMatchObject({ id: newId, email: null, web_linked: false });
+  });
+
+  test('an account without Telegram is 409 with the Russian message; signed out 401', async () => {
+    const web = await h.buildUser();
+    expect(await unlink(web.token)).toMatchObject({
+      status: 409,
+      body: { error: 'Аккаунт не связан с Telegram', code: 'telegram_not_linked' },
+    });
+    expect((await h.api('DELETE', '/api/auth/link')).status).toBe(401);
+  });
+
+  test('an admin unlinks a user in /admin/users; a user cannot unlink another', async () => {
+    const web = await h.buildUser();
+    const bystander = await h.buildUser();
+    expect((await link((await linkToken(randomTelegramId())).token, web.token)).status).toBe(200);
+    const path = `/api/admin/users/${web.id}/telegram`;
+    expect((await h.api('DELETE', path, { token: bystander.token })).status).toBe(403);
+
+    const res = await h.api('DELETE', path, { token: h.admin.token });
+
+    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Telegram отвязан' } });
+    expect((await h.api('GET', '/api/auth/profile', { token: web.token })).body.telegram_linked).toBe(false);
   });
 });

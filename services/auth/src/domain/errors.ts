@@ -41,6 +41,12 @@ export const authErrors = {
   telegramLinkedElsewhere: () =>
     conflict('Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте', 'telegram_already_linked'),
   webLinkedElsewhere: () => conflict('Ваш аккаунт уже связан с другим Telegram-аккаунтом', 'account_already_linked'),
+  telegramNotLinked: () => conflict('Аккаунт не связан с Telegram', 'telegram_not_linked'),
+  telegramOnlyAccount: () =>
+    conflict(
+      'Этот аккаунт создан в Telegram: у него нет аккаунта сайта, от которого можно отвязать',
+      'telegram_only_account',
+    ),
   cannotDemoteSelf: () => conflict('Нельзя снять роль администратора с самого себя', 'cannot_demote_self'),
   cannotDeleteSelf: () => conflict('Нельзя удалить самого себя', 'cannot_delete_self'),
   lastAdmin: () => conflict('Нельзя удалить или понизить последнего администратора', 'last_admin'),

@@ -2,6 +2,7 @@ import { type AccessClaims, idempotencyStore, routeHandlers } from '@gpt/kit';
 import type { Request } from 'express';
 import type { AuthDeps } from '../deps';
 import { type AdminActor, deleteUser, listUsers, updateUser, utmStats } from '../domain/admin-users';
+import { adminUnlinkTelegram } from '../domain/account-linking';
 import { billingClient } from '../domain/billing-client';
 import { actingUserId } from './session.routes';
 
@@ -11,7 +12,7 @@ const actorOf = (req: Request, claims: AccessClaims): AdminActor => ({
   requestId: req.headers['x-request-id'] as string | undefined,
 });
 
-/** The admin users screen: list, UTM statistics, edit, delete (admin role checked here too). */
+/** The admin users screen: list, UTM statistics, edit, delete, unlink Telegram (admin role checked here too). */
 export function adminUsersRoutes(deps: AuthDeps) {
   const billing = billingClient(deps.config);
   const idempotency = idempotencyStore({ ...deps, service: 'auth' });
@@ -26,6 +27,10 @@ export function adminUsersRoutes(deps: AuthDeps) {
     deleteAdminUsersById: {
       idempotency,
       handle: ({ params, req, claims, action }) => deleteUser(deps, actorOf(req, claims), params.id, action),
+    },
+    deleteAdminUsersByIdTelegram: {
+      idempotency,
+      handle: ({ params, action }) => adminUnlinkTelegram(deps, params.id, action),
     },
   });
 }

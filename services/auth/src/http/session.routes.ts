@@ -1,10 +1,11 @@
 import { PASSWORD_RESET_ACCEPTED } from '@gpt/contracts';
 import { answered, attemptLimiter, clientAddress, routeHandlers, sendJsonBytes } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
-import { linkAccounts } from '../domain/account-linking';
+import { linkAccounts, previewLink, unlinkTelegram } from '../domain/account-linking';
 import { confirmEmail, emailConfirmationResender } from '../domain/email-confirmation';
 import { confirmPasswordReset, requestPasswordReset } from '../domain/password-reset';
 import { changePassword, getProfile, login, register } from '../domain/sessions';
+import { toProfile } from '../domain/user-views';
 
 /** The signed-in user's id from the verified token. */
 export const actingUserId = (claims: { sub: string } | undefined) => Number(claims?.sub);
@@ -41,5 +42,11 @@ export function sessionRoutes(deps: AuthDeps) {
     },
     postAuthChangePassword: ({ body, claims }) => changePassword(deps, actingUserId(claims), body),
     postAuthLink: ({ body, claims }) => linkAccounts(deps, actingUserId(claims), body.token),
+    postAuthLinkPreview: ({ body, claims }) => previewLink(deps, actingUserId(claims), body.token),
+    deleteAuthLink: async ({ claims }) => ({
+      success: true,
+      message: 'Telegram отвязан',
+      user: toProfile(await unlinkTelegram(deps, actingUserId(claims))),
+    }),
   });
 }
