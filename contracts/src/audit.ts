@@ -39,13 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 const dateParam = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.iso
-      .date({ error: message })
-      .optional()
-      .meta({ description: 'YYYY-MM-DD (UTC)' }),
-  );
+  z.preprocess(blankToUndefined, z.iso.date({ error: message }).optional().meta({ description: 'YYYY-MM-DD (UTC)' }));
 
 /** `GET /api/admin/audit`: filters by admin, user (the target), action and dates (from and to inclusive). */
 export const AdminAuditQuery = z.object({
@@ -82,6 +76,10 @@ export const AdminAuditResponse = z
   .object({ entries: z.array(AuditEntry), total: z.int().min(0) })
   .meta({ id: 'AdminAuditResponse' });
 export type AdminAuditResponse = z.infer<typeof AdminAuditResponse>;
+
+/** `GET /api/admin/audit/export`: the same filters; every matching entry (up to the window) as CSV. */
+export const AdminAuditExportQuery = AdminAuditQuery.omit({ page: true, limit: true });
+export type AdminAuditExportQuery = z.infer<typeof AdminAuditExportQuery>;
 
 /** The first entry of a service's log whose hash does not follow from it and the previous one. */
 export const BrokenAuditEntry = z.object({ id: z.int(), at: z.string(), action: z.string() });

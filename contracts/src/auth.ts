@@ -16,6 +16,7 @@ import {
   TelegramIdInput,
   UsdAmount,
 } from './common';
+import { AuditReason } from './audit';
 import { ReferralCodeInput } from './growth';
 
 /**
@@ -435,9 +436,17 @@ export const AdminUserUpdateRequest = z
       .max(1_000_000_000, { error: 'Слишком большая сумма пополнения' })
       .optional()
       .meta({ description: 'Credits to add' }),
+    reason: AuditReason.optional().meta({ description: 'Why: kept in the audit log with the change' }),
   })
   .meta({ id: 'AdminUserUpdateRequest' });
 export type AdminUserUpdateRequest = z.infer<typeof AdminUserUpdateRequest>;
+
+/** The admin app's edit form: a deposit needs its reason (the API takes one without, as scripts send it). */
+export const AdminUserEditForm = AdminUserUpdateRequest.superRefine((input, ctx) => {
+  if ((input.depositAmount ?? 0) > 0 && !input.reason) {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Укажите причину пополнения' });
+  }
+});
 
 export const AdminUserUpdateResponse = z
   .object({ success: z.literal(true), user: AdminUserRow })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditReason } from './audit';
 import { emailInput } from './auth';
 import {
   Credits,
@@ -242,6 +243,9 @@ export const InternalAdminAdjustmentRequest = z
     action_id: z.uuid(),
     deposit_credits: z.int().positive().optional(),
     tariff_id: SerialId.optional(),
+    /** The admin's reason and Idempotency-Key, for billing's audit entry of the change. */
+    reason: AuditReason.optional(),
+    idempotency_key: z.string().max(255).optional(),
   })
   .meta({ id: 'InternalAdminAdjustmentRequest' });
 export type InternalAdminAdjustmentRequest = z.infer<typeof InternalAdminAdjustmentRequest>;
@@ -454,6 +458,15 @@ export const UserPaymentsResponse = z
   .object({ payments: z.array(UserPayment), total: z.int().min(0) })
   .meta({ id: 'UserPaymentsResponse' });
 export type UserPaymentsResponse = z.infer<typeof UserPaymentsResponse>;
+
+/** `POST /api/admin/payments/{id}/refund`: why (the admin app asks for it), kept in the audit log. */
+export const RefundPaymentRequest = z
+  .object({ reason: AuditReason.optional() })
+  .meta({ id: 'RefundPaymentRequest' });
+export type RefundPaymentRequest = z.infer<typeof RefundPaymentRequest>;
+
+/** The admin app's refund confirmation: the reason is required there. */
+export const RefundPaymentForm = z.object({ reason: AuditReason });
 
 /** `POST /api/admin/payments/{id}/refund`: the refunded payment. */
 export const RefundPaymentResponse = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminAuditExportQuery, AdminAuditQuery, AdminAuditResponse, AuditVerifyResponse } from './audit';
 import {
   AdminUsersQuery,
   AdminUsersResponse,
@@ -46,6 +47,7 @@ import {
   CreatePaymentResponse,
   HoldIdParams,
   Payment,
+  RefundPaymentRequest,
   RefundPaymentResponse,
   BotPaymentsQuery,
   BotStarInvoiceRequest,
@@ -1047,6 +1049,7 @@ export const apiRoutes = [
     response: ok(BotStarPreCheckoutResponse),
   },
   {
+    body: RefundPaymentRequest,
     id: 'postBotStarsPayments',
     method: 'post',
     path: '/api/bot/stars/payments',
@@ -1440,6 +1443,39 @@ export const apiRoutes = [
     access: 'public',
     summary: 'Песочница Telegram: сообщение или команда боту',
     body: SandboxSendRequest,
+  {
+    id: 'getAdminAudit',
+    method: 'get',
+    path: '/api/admin/audit',
+    service: 'metrics',
+    access: 'admin',
+    summary:
+      'Журнал действий: записи всех сервисов, новые первыми (фильтры: администратор, пользователь, действие, даты)',
+    query: AdminAuditQuery,
+    response: ok(AdminAuditResponse),
+    errors: [503],
+  },
+  {
+    id: 'getAdminAuditVerify',
+    method: 'get',
+    path: '/api/admin/audit/verify',
+    service: 'metrics',
+    access: 'admin',
+    summary: 'Проверка цепочки хешей журнала действий: первая запись, где цепочка нарушена',
+    response: ok(AuditVerifyResponse),
+    errors: [503],
+  },
+  {
+    id: 'getAdminAuditExport',
+    method: 'get',
+    path: '/api/admin/audit/export',
+    service: 'metrics',
+    access: 'admin',
+    summary: 'Выгрузка журнала действий в CSV для русского Excel («;», московское время)',
+    query: AdminAuditExportQuery,
+    response: { status: 200, description: 'CSV, UTF-8 с BOM', schema: z.string(), contentType: 'text/csv' },
+    errors: [503],
+  },
     response: created(SandboxSent),
     errors: [401, 404, 429],
   },

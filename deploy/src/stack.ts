@@ -77,13 +77,13 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
   const auth = await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url }));
   // Billing reads a user through from auth while their snapshot is still on its way by event.
   (billing.deps.config as { AUTH_URL?: string }).AUTH_URL = auth.url;
-  const services = [
-    auth,
-    await start(contentService, loadContentConfig),
-    billing,
-    await start(chatHistoryService, loadChatHistoryConfig),
-    await start(metricsService, loadMetricsConfig),
-  ];
+  const content = await start(contentService, loadContentConfig);
+  const chatHistory = await start(chatHistoryService, loadChatHistoryConfig);
+  // Metrics merges the audit logs of auth, billing and chat-history into «Журнал действий».
+  const metrics = await start(metricsService, (env) =>
+    loadMetricsConfig({ ...env, AUTH_URL: auth.url, BILLING_URL: billing.url, CHAT_HISTORY_URL: chatHistory.url }),
+  );
+  const services = [auth, content, billing, chatHistory, metrics];
   // The bot calls the others' /api/bot/* routes, like any outside bot would.
   const running = (name: ServiceName) => services.find((service) => service.name === name)!;
   const upstream = (name: ServiceName) => running(name).url;

@@ -1,4 +1,4 @@
-import { contractRouter, createHttpApp, standardReadiness } from '@gpt/kit';
+import { contractRouter, createHttpApp, internalAuditRouter, standardReadiness } from '@gpt/kit';
 import type { AuthDeps } from './deps';
 import { adminUsersRoutes } from './http/admin-users.routes';
 import { botRoutes } from './http/bot.routes';
@@ -20,6 +20,7 @@ export function buildApp(deps: AuthDeps) {
         ),
       );
       app.use(internalRouter(deps));
+      app.use(internalAuditRouter({ db: deps.db, kv: deps.kv, jwtSecret: deps.config.JWT_SECRET }));
     },
   });
 }

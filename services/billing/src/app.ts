@@ -1,4 +1,4 @@
-import { contractRouter, createHttpApp, standardReadiness } from '@gpt/kit';
+import { contractRouter, createHttpApp, internalAuditRouter, standardReadiness } from '@gpt/kit';
 import type { BillingDeps } from './deps';
 import { growthRoutes } from './http/growth.routes';
 import { holdsRoutes } from './http/holds.routes';
@@ -30,6 +30,7 @@ export function buildApp(deps: BillingDeps) {
         ),
       );
       app.use(internalRouter(deps));
+      app.use(internalAuditRouter({ db: deps.db, kv: deps.kv, jwtSecret: deps.config.JWT_SECRET }));
     },
   });
 }

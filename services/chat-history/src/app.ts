@@ -1,4 +1,4 @@
-import { contractRouter, createHttpApp, standardReadiness } from '@gpt/kit';
+import { contractRouter, createHttpApp, internalAuditRouter, standardReadiness } from '@gpt/kit';
 import type { ChatHistoryDeps } from './deps';
 import { historyRoutes } from './http/history.routes';
 import { mediaRoutes } from './http/media.routes';
@@ -28,6 +28,7 @@ export function buildApp(deps: ChatHistoryDeps) {
           },
         ),
       );
+      app.use(internalAuditRouter({ db: deps.db, kv: deps.kv, jwtSecret: deps.config.JWT_SECRET }));
     },
   });
 }

@@ -27,3 +27,4 @@ export * from './db/media-store';
 export * from './http/idempotency';
 export * from './db/audit-log';
 export * from './http/audit-routes';
+export * from './csv';

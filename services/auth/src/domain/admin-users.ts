@@ -17,11 +17,13 @@ import { publishTokenVersion, revokeDeletedAccount } from './token-versions';
 import { toAdminRow } from './user-views';
 import { userSnapshot } from './user-snapshot';
 
-/** Who acts, and what to forward to billing on their behalf. */
+/** Who acts, and what to forward to billing on their behalf (its audit entry names their address and browser). */
 export interface AdminActor {
   id: number;
   authorization?: string;
   requestId?: string;
+  address?: string;
+  userAgent?: string;
 }
 
 export async function listUsers(deps: AuthDeps, query: AdminUsersQuery): Promise<AdminUsersResponse> {
@@ -91,8 +93,15 @@ export async function updateUser(
   let balance: BalanceSnapshot | undefined;
   if (Object.keys(adjustment).length > 0) {
     balance = await billing.adjust(
-      { user_id: userId, admin_id: actor.id, action_id: action.actionId, ...adjustment },
-      { authorization: actor.authorization, requestId: actor.requestId },
+      {
+        user_id: userId,
+        admin_id: actor.id,
+        action_id: action.actionId,
+        ...adjustment,
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(action.key ? { idempotency_key: action.key } : {}),
+      },
+      actor,
     );
   }
 
@@ -110,6 +119,13 @@ export async function updateUser(
     } else {
       if (fresh.role) assertAnotherAdminRemains(adminIds, current);
       updated = await usersRepository(trx).update(userId, fresh, { revokeTokens: fresh.role !== undefined });
+      await action.record(trx, {
+        action: 'user.update',
+        target: { type: 'user', id: userId, userId },
+        before: { email: current.email, role: current.role },
+        after: { email: updated.email, role: updated.role },
+        reason: input.reason ?? null,
+      });
       await bus.publish(trx, 'user.updated', {
         ...userSnapshot(updated),
         updated_at: updated.updatedAt.toISOString(),
@@ -140,6 +156,11 @@ export async function deleteUser(
     if (!target) throw authErrors.userNotFound();
     assertAnotherAdminRemains(adminIds, target);
     await usersRepository(trx).delete(userId);
+    await action.record(trx, {
+      action: 'user.delete',
+      target: { type: 'user', id: userId, userId },
+      before: { email: target.email, role: target.role },
+    });
     changed(userId);
     await bus.publish(trx, 'user.deleted', {
       user_id: userId,

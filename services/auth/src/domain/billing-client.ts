@@ -19,7 +19,7 @@ export function billingClient(config: Pick<AuthConfig, 'BILLING_URL' | 'BILLING_
   return {
     async adjust(
       request: InternalAdminAdjustmentRequest,
-      forward: { authorization?: string; requestId?: string },
+      forward: { authorization?: string; requestId?: string; address?: string; userAgent?: string },
     ): Promise<BalanceSnapshot> {
       let response: Response;
       try {
@@ -29,6 +29,9 @@ export function billingClient(config: Pick<AuthConfig, 'BILLING_URL' | 'BILLING_
             'Content-Type': 'application/json',
             ...(forward.authorization ? { Authorization: forward.authorization } : {}),
             ...(forward.requestId ? { 'X-Request-Id': forward.requestId } : {}),
+            // The admin's address and browser, for billing's audit entry.
+            ...(forward.address ? { 'X-Forwarded-For': forward.address } : {}),
+            ...(forward.userAgent ? { 'User-Agent': forward.userAgent } : {}),
           },
           body: JSON.stringify(request),
           signal: AbortSignal.timeout(config.BILLING_TIMEOUT_MS),

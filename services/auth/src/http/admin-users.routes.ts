@@ -1,4 +1,4 @@
-import { type AccessClaims, idempotencyStore, routeHandlers } from '@gpt/kit';
+import { type AccessClaims, clientAddress, idempotencyStore, routeHandlers } from '@gpt/kit';
 import type { Request } from 'express';
 import type { AuthDeps } from '../deps';
 import { type AdminActor, deleteUser, listUsers, updateUser, utmStats } from '../domain/admin-users';
@@ -10,6 +10,8 @@ const actorOf = (req: Request, claims: AccessClaims): AdminActor => ({
   id: actingUserId(claims),
   authorization: req.headers.authorization,
   requestId: req.headers['x-request-id'] as string | undefined,
+  address: clientAddress(req) || undefined,
+  userAgent: req.get('user-agent'),
 });
 
 /** The admin users screen: list, UTM statistics, edit, delete, unlink Telegram (admin role checked here too). */

@@ -14,9 +14,11 @@ export const createTariff = (deps: BillingDeps, input: TariffInput, action: Admi
 async function create(deps: BillingDeps, input: TariffInput, action: AdminAction): Promise<TariffResponse> {
   if (await tariffsRepository(deps.db).nameTaken(input.name)) throw billingErrors.tariffNameTaken();
   try {
-    return await deps.db
-      .transaction()
-      .execute(async (trx) => action.keep(trx, { success: true, tariff: await tariffsRepository(trx).create(input) }));
+    return await deps.db.transaction().execute(async (trx) => {
+      const tariff = await tariffsRepository(trx).create(input);
+      const record = { action: 'tariff.create', target: { type: 'tariff', id: tariff.id }, after: tariff };
+      return action.finish(trx, record, { success: true, tariff });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
     throw err;
@@ -46,7 +48,8 @@ async function update(deps: BillingDeps, id: number, input: TariffInput, action:
         const holders = await balancesRepository(trx).bumpHolders(id);
         await ledgerIn(trx, deps.bus).announce(holders, 'tariff_updated', `tariff-updated:${id}:${updated.updated_at}`);
       }
-      return action.keep(trx, { success: true, tariff: updated });
+      const record = { action: 'tariff.update', target: { type: 'tariff', id }, before, after: updated };
+      return action.finish(trx, record, { success: true, tariff: updated });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw billingErrors.tariffNameTaken();
@@ -74,7 +77,8 @@ async function remove(deps: BillingDeps, id: number, action: AdminAction): Promi
   try {
     return await deps.db.transaction().execute(async (trx) => {
       await tariffsRepository(trx).delete(id);
-      return action.keep(trx, { success: true, message: 'Тариф удален' });
+      const record = { action: 'tariff.delete', target: { type: 'tariff', id }, before: tariff };
+      return action.finish(trx, record, { success: true, message: 'Тариф удален' });
     });
   } catch (err) {
     // Someone got the tariff between the check and the delete.

@@ -62,8 +62,13 @@ export function managePromoCodes(deps: BillingDeps) {
       return deps.db
         .transaction()
         .execute(async (trx) => {
-          const id = await promoCodesRepository(trx).create(fieldsOf(input));
-          return action.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
+          const created = await foundIn(trx, await promoCodesRepository(trx).create(fieldsOf(input)));
+          const record = {
+            action: 'promo_code.create',
+            target: { type: 'promo_code', id: created.id },
+            after: created,
+          };
+          return action.finish(trx, record, { success: true, promo_code: created });
         })
         .catch(rethrowTaken);
     },
@@ -73,20 +78,24 @@ export function managePromoCodes(deps: BillingDeps) {
       await assertTariffExists(deps, input);
       return deps.bus
         .transaction(async (trx) => {
-          const current = await promoCodesRepository(trx).lockByCode((await found(id)).code);
+          const before = await foundIn(trx, id);
+          const current = await promoCodesRepository(trx).lockByCode(before.code);
           if (!current) throw billingErrors.promoNotFound();
           if (input.max_uses < current.usedCount) throw billingErrors.promoMaxBelowUsed(current.usedCount);
           await promoCodesRepository(trx).update(id, fieldsOf(input));
-          return action.keep(trx, { success: true, promo_code: await foundIn(trx, id) });
+          const after = await foundIn(trx, id);
+          const record = { action: 'promo_code.update', target: { type: 'promo_code', id }, before, after };
+          return action.finish(trx, record, { success: true, promo_code: after });
         })
         .catch(rethrowTaken);
     },
 
     async remove(id: number, action: AdminAction): Promise<SuccessResponse> {
-      await found(id);
+      const before = await found(id);
       return deps.db.transaction().execute(async (trx) => {
         if (!(await promoCodesRepository(trx).deleteUnused(id))) throw billingErrors.promoUsed();
-        return action.keep(trx, { success: true, message: 'Промокод удалён' });
+        const record = { action: 'promo_code.delete', target: { type: 'promo_code', id }, before };
+        return action.finish(trx, record, { success: true, message: 'Промокод удалён' });
       });
     },
   };

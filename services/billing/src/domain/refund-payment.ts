@@ -1,5 +1,5 @@
 import type { RefundPaymentResponse } from '@gpt/contracts';
-import type { AdminAction } from '@gpt/kit';
+import { type AdminAction, recordAudit, SYSTEM_ACTOR } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { availableCredits, type Balance } from '../data/balances.repository';
@@ -14,10 +14,11 @@ import { paymentFact } from './settle-payment';
 import { purchasedPeriod, refundedPeriod } from './tariff-period';
 import { billingErrors } from './errors';
 
-/** Who refunds: the admin whose token billing forwards to the bot for a Stars refund. */
+/** Who refunds: the admin whose token billing forwards to the bot for a Stars refund, and why. */
 export interface Refunder {
   adminId: number;
   token: string;
+  reason: string | null;
 }
 
 type Trx = Kysely<BillingDatabase>;
@@ -34,8 +35,10 @@ type Trx = Kysely<BillingDatabase>;
  * 3. locked again, the payment becomes `refunded` and `payment.refunded` is published, once.
  * A second click, or a retry after a timeout, finds the refund under way and repeats only step 2
  * (the same refund for the provider) and step 3; a refund already done is answered as it is. A
- * provider that refuses for good gives the credits back and leaves the payment succeeded. The answer is kept
- * with the admin's key in step 3's transaction.
+ * provider that refuses for good gives the credits back and leaves the payment succeeded. The audit log has
+ * the admin's entry in step 1's transaction (`payment.refund`, started) and the system's in step 3's
+ * (`payment.refunded`) or in the giving back (`payment.refund_reverted`); the answer is kept with the admin's
+ * key in step 3's transaction.
  */
 export async function refundPayment(
   deps: BillingDeps,
@@ -59,6 +62,14 @@ export async function refundPayment(
     }
     const attempt = await paymentsRepository(trx).startRefund(payment.id, action.actionId);
     await takeBack(trx, deps.bus, payment, attempt, refunder.adminId);
+    await action.record(trx, {
+      action: 'payment.refund',
+      target: paymentTarget(payment),
+      before: { status: payment.status, amount: payment.amount, credits: payment.creditsAmount },
+      after: { status: 'refund_started', attempt },
+      reason: refunder.reason,
+      outcome: 'started',
+    });
     return { payment, attempt, key: action.actionId };
   });
   if (started) {
@@ -73,6 +84,12 @@ async function refundAnswer(db: Trx, id: number): Promise<RefundPaymentResponse>
   if (!refunded) throw billingErrors.paymentNotFound();
   return { success: true, payment: refunded };
 }
+
+const paymentTarget = (payment: { id: number; userId: number }) => ({
+  type: 'payment',
+  id: payment.id,
+  userId: payment.userId,
+});
 
 /** The account holding the payer's money now (a merged account's survivor). */
 async function holderOf(trx: Trx, payment: LockedPayment): Promise<number> {
@@ -164,10 +181,17 @@ async function abandon(deps: BillingDeps, id: number, attempt: number): Promise<
         ? { postings: [{ bucket: 'credits', amount: payment.creditsAmount }] }
         : purchasedPeriod(balance, { id: payment.tariffId as number }, payment.creditsAmount, new Date())),
     }));
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      action: 'payment.refund_reverted',
+      target: paymentTarget(payment),
+      before: { status: 'refund_started', attempt },
+      after: { status: payment.status },
+      outcome: 'refused',
+    });
   });
 }
 
-/** Step 3: the payment is refunded and `payment.refunded` is published, action however many clicks got here. */
+/** Step 3: the payment is refunded and `payment.refunded` is published, once however many clicks got here. */
 async function finish(
   deps: BillingDeps,
   id: number,
@@ -183,6 +207,12 @@ async function finish(
         credits_amount: payment.creditsAmount,
         refund_id: refundId,
         refunded_at: new Date().toISOString(),
+      });
+      await recordAudit(trx, SYSTEM_ACTOR, {
+        action: 'payment.refunded',
+        target: paymentTarget(payment),
+        before: { status: payment.status },
+        after: { status: 'refunded', refund_id: refundId },
       });
     }
     return action.keep(trx, await refundAnswer(trx, id));

@@ -1,4 +1,5 @@
 import { PAYMENT_EMAIL_NOT_GIVEN, toMinorUnits, type YookassaNotification, type YookassaPayment } from '@gpt/contracts';
+import { recordAudit, SYSTEM_ACTOR } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository, type LockedPayment, type PaymentRecord } from '../data/payments.repository';
@@ -152,7 +153,11 @@ const succeed: Settle = async (trx, deps, payment, remote) => {
   return 'succeeded';
 };
 
-/** Top-up: its credits; tariff: a month of it with its included credits. Either way the money counts as deposited. */
+/**
+ * Top-up: its credits; tariff: a month of it with its included credits. Either way the money counts as deposited,
+ * and the audit log has the system's entry of it (a card payment YooKassa confirmed, or Stars Telegram took),
+ * written last, as every entry is, so the chain's lock is never held while waiting for a balance.
+ */
 export async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDeps['bus'], payment: LockedPayment) {
   // The payer's account may have been merged into another since: the survivor is credited.
   const userId =
@@ -164,17 +169,28 @@ export async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDe
       reason: 'payment',
       postings: [{ bucket: 'credits', amount: payment.creditsAmount }],
     }));
-    return;
+  } else {
+    const tariff = await tariffsRepository(trx).findById(payment.tariffId as number);
+    // Deleting a tariff that payments name is refused, so it is there.
+    if (!tariff) throw new Error(`tariff ${payment.tariffId} of payment ${payment.id} is gone`);
+    const now = new Date();
+    await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
+      ...common,
+      reason: 'tariff_purchase',
+      ...purchasedPeriod(balance, tariff, payment.creditsAmount, now),
+    }));
   }
-  const tariff = await tariffsRepository(trx).findById(payment.tariffId as number);
-  // Deleting a tariff that payments name is refused, so it is there.
-  if (!tariff) throw new Error(`tariff ${payment.tariffId} of payment ${payment.id} is gone`);
-  const now = new Date();
-  await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
-    ...common,
-    reason: 'tariff_purchase',
-    ...purchasedPeriod(balance, tariff, payment.creditsAmount, now),
-  }));
+  await recordAudit(trx, SYSTEM_ACTOR, {
+    action: 'payment.succeeded',
+    target: { type: 'payment', id: payment.id, userId },
+    after: {
+      provider: payment.provider,
+      kind: payment.kind,
+      amount: payment.amount,
+      star_amount: payment.starAmount,
+      credits: payment.creditsAmount,
+    },
+  });
 }
 
 /** The payment is canceled for `reason` and `payment.canceled` says so. */

@@ -1,5 +1,5 @@
 import { BalanceSnapshot, InternalAdminAdjustmentRequest, UserIdParams } from '@gpt/contracts';
-import { requireAuth, respond, validate } from '@gpt/kit';
+import { clientAddress, requireAuth, respond, validate } from '@gpt/kit';
 import { Router } from 'express';
 import type { BillingDeps } from '../deps';
 import { applyAdminAdjustment } from '../domain/admin-adjustment';
@@ -16,9 +16,17 @@ export function internalRouter(deps: BillingDeps): Router {
     const { id } = validate(UserIdParams, req.params);
     const request = validate(InternalAdminAdjustmentRequest, { user_id: id, ...req.body });
     if (request.user_id !== id) throw billingErrors.userIdMismatch();
-    if (String(request.admin_id) !== res.locals.claims?.sub) {
+    const claims = res.locals.claims;
+    if (String(request.admin_id) !== claims?.sub) {
       throw billingErrors.adminMismatch();
     }
-    respond(res, BalanceSnapshot, await applyAdminAdjustment(deps, request));
+    const actor = {
+      id: request.admin_id,
+      email: claims.email ?? null,
+      role: 'admin' as const,
+      ip: clientAddress(req) || null,
+      userAgent: req.get('user-agent') ?? null,
+    };
+    respond(res, BalanceSnapshot, await applyAdminAdjustment(deps, request, actor));
   });
 }

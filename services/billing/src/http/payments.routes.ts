@@ -68,10 +68,11 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
     },
     postAdminPaymentsByIdRefund: {
       idempotency: idempotencyStore({ ...deps, service: 'billing' }),
-      handle: ({ params, claims, req, action }) => {
+      handle: ({ params, body, claims, req, action }) => {
         const refunder = {
           adminId: Number(claims.sub),
           token: (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
+          reason: body.reason ?? null,
         };
         return refundPayment(deps, providers, refunder, params.id, action);
       },

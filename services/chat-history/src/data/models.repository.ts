@@ -39,6 +39,10 @@ export function modelsRepository(db: Kysely<ChatHistoryDatabase>) {
       const row = await db.selectFrom('ai_models').selectAll().where('model', '=', model).executeTakeFirst();
       return row && toModel(row);
     },
+    async findById(id: number): Promise<AiModel | undefined> {
+      const row = await db.selectFrom('ai_models').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toModel(row);
+    },
     /**
      * Creates `models` only when there is no model at all (the first start); answers how many. The
      * table lock makes replicas starting together seed once.

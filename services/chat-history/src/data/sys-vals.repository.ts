@@ -34,6 +34,11 @@ export function sysValsRepository(db: Kysely<ChatHistoryDatabase>) {
       const rows = await db.selectFrom('sys_vals').select(['key', 'value']).orderBy('key').execute();
       return Object.fromEntries(rows.map((row) => [row.key, row.value]));
     },
+    /** A setting's value now, locked until the transaction ends; undefined when there is no such key. */
+    async valueForUpdate(key: string): Promise<string | undefined> {
+      const row = await db.selectFrom('sys_vals').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
+      return row?.value;
+    },
     /** Undefined when the key is taken. */
     async create(key: string, value: string): Promise<{ setting: SysVal; change: SettingChange } | undefined> {
       const row = await db

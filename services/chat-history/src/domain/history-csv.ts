@@ -1,4 +1,5 @@
 import { personName, type HistoryExportFormat, type HistoryMessage } from '@gpt/contracts';
+import { moscowDateTime, quotedCell, typedText } from '@gpt/kit';
 
 /**
  * The columns of the export, in order: the message's fields, plus `user`, the person as the product names
@@ -77,23 +78,6 @@ interface CsvDialect {
   boolean: (value: boolean) => string;
 }
 
-/** `23.11.2026 21:59:04`: Moscow time, as Russian Excel reads a date and time. */
-const moscowTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function moscowDateTime(iso: string): string {
-  const parts = Object.fromEntries(moscowTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 const DIALECTS: Record<HistoryExportFormat, CsvDialect> = {
   // RFC 4180 with the API's values as they are: ISO dates in UTC, decimal points.
   csv: {
@@ -113,17 +97,6 @@ const DIALECTS: Record<HistoryExportFormat, CsvDialect> = {
   },
 };
 
-/**
- * Spreadsheets run a cell starting with one of these as a formula (CSV injection), also behind
- * leading spaces and in their full-width forms (＝ ＋ － ＠), which some programs fold to ASCII.
- */
-const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
-
-/** RFC 4180: quote when needed (the separator, quotes, line breaks), double the quotes. */
-function quoted(text: string, separator: string): string {
-  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 function cell(message: HistoryMessage, column: Column, dialect: CsvDialect): string {
   const value = column === 'user' ? personName(message) : message[column];
   if (value === null || value === undefined) return '';
@@ -131,14 +104,14 @@ function cell(message: HistoryMessage, column: Column, dialect: CsvDialect): str
   let text = String(value);
   if (column === 'created_at') text = dialect.date(text);
   else if (DECIMALS.has(column)) text = dialect.decimal(text);
-  else if (TYPED_TEXT.has(column) && FORMULA_START.test(text)) text = `'${text}`;
-  return quoted(text, dialect.separator);
+  else if (TYPED_TEXT.has(column)) text = typedText(text);
+  return quotedCell(text, dialect.separator);
 }
 
 /** The BOM and the header line of a format. */
 export function csvHead(format: HistoryExportFormat): string {
   const dialect = DIALECTS[format];
-  return `\uFEFF${COLUMNS.map((column) => quoted(dialect.header(column), dialect.separator)).join(dialect.separator)}\r\n`;
+  return `\uFEFF${COLUMNS.map((column) => quotedCell(dialect.header(column), dialect.separator)).join(dialect.separator)}\r\n`;
 }
 
 export function csvRows(messages: HistoryMessage[], format: HistoryExportFormat): string {

@@ -81,25 +81,33 @@ export function modelsUseCases(deps: ChatHistoryDeps) {
         deps.db.transaction().execute(async (trx) => {
           const created = await modelsRepository(trx).create(fields);
           if (!created) throw chatHistoryErrors.modelExists(fields.model);
-          return action.keep(trx, { success: true, model: created });
+          const record = { action: 'model.create', target: { type: 'model', id: created.id }, after: created };
+          return action.finish(trx, record, { success: true, model: created });
         }),
       ),
 
     update: (id: number, fields: AiModelFields, action: AdminAction): Promise<AiModelResponse> =>
       changing(() =>
         deps.db.transaction().execute(async (trx) => {
+          const before = await modelsRepository(trx).findById(id);
           const updated = await modelsRepository(trx).update(id, fields);
           if (updated === 'duplicate') throw chatHistoryErrors.modelExists(fields.model);
           if (!updated) throw chatHistoryErrors.modelNotFound();
-          return action.keep(trx, { success: true, model: updated });
+          const record = { action: 'model.update', target: { type: 'model', id }, before, after: updated };
+          return action.finish(trx, record, { success: true, model: updated });
         }),
       ),
 
     remove: (id: number, action: AdminAction): Promise<SuccessResponse> =>
       changing(() =>
         deps.db.transaction().execute(async (trx) => {
+          const before = await modelsRepository(trx).findById(id);
           if (!(await modelsRepository(trx).delete(id))) throw chatHistoryErrors.modelNotFound();
-          return action.keep(trx, { success: true });
+          return action.finish(
+            trx,
+            { action: 'model.delete', target: { type: 'model', id }, before },
+            { success: true },
+          );
         }),
       ),
   };

@@ -120,7 +120,8 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
           const created = await sysValsRepository(trx).create(key, value);
           if (!created) throw chatHistoryErrors.settingExists(key);
           await announce(trx, bus, [created.change]);
-          return action.keep(trx, { success: true, data: created.setting });
+          const record = { action: 'setting.create', target: { type: 'setting', id: key }, after: { value } };
+          return action.finish(trx, record, { success: true, data: created.setting });
         }),
       );
     },
@@ -129,10 +130,17 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
       assertUsableValue(key, value);
       return changing(() =>
         bus.transaction(async (trx) => {
+          const before = await sysValsRepository(trx).valueForUpdate(key);
           const updated = await sysValsRepository(trx).update(key, value);
           if (!updated) throw chatHistoryErrors.settingNotFound();
           await announce(trx, bus, [updated.change]);
-          return action.keep(trx, { success: true, data: updated.setting });
+          const record = {
+            action: 'setting.update',
+            target: { type: 'setting', id: key },
+            before: { value: before },
+            after: { value },
+          };
+          return action.finish(trx, record, { success: true, data: updated.setting });
         }),
       );
     },
@@ -141,10 +149,12 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
       if (isRequiredKey(key)) throw chatHistoryErrors.settingInUse(key, useOf(key));
       return changing(() =>
         bus.transaction(async (trx) => {
+          const before = await sysValsRepository(trx).valueForUpdate(key);
           const deleted = await sysValsRepository(trx).delete(key);
           if (!deleted) throw chatHistoryErrors.settingNotFound();
           await announce(trx, bus, [deleted]);
-          return action.keep(trx, { success: true });
+          const record = { action: 'setting.delete', target: { type: 'setting', id: key }, before: { value: before } };
+          return action.finish(trx, record, { success: true });
         }),
       );
     },

@@ -69,6 +69,8 @@ export interface AdminAction {
    * request (id, e-mail, role, address, browser) and its key, with what `record` says was done.
    */
   record(trx: QueryExecutorProvider, record: AuditRecord): Promise<void>;
+  /** Both, at the end of the change's transaction: the entry `record` says, and `answer` kept. Answers `answer`. */
+  finish<const A>(trx: QueryExecutorProvider, record: AuditRecord, answer: A): Promise<A>;
 }
 
 export interface IdempotentCall {
@@ -126,7 +128,7 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
           return new Replayed(kept.status, kept.answer);
         }
         let stored = false;
-        const action: AdminAction = {
+        const action = adminAction({
           key,
           actionId: actionIdOf(call.actor, key),
           async keep(trx, answer) {
@@ -137,7 +139,7 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
             return answer;
           },
           record: (trx, record) => recordAudit(trx, call.auditActor, { ...record, idempotencyKey: key }),
-        };
+        });
         const result = await work(action);
         // A use case that changed nothing in a transaction of its own keeps its answer here.
         if (!stored) await action.keep(db, result);
@@ -151,11 +153,21 @@ export function idempotencyStore<DB>(deps: { db: Kysely<DB>; kv: KeyValue; servi
 
 /** An `AdminAction` for a request without a key: nothing is kept, the action id is new. */
 function unkeyed(actor: AuditActor): AdminAction {
-  return {
+  return adminAction({
     key: undefined,
     actionId: randomUUID(),
     keep: async (_trx, answer) => answer,
     record: (trx, record) => recordAudit(trx, actor, record),
+  });
+}
+
+function adminAction(parts: Omit<AdminAction, 'finish'>): AdminAction {
+  return {
+    ...parts,
+    async finish(trx, record, answer) {
+      await parts.record(trx, record);
+      return parts.keep(trx, answer);
+    },
   };
 }
 
