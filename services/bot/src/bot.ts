@@ -1,25 +1,22 @@
 import { Composer, type MiddlewareFn } from 'grammy';
-import type { Update } from 'grammy/types';
-import type { BotDeps } from '../deps';
-import { buyFeature } from '../features/buy';
-import { chatFeature } from '../features/chat';
-import { imageFeature } from '../features/image';
-import { instructionsFeature } from '../features/instructions';
-import { linkFeature } from '../features/link';
-import { mediaFeature } from '../features/media';
-import { modelFeature } from '../features/model';
-import { modeFeature } from '../features/mode';
-import { preCheckoutFeature, starsFeature } from '../features/stars';
-import { promoFeature } from '../features/promo';
-import { referralsFeature } from '../features/referrals';
-import { settingsFeature } from '../features/settings';
-import { startFeature } from '../features/start';
-import { supportFeature } from '../features/support';
-import { voiceFeature } from '../features/voice';
-import { account } from './account';
-import type { BotContext, PrivateContext } from './context';
-
-export type UpdateType = Exclude<keyof Update, 'update_id'>;
+import type { BotDeps } from './deps';
+import { buyFeature } from './features/buy';
+import { chatFeature } from './features/chat';
+import { imageFeature } from './features/image';
+import { instructionsFeature } from './features/instructions';
+import { linkFeature } from './features/link';
+import { mediaFeature } from './features/media';
+import { modelFeature } from './features/model';
+import { modeFeature } from './features/mode';
+import { preCheckoutFeature, starsFeature } from './features/stars';
+import { promoFeature } from './features/promo';
+import { referralsFeature } from './features/referrals';
+import { settingsFeature } from './features/settings';
+import { startFeature } from './features/start';
+import { supportFeature } from './features/support';
+import { voiceFeature } from './features/voice';
+import { account } from './telegram/account';
+import type { BotContext, PrivateContext, UpdateType } from './telegram/context';
 
 /** A feature and the update types its handlers take: Telegram delivers only the types the bot asks for. */
 export interface Feature<C extends BotContext = PrivateContext> {

@@ -1,7 +1,8 @@
 import { SANDBOX_PATH } from '@gpt/contracts';
 import { attemptLimiter, type ServiceDefinition, type ServiceDeps } from '@gpt/kit';
 import { buildApp } from './app';
-import { serviceClients } from './clients/services';
+import { ALLOWED_UPDATES, botFeatures } from './bot';
+import { serviceClients, type ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
 import { migrations } from './data/migrations';
 import type { BotDatabase } from './data/schema';
@@ -37,13 +38,13 @@ function modelProvider(deps: ServiceDeps<BotConfig, BotDatabase>): ModelProvider
 }
 
 /** What the bot's hooks get: its deps with the Telegram connection itself, and the sandbox when the bot runs on it. */
-interface WiredBot extends BotDeps {
+export interface WiredBot extends BotDeps {
   telegram: Telegram;
   sandbox: SandboxBotApi | null;
 }
 
 /** The bot's parts (clients, provider, Telegram), made once per start and shared by the consumers, the jobs and the app. */
-function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, provider: ModelProvider | undefined): WiredBot {
+function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, options: BotServiceOptions): WiredBot {
   const sandbox = telegramSandbox(base.config);
   const decision = sandboxDecision(base.config);
   if (decision.on)
@@ -53,12 +54,12 @@ function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, provider: ModelProvi
   const config = sandbox
     ? { ...base.config, TELEGRAM_BOT_TOKEN: sandbox.token, TELEGRAM_API_URL: `http://127.0.0.1${SANDBOX_PATH}` }
     : base.config;
-  const services = serviceClients(config);
+  const services = options.services ?? serviceClients(config);
   const engine = {
     ...base,
     config,
     services,
-    provider: provider ?? modelProvider(base),
+    provider: options.provider ?? modelProvider(base),
     catalog: catalogReader(services, config.BOT_CATALOG_TTL_MS),
     limiter: messageLimiter(base.kv),
     documents: documentReader({
@@ -77,18 +78,25 @@ function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, provider: ModelProvi
     }),
     promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
   };
-  const telegram: Telegram = createTelegram(engine, config, base.logger);
+  const telegram: Telegram = createTelegram(engine, config, base.logger, {
+    features: botFeatures,
+    allowedUpdates: ALLOWED_UPDATES,
+  });
   return { ...engine, telegram, sandbox };
 }
 
-/** The Telegram bot service; a test may pass its own model provider. */
-export function createBotService(
-  options: { provider?: ModelProvider } = {},
-): ServiceDefinition<BotConfig, BotDatabase, WiredBot> {
+/** What a test may give the bot instead of what it makes: a model provider, or stand-ins for the other services. */
+export interface BotServiceOptions {
+  provider?: ModelProvider;
+  services?: ServiceClients;
+}
+
+/** The Telegram bot service. */
+export function createBotService(options: BotServiceOptions = {}): ServiceDefinition<BotConfig, BotDatabase, WiredBot> {
   return {
     name: 'bot',
     migrations,
-    wire: (base) => wireBot(base, options.provider),
+    wire: (base) => wireBot(base, options),
     consumers: botConsumers,
     buildApp: (deps) => buildApp(deps, deps.telegram, deps.sandbox),
     onStart: async ({ telegram, sandbox }) => {

@@ -4,8 +4,8 @@ import type { Update } from 'grammy/types';
 import { createSandboxBotApi } from '@gpt/telegram-sandbox';
 import type { BotDeps } from '../src/deps';
 import { callbacks, MENU_SCREENS } from '../src/telegram/callbacks';
-import type { BotContext } from '../src/telegram/context';
-import { ALLOWED_UPDATES, chatFeatures, preCheckout, type Feature, type UpdateType } from '../src/telegram/bot';
+import type { BotContext, UpdateType } from '../src/telegram/context';
+import { ALLOWED_UPDATES, chatFeatures, preCheckout, type Feature } from '../src/bot';
 
 /**
  * Telegram delivers only the update types the bot asks for (docs/bot.md), so every type a feature's

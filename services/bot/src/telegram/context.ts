@@ -1,4 +1,5 @@
 import type { ChatTypeContext, Context, InlineKeyboard } from 'grammy';
+import type { Update } from 'grammy/types';
 import type { Chat } from '../data/chats.repository';
 import { sendWithButtons } from './send';
 
@@ -8,6 +9,9 @@ export interface BotContext extends Context {
   /** True on the update that first brought this Telegram user to the bot (no chat of theirs was kept yet). */
   firstContact: boolean;
 }
+
+/** A kind of update Telegram sends (`message`, `callback_query`…), as `allowed_updates` names them. */
+export type UpdateType = Exclude<keyof Update, 'update_id'>;
 
 /** The bot answers private chats only; every feature is a composer of these. */
 export type PrivateContext = ChatTypeContext<BotContext, 'private'>;

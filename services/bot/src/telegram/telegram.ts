@@ -1,27 +1,24 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
+import { sequentialize } from '@grammyjs/runner';
 import { unauthorized, type Logger } from '@gpt/kit';
-import { Bot, type Api } from 'grammy';
+import { Bot, type Composer, type MiddlewareFn } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { blockedChats } from './blocked';
-import { ALLOWED_UPDATES, botFeatures } from './bot';
+import type { BotContext, PrivateContext, UpdateType } from './context';
+import { longPolling, type LongPolling } from './polling';
 import { firstReplyFirst, priorityThrottler } from './throttle';
-import { webhookQueue } from './webhook-queue';
-import type { BotContext } from './context';
+import { webhookMode, webhookSecret } from './webhook';
 import { COMMANDS, texts } from './texts';
 
 /** How long to wait before trying Telegram again when it could not be reached at start. */
 const CONNECT_RETRY_MS = 15_000;
 /** After the answers, the other updates being handled (a /start, a button) get this long. */
 const LAST_UPDATES_MS = 5_000;
-/** One long-polling process per bot token: it holds this lock in Redis and refreshes it. */
-const POLLER_LOCK_TTL_SEC = 30;
-/** A process waiting for the poller lock looks again this often. */
+/** A process waiting for another one's polling to end looks again this often. */
 const POLLER_WAIT_MS = 3_000;
 
 export interface Telegram extends TelegramLink {
@@ -34,19 +31,25 @@ export interface Telegram extends TelegramLink {
   stop(): Promise<void>;
 }
 
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
+/** What the bot does with updates, from the composition root (../bot.ts): its features and the update types they take. */
+export interface BotHandlers {
+  features(deps: BotDeps, unblock: MiddlewareFn<PrivateContext>): Composer<BotContext>;
+  allowedUpdates: readonly UpdateType[];
+}
 
 /**
  * The bot on Telegram through grammY: retries on 429 (auto-retry), stays under Telegram's limits
- * with placeholders and final answers before streaming previews (priorityThrottler), handles the updates of one chat in order (sequentialize) and different chats at
- * once (the runner's concurrent long polling). Webhook mode when TELEGRAM_WEBHOOK_URL is set.
- * Without a token Telegram is off; the service and its engine still run.
+ * with placeholders and final answers before streaming previews (priorityThrottler), handles the
+ * updates of one chat in order (sequentialize) and different chats at once; long polling
+ * (./polling.ts), or webhook mode when TELEGRAM_WEBHOOK_URL is set (./webhook.ts). Without a token
+ * Telegram is off; the service and its engine still run.
  */
-export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfig, logger: Logger): Telegram {
+export function createTelegram(
+  deps: Omit<BotDeps, 'telegram'>,
+  config: BotConfig,
+  logger: Logger,
+  handlers: BotHandlers,
+): Telegram {
   const token = config.TELEGRAM_BOT_TOKEN;
   if (!token) {
     logger.info('Telegram is off: TELEGRAM_BOT_TOKEN is not set (the bot service runs without it)');
@@ -77,51 +80,22 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
   bot.api.config.use(blocked.transformer);
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.use(firstReplyFirst);
-  const telegramDeps = {
-    ...deps,
-    telegram: { api: () => bot.api, username: () => usernameOf(), apiUrl: () => apiUrl },
-  };
+  const usernameOf = () => (bot.isInited() ? bot.botInfo.username : (config.TELEGRAM_BOT_USERNAME ?? null));
+  const link: TelegramLink = { api: () => bot.api, username: usernameOf, apiUrl: () => apiUrl };
   // A failing update is logged and apologised for, in polling and webhook mode alike; it never stops the bot.
   bot
     .errorBoundary(async ({ error, ctx }) => {
       logger.error({ err: error, update: ctx.update.update_id }, 'handling a Telegram update failed');
       if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, texts.serviceDown).catch(() => undefined);
     })
-    .use(botFeatures(telegramDeps, blocked.unblock));
+    .use(handlers.features({ ...deps, telegram: link }, blocked.unblock));
 
-  const usernameOf = () => (bot.isInited() ? bot.botInfo.username : (config.TELEGRAM_BOT_USERNAME ?? null));
-  let runner: RunnerHandle | undefined;
+  const webhook = webhookMode(deps, bot, config, logger);
+  let polling: LongPolling | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   let stopSweeps: (() => void) | undefined;
   let stopReports: (() => void) | undefined;
-  const owner = deps.generations.owner;
-  const webhooks = webhookQueue({
-    db: deps.db,
-    kv: deps.kv,
-    logger,
-    owner,
-    handle: (update: Update) => bot.handleUpdate(update),
-  });
-  const pollerKey = `bot:poller:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
-  let pollerLock: NodeJS.Timeout | undefined;
-
-  /**
-   * Long polling by one process per token: the lock names its holder, whose heartbeat says it is alive;
-   * a second process waits (saying why) and takes over when the holder stops or dies.
-   */
-  async function takePolling(): Promise<boolean> {
-    if (!(await deps.kv.acquire(pollerKey, owner, POLLER_LOCK_TTL_SEC))) {
-      const holder = await deps.kv.get(pollerKey);
-      if (holder && holder !== owner && (await deps.generations.isAlive(holder))) return false;
-      await deps.kv.set(pollerKey, owner, POLLER_LOCK_TTL_SEC);
-    }
-    pollerLock = setInterval(
-      () => void deps.kv.set(pollerKey, owner, POLLER_LOCK_TTL_SEC).catch(() => undefined),
-      (POLLER_LOCK_TTL_SEC * 1000) / 3,
-    );
-    return true;
-  }
 
   async function connect(): Promise<void> {
     if (stopped) return;
@@ -131,14 +105,12 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     await bot.init();
     await bot.api.setMyCommands(COMMANDS);
     if (config.TELEGRAM_WEBHOOK_URL) {
-      await bot.api.setWebhook(config.TELEGRAM_WEBHOOK_URL, {
-        secret_token: config.TELEGRAM_WEBHOOK_SECRET,
-        allowed_updates: ALLOWED_UPDATES,
-      });
+      await webhook.connect(config.TELEGRAM_WEBHOOK_URL, handlers.allowedUpdates);
       logger.info({ username: bot.botInfo.username, url: config.TELEGRAM_WEBHOOK_URL }, 'Telegram bot on webhook');
       return;
     }
-    if (!(await takePolling())) {
+    polling ??= longPolling(deps, bot, token!, handlers.allowedUpdates);
+    if (!(await polling.start())) {
       logger.error(
         'another process is already long-polling Telegram with this bot token: this one waits and takes over when ' +
           'it stops. Run one bot in polling mode, or set TELEGRAM_WEBHOOK_URL for webhook mode with several replicas',
@@ -146,40 +118,27 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
       retryTimer = setTimeout(connectInBackground, POLLER_WAIT_MS);
       return;
     }
-    await bot.api.deleteWebhook();
-    if (stopped) return;
-    runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+    if (stopped) {
+      // Stopped while connecting: what stop() found was not running yet.
+      await polling.stop();
+      return;
+    }
     logger.info({ username: bot.botInfo.username }, 'Telegram bot polling for updates');
   }
 
   function connectInBackground() {
-    connect()
-      .then(async () => {
-        if (config.TELEGRAM_WEBHOOK_URL) await webhooks.forgetOld();
-      })
-      .catch((err: unknown) => {
-        if (stopped) return;
-        logger.error({ err }, 'Telegram not reachable; trying again');
-        retryTimer = setTimeout(connectInBackground, CONNECT_RETRY_MS);
-      });
+    connect().catch((err: unknown) => {
+      if (stopped) return;
+      logger.error({ err }, 'Telegram not reachable; trying again');
+      retryTimer = setTimeout(connectInBackground, CONNECT_RETRY_MS);
+    });
   }
 
   return {
-    api: (): Api => bot.api,
-    username: usernameOf,
-    apiUrl: () => apiUrl,
-    webhookSecret: (req, _res, next) => {
-      const secret = config.TELEGRAM_WEBHOOK_SECRET;
-      const given = req.header('x-telegram-bot-api-secret-token') ?? '';
-      next(
-        secret && sameSecret(given, secret)
-          ? undefined
-          : unauthorized('Неверный секрет вебхука', 'invalid_webhook_secret'),
-      );
-    },
-    // Kept before Telegram hears 200, so an update is never lost; handled after, so Telegram never waits for an answer.
+    ...link,
+    webhookSecret: webhookSecret(config),
     acceptUpdate: async (update) => {
-      await webhooks.accept(update);
+      await webhook.accept(update);
     },
     start(url) {
       apiUrl = url ?? config.TELEGRAM_API_URL;
@@ -188,16 +147,15 @@ export function createTelegram(deps: Omit<BotDeps, 'telegram'>, config: BotConfi
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
-      clearInterval(pollerLock);
-      // No new updates: the runner stops fetching at once (the webhook's server is closed before this).
-      if (runner?.isRunning()) await runner.stop();
+      // No new updates: polling stops fetching at once (the webhook's server is closed before this).
+      await polling?.stop();
       // Answers in progress get the grace time; those still running then end as interrupted.
       await deps.generations.drain(config.BOT_SHUTDOWN_GRACE_SEC * 1000);
       const deadline = Date.now() + LAST_UPDATES_MS;
-      while ((runner?.size() ?? 0) + webhooks.size() > 0 && Date.now() < deadline) await sleep(50);
+      while ((polling?.size() ?? 0) + webhook.size() > 0 && Date.now() < deadline) await sleep(50);
       stopSweeps?.();
       stopReports?.();
-      await deps.kv.release(pollerKey, owner).catch(() => undefined);
+      await polling?.release();
     },
   };
 }
