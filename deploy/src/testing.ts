@@ -3,6 +3,7 @@ import {
   createTestDatabase,
   deleteTestBroker,
   dropTestDatabase,
+  type FakeMailbox,
   TEST_SECRETS,
   testInfra,
   uniqueName,
@@ -93,21 +94,22 @@ export async function startTestReplicas(
  * Suites that count a new user's credits from 0 call it with 0.
  */
 export const setWelcomeCredits = (stack: Pick<TestStack, 'url' | 'admin' | 'services'>, credits: number) =>
-  setWelcomeSetting(stack, 'welcome_credits', credits);
+  setSetting(stack, 'welcome_credits', credits);
 
 /**
- * Sets a setting of the welcome grant (`welcome_credits`, `welcome_daily_limit`, `welcome_per_address_daily`)
- * and waits for billing (any of the replicas among `services`) to take it in.
+ * Sets a setting as an admin does on /admin/sys_vals and waits for billing (any of the replicas among
+ * `services`) to take its `setting.changed` in: the welcome grant, the star rate and the referral
+ * settings are billing's to apply; every other setting is in chat-history's answers at once.
  */
-export async function setWelcomeSetting(
+export async function setSetting(
   stack: Pick<TestStack, 'url' | 'admin' | 'services'>,
-  key: 'welcome_credits' | 'welcome_daily_limit' | 'welcome_per_address_daily',
-  count: number,
+  key: string,
+  setTo: string | number,
 ): Promise<void> {
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', {
     body: { email: stack.admin.email, password: stack.admin.password },
   });
-  const value = String(count);
+  const value = String(setTo);
   // Whichever billing replica among the services takes the event in.
   const taken = Promise.any(
     stack.services
@@ -129,6 +131,49 @@ export async function setWelcomeSetting(
   });
   if (res.status !== 200) throw new Error(`${key} not set: ${res.status} ${JSON.stringify(res.body)}`);
   await taken;
+}
+
+/** The bus of the running service `name` (the first, among replicas), to wait for what it published or handled. */
+export const busOf = (stack: Pick<Stack, 'services'>, name: string) =>
+  stack.services.find((service) => service.name === name)!.deps.bus;
+
+/** A web account signed up through the gateway, and the session it was given. */
+export interface SignedUp {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  user: { id: number; email_confirmed: boolean };
+}
+
+/**
+ * Signs a person up on the site (`POST /api/auth/register`): from `address` (X-Forwarded-For) with
+ * the `ref` code and `utmSource` when given; with `mailbox`, also confirmed by the mailed link, as a
+ * person does to get the welcome grant.
+ */
+export async function signUp(
+  baseUrl: string,
+  options: { ref?: string; utmSource?: string; address?: string; password?: string; mailbox?: FakeMailbox } = {},
+): Promise<SignedUp> {
+  const email = `${uniqueName('person')}@example.com`;
+  const password = options.password ?? 'password1';
+  const res = await callApi<{ token: string; user: SignedUp['user'] }>(baseUrl, 'POST', '/api/auth/register', {
+    body: { email, password, ref: options.ref, utm_source: options.utmSource },
+    headers: options.address ? { 'X-Forwarded-For': options.address } : undefined,
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (options.mailbox) {
+    const confirmed = await confirmEmail(baseUrl, options.mailbox, email);
+    if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}`);
+  }
+  return { id: res.body.user.id, email, password, token: res.body.token, user: res.body.user };
+}
+
+/** Follows the link of the confirmation mail sent to `email`, as the /confirm-email page does. */
+export async function confirmEmail(baseUrl: string, mailbox: FakeMailbox, email: string) {
+  const mail = await mailbox.waitForMail(email, { containing: '/confirm-email?token=' });
+  const token = /confirm-email\?token=([\w-]+)/.exec(mail.text)![1]!;
+  return callApi(baseUrl, 'POST', '/api/auth/email-confirmation/confirm', { body: { token } });
 }
 
 /** Stack settings for suites that sign many users up and in: cheap hashing, no login or sign-up limits. */

@@ -3,7 +3,7 @@ import { buildOpenApiDocument } from '@gpt/contracts/openapi';
 import { createLogger } from '@gpt/kit';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import { type RunningGateway, startGateway } from '@gpt/gateway';
-import { callApi, startTestStack, type TestStack } from '../src/testing';
+import { callApi, setSetting, startTestStack, type TestStack } from '../src/testing';
 
 /**
  * The public reads every page and every bot message make, through the gateway both ways it reaches
@@ -80,17 +80,22 @@ const READS: Array<[string, Record<string, string>, () => Promise<void>]> = [
       await expectOk(callApi(stack.url, 'PUT', `/api/admin/models/${String(id)}`, { token: adminToken, body: edited }));
     },
   ],
-  ['/api/bot/settings', bot, () => setSetting('context_token_budget', String(4000 + Math.floor(Math.random() * 1000)))],
-  ['/api/welcome_offer', {}, () => setSetting('welcome_credits', String(1000 + Math.floor(Math.random() * 1000)))],
+  [
+    '/api/bot/settings',
+    bot,
+    () => setSetting(stack, 'context_token_budget', String(4000 + Math.floor(Math.random() * 1000))),
+  ],
+  [
+    '/api/welcome_offer',
+    {},
+    () => setSetting(stack, 'welcome_credits', String(1000 + Math.floor(Math.random() * 1000))),
+  ],
 ];
 
 async function expectOk(answer: Promise<{ status: number; body: unknown }>) {
   const { status, body } = await answer;
   if (status !== 200) throw new Error(`${status} ${JSON.stringify(body)}`);
 }
-
-const setSetting = (key: string, value: string) =>
-  expectOk(callApi(stack.url, 'PUT', `/api/admin/sys_vals/${key}`, { token: adminToken, body: { value } }));
 
 describe('ETag and 304 through the gateway', () => {
   test.each(READS)(

@@ -7,11 +7,18 @@ import type {
   PaymentSucceededData,
   ReferralSummary,
 } from '@gpt/contracts';
-import type { Bus, EventSchemas } from '@gpt/kit';
-import { createEvent, sandboxDecisionCall, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
-import amqp from 'amqplib';
+import { createEvent, publishRaw, sandboxDecisionCall, TEST_SECRETS } from '@gpt/kit/testing';
 import type { Kysely } from 'kysely';
-import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../src/testing';
+import {
+  busOf,
+  callApi,
+  MANY_USERS_ENV,
+  setSetting,
+  setWelcomeCredits,
+  signUp,
+  startTestStack,
+  type TestStack,
+} from '../src/testing';
 
 /**
  * Referrals on the whole product: a friend who arrives through the site link (`?ref=` kept through
@@ -22,20 +29,14 @@ import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestSt
  */
 let stack: TestStack;
 let adminToken: string;
-let channel: amqp.ConfirmChannel;
-let connection: amqp.ChannelModel;
 
 beforeAll(async () => {
   stack = await startTestStack(MANY_USERS_ENV);
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', { body: stack.admin });
   adminToken = login.body.token;
   await setWelcomeCredits(stack, 0);
-  connection = await amqp.connect(testInfra.amqpUrl);
-  channel = await connection.createConfirmChannel();
 }, 60_000);
 afterAll(async () => {
-  await channel?.close();
-  await connection?.close();
   await stack?.close();
 });
 
@@ -43,7 +44,6 @@ const api = <T = Record<string, unknown>>(method: string, path: string, options?
   callApi<T>(stack.url, method, path, options);
 const bot = { botKey: TEST_SECRETS.BOT_API_KEY };
 const billing = () => stack.services.find((s) => s.name === 'billing')!;
-const billingBus = () => billing().deps.bus as Bus<unknown, EventSchemas>;
 
 interface Person {
   id: number;
@@ -51,13 +51,11 @@ interface Person {
   telegramId?: number;
 }
 
-async function signUp(ref?: string): Promise<Required<Pick<Person, 'id' | 'token'>>> {
-  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
-    body: { email: `${uniqueName('ref')}@example.com`, password: 'password1', ref },
-  });
-  expect(res.status).toBe(201);
-  await billingSaw(res.body.user.id);
-  return { id: res.body.user.id, token: res.body.token };
+/** A person signed up on the site (through the `ref` code when given) whom billing already knows. */
+async function signUpWith(ref?: string): Promise<Required<Pick<Person, 'id' | 'token'>>> {
+  const person = await signUp(stack.url, { ref });
+  await billingSaw(person.id);
+  return person;
 }
 
 /** A person first seen by the bot, with the `/start ref_CODE` code when given. */
@@ -73,7 +71,7 @@ async function botUser(referralCode?: string, telegramId = 4_000_000 + Math.floo
 
 /** Billing has the user's snapshot (its referral code and inviter). */
 const billingSaw = (userId: number) =>
-  billingBus().waitFor(
+  busOf(stack, 'billing').waitFor(
     'acked',
     (e) => ['user.registered', 'user.updated'].includes(e.type) && (e.data as { user_id: number }).user_id === userId,
     20_000,
@@ -96,7 +94,7 @@ async function pay(person: Person, amount = 150): Promise<Envelope<'payment.succ
         body: { telegram_id: person.telegramId, amount, email: 'payer@example.com' },
       });
   expect(created.status).toBe(201);
-  const handled = billingBus().waitFor(
+  const handled = busOf(stack, 'billing').waitFor(
     'acked',
     (e) => e.type === 'payment.succeeded' && (e.data as PaymentSucceededData).payment_id === created.body.payment_id,
     20_000,
@@ -108,16 +106,8 @@ async function pay(person: Person, amount = 150): Promise<Envelope<'payment.succ
 
 /** Publishes an envelope on the stack's exchange and waits until billing has consumed it. */
 async function deliverToBilling(envelope: Envelope) {
-  const consumed = billingBus().waitFor('acked', (e) => e.id === envelope.id, 20_000);
-  await new Promise<void>((resolve, reject) =>
-    channel.publish(
-      billing().deps.config.AMQP_EXCHANGE,
-      envelope.type,
-      Buffer.from(JSON.stringify(envelope)),
-      { persistent: true, contentType: 'application/json', messageId: envelope.id },
-      (err) => (err ? reject(err) : resolve()),
-    ),
-  );
+  const consumed = busOf(stack, 'billing').waitFor('acked', (e) => e.id === envelope.id, 20_000);
+  await publishRaw(billing().deps.config.AMQP_EXCHANGE, envelope.type, envelope);
   await consumed;
 }
 
@@ -162,12 +152,12 @@ async function linkTelegram(web: { id: number; token: string }, telegramId: numb
     ...bot,
     body: { telegram_id: telegramId },
   });
-  const linked = billingBus().waitFor(
+  const linked = busOf(stack, 'billing').waitFor(
     'acked',
     (e) => e.type === 'accounts.linked' && (e.data as { user_id: number }).user_id === web.id,
     20_000,
   );
-  const updated = billingBus().waitFor(
+  const updated = busOf(stack, 'billing').waitFor(
     'acked',
     (e) => e.type === 'user.updated' && (e.data as { user_id: number }).user_id === web.id,
     20_000,
@@ -177,23 +167,12 @@ async function linkTelegram(web: { id: number; token: string }, telegramId: numb
   await Promise.all([linked, updated]);
 }
 
-async function setSetting(key: string, value: string) {
-  const taken = billingBus().waitFor(
-    'acked',
-    (e) => e.type === 'setting.changed' && (e.data as { key: string; value: string }).value === value,
-    20_000,
-  );
-  const res = await api('PUT', `/api/admin/sys_vals/${key}`, { token: adminToken, body: { value } });
-  expect(res.status).toBe(200);
-  await taken;
-}
-
 describe('a friend who arrives through a referral link and pays', () => {
   test('through the site link: the inviter gets exactly 10 % of the credits bought, once, also when the payment event comes twice', async () => {
-    const inviter = await signUp();
+    const inviter = await signUpWith();
     const code = (await summaryOf(inviter)).referral_code;
     expect((await summaryOf(inviter)).site_link).toMatch(new RegExp(`^https?://[^/]+/\\?ref=${code}$`));
-    const friend = await signUp(code.toLowerCase());
+    const friend = await signUpWith(code.toLowerCase());
 
     const succeeded = await pay(friend);
     await deliverToBilling(succeeded);
@@ -208,8 +187,8 @@ describe('a friend who arrives through a referral link and pays', () => {
   });
 
   test('through the bot link: the same 10 %, and a later /start with another code changes nothing', async () => {
-    const inviter = await signUp();
-    const other = await signUp();
+    const inviter = await signUpWith();
+    const other = await signUpWith();
     const summary = await summaryOf(inviter);
     expect(summary.bot_start_payload).toBe(`ref_${summary.referral_code}`);
     const friend = await botUser(summary.referral_code);
@@ -232,9 +211,9 @@ describe('a friend who arrives through a referral link and pays', () => {
   });
 
   test('a friend who registers but never pays earns nothing; admin sees who invited whom and the month tile', async () => {
-    const inviter = await signUp();
+    const inviter = await signUpWith();
     const code = (await summaryOf(inviter)).referral_code;
-    const friend = await signUp(code);
+    const friend = await signUpWith(code);
     const before = (await api<AdminReferralStats>('GET', '/api/admin/referrals/stats', { token: adminToken })).body;
 
     expect(await summaryOf(inviter)).toMatchObject({ invited: 1, paying: 0, credits_earned: 0 });
@@ -253,10 +232,10 @@ describe('a friend who arrives through a referral link and pays', () => {
   });
 
   test('the bonuses from one friend stop at referral_max_credits_per_friend', async () => {
-    await setSetting('referral_max_credits_per_friend', '2000');
+    await setSetting(stack, 'referral_max_credits_per_friend', '2000');
     try {
-      const inviter = await signUp();
-      const friend = await signUp((await summaryOf(inviter)).referral_code);
+      const inviter = await signUpWith();
+      const friend = await signUpWith((await summaryOf(inviter)).referral_code);
       await pay(friend, 150);
       await pay(friend, 150);
       await pay(friend, 150);
@@ -264,15 +243,15 @@ describe('a friend who arrives through a referral link and pays', () => {
       expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1500, 500]);
       expect(await summaryOf(inviter)).toMatchObject({ credits_earned: 2000, paying: 1 });
     } finally {
-      await setSetting('referral_max_credits_per_friend', '50000');
+      await setSetting(stack, 'referral_max_credits_per_friend', '50000');
     }
   });
 });
 
 describe('a refunded payment takes its bonus back', () => {
   test('in full while the inviter still has the credits', async () => {
-    const inviter = await signUp();
-    const friend = await signUp((await summaryOf(inviter)).referral_code);
+    const inviter = await signUpWith();
+    const friend = await signUpWith((await summaryOf(inviter)).referral_code);
     const succeeded = await pay(friend);
 
     await deliverToBilling(refundOf(succeeded.data));
@@ -287,7 +266,7 @@ describe('a refunded payment takes its bonus back', () => {
 
   test('never below zero: what the inviter has already committed is recorded as lost, once', async () => {
     const inviter = await botUser();
-    const friend = await signUp((await summaryOf(inviter)).referral_code);
+    const friend = await signUpWith((await summaryOf(inviter)).referral_code);
     const succeeded = await pay(friend);
     // The inviter's bot holds 1 000 of the 1 500 for a model call in progress.
     const hold = await api('POST', '/api/bot/holds', {
@@ -314,7 +293,7 @@ describe('a refunded payment takes its bonus back', () => {
 
 describe('nobody earns from themselves through linking', () => {
   test('site account first: its own Telegram account started with its bot link, linked, pays nothing', async () => {
-    const web = await signUp();
+    const web = await signUpWith();
     const telegram = await botUser((await summaryOf(web)).referral_code);
     await linkTelegram(web, telegram.telegramId);
 
@@ -328,7 +307,7 @@ describe('nobody earns from themselves through linking', () => {
 
   test('Telegram first: a site account registered through its own bot account’s link; a bonus paid before linking is taken back', async () => {
     const telegram = await botUser();
-    const web = await signUp((await summaryOf(telegram)).referral_code);
+    const web = await signUpWith((await summaryOf(telegram)).referral_code);
     await pay(web);
     expect((await referralEntries(telegram.id)).map((entry) => entry.amount)).toEqual([1500]);
 
@@ -341,9 +320,9 @@ describe('nobody earns from themselves through linking', () => {
   });
 
   test('a real friend’s inviter is kept when the friend links their own two accounts', async () => {
-    const inviter = await signUp();
+    const inviter = await signUpWith();
     const friendBot = await botUser((await summaryOf(inviter)).referral_code);
-    const friendWeb = await signUp();
+    const friendWeb = await signUpWith();
     await linkTelegram(friendWeb, friendBot.telegramId);
 
     await pay(friendWeb, 100);
@@ -357,7 +336,7 @@ describe('promo code guessing through the gateway', () => {
   test('is throttled per user (10 attempts a window) and per address (30), with 429 and Retry-After', async () => {
     const guess = (token: string, n: number) =>
       api('POST', '/api/billing/promo-codes/redeem', { token, body: { code: `GUESS${n}` } });
-    const [first, second, third, late] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
+    const [first, second, third, late] = await Promise.all([signUpWith(), signUpWith(), signUpWith(), signUpWith()]);
 
     const firstAnswers = [];
     for (let n = 0; n < 11; n++) firstAnswers.push((await guess(first.token, n)).status);

@@ -17,9 +17,9 @@ import amqp from 'amqplib';
 import { metricsService } from '@gpt/metrics';
 import { sql, type Kysely } from 'kysely';
 import type { FakeYookassa } from '../../services/billing/test/support/fake-yookassa';
-import { callApi, MANY_USERS_ENV, setWelcomeSetting, startTestReplicas, type TestStack } from '../src/testing';
+import { callApi, MANY_USERS_ENV, setSetting, signUp, startTestReplicas, type TestStack } from '../src/testing';
 import { eventually } from './support/async';
-import { type Customer, payAndNotify, signIn, signUp, startFakeProvider, startTopUp } from './faults/fault-stack';
+import { type Customer, payAndNotify, signIn, startFakeProvider, startTopUp } from './faults/fault-stack';
 
 /**
  * Replicas of every process on the same PostgreSQL databases, RabbitMQ exchange and Redis key
@@ -142,12 +142,12 @@ describe('two replicas of every process behind the gateways', () => {
     adminToken = await signIn(via(0), replicas[0]!.admin);
     // Every sign-up here comes from one address: its daily welcome allowance must cover them all.
     const both = { url: via(0), admin: replicas[0]!.admin, services: replicas.flatMap((replica) => replica.services) };
-    await setWelcomeSetting(both, 'welcome_per_address_daily', 100);
+    await setSetting(both, 'welcome_per_address_daily', 100);
   });
 
   test('each event is handled once: every sign-up through either replica gets its welcome grant once', async () => {
     const customers: Customer[] = [];
-    for (let i = 0; i < 8; i += 1) customers.push(await signUp(via(i), mailbox));
+    for (let i = 0; i < 8; i += 1) customers.push(await signUp(via(i), { mailbox }));
     await eventually(async () => {
       const shown = await Promise.all(
         customers.map(async (customer, i) => {
@@ -219,7 +219,7 @@ describe('two replicas of every process behind the gateways', () => {
   });
 
   test('a payment notified many times through both replicas at once is credited once', async () => {
-    const customer = await signUp(via(0), mailbox);
+    const customer = await signUp(via(0), { mailbox });
     const creditsOf = async () =>
       (await callApi<{ credits: number }>(via(1), 'GET', '/api/billing/balance', { token: customer.token })).body
         .credits;

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { AdminStats, CreatePaymentResponse, CreditsChangedData } from '@gpt/contracts';
-import type { Bus, EventSchemas } from '@gpt/kit';
-import { type FakeMailbox, sandboxDecisionCall, startFakeMailbox, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
+import { type FakeMailbox, sandboxDecisionCall, startFakeMailbox, TEST_SECRETS } from '@gpt/kit/testing';
 import type { Kysely } from 'kysely';
 import {
+  busOf,
   callApi,
+  confirmEmail,
   MANY_USERS_ENV,
+  setSetting,
   setWelcomeCredits,
-  setWelcomeSetting,
+  signUp,
   startTestStack,
   type TestStack,
 } from '../src/testing';
@@ -37,11 +39,10 @@ afterAll(async () => {
 
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
-const busOf = (name: string) => stack.services.find((s) => s.name === name)!.deps.bus as Bus<unknown, EventSchemas>;
 
 /** Auth has applied billing's snapshot of this user with this reason. */
 const authApplied = (userId: number, reason: CreditsChangedData['reason']) =>
-  busOf('auth').waitFor('acked', (e) => {
+  busOf(stack, 'auth').waitFor('acked', (e) => {
     const data = e.data as CreditsChangedData;
     return e.type === 'credits.changed' && data.user_id === userId && data.reason === reason;
   });
@@ -51,38 +52,24 @@ let nextAddress = 1;
 const freshAddress = () => `198.18.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
 
 /** A site sign-up from `address`, not confirmed yet. */
-async function signUp(address = freshAddress()) {
-  const email = `${uniqueName('welcome')}@example.com`;
-  const res = await api<{ token: string; user: { id: number; email_confirmed: boolean } }>(
-    'POST',
-    '/api/auth/register',
-    {
-      body: { email, password: 'password1' },
-      headers: { 'X-Forwarded-For': address },
-    },
-  );
-  expect(res.status).toBe(201);
-  expect(res.body.user.email_confirmed).toBe(false);
-  return { id: res.body.user.id, token: res.body.token, email };
+async function signUpFrom(address = freshAddress()) {
+  const user = await signUp(stack.url, { address });
+  expect(user.user.email_confirmed).toBe(false);
+  return user;
 }
 
-/** Follows the link of the confirmation mail, as the /confirm-email page does. */
-async function confirmEmail(user: { email: string }) {
-  const mail = await mailbox.waitForMail(user.email, { containing: '/confirm-email?token=' });
-  const token = /confirm-email\?token=([\w-]+)/.exec(mail.text)![1]!;
-  return api('POST', '/api/auth/email-confirmation/confirm', { body: { token } });
-}
+const confirm = (user: { email: string }) => confirmEmail(stack.url, mailbox, user.email);
 
 /** A site sign-up that followed its link and got the grant. */
 async function confirmedUser(address?: string) {
-  const user = await signUp(address);
-  expect((await confirmEmail(user)).status).toBe(200);
+  const user = await signUpFrom(address);
+  expect((await confirm(user)).status).toBe(200);
   return user;
 }
 
 /** Billing has handled the user's confirmation (whatever it granted). */
 const billingConfirmed = (userId: number) =>
-  busOf('billing').waitFor(
+  busOf(stack, 'billing').waitFor(
     'acked',
     (e) => e.type === 'user.confirmed' && (e.data as { user_id: number }).user_id === userId,
   );
@@ -108,12 +95,12 @@ const welcomeEntries = async (userId: number) => {
 
 describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
   test('a site sign-up gets nothing until the mailed link is followed; following it twice grants once', async () => {
-    const user = await signUp();
+    const user = await signUpFrom();
     await authApplied(user.id, 'initial');
     expect(await profileOf(user.token)).toMatchObject({ credits: 0, welcome_credits: 0, email_confirmed: false });
     expect(await welcomeEntries(user.id)).toEqual([]);
 
-    expect((await confirmEmail(user)).status).toBe(200);
+    expect((await confirm(user)).status).toBe(200);
     await authApplied(user.id, 'welcome_grant');
     expect(await profileOf(user.token)).toMatchObject({
       credits: 2000,
@@ -121,7 +108,7 @@ describe('the welcome grant, welcome_credits as seeded (2 000)', () => {
       welcome_credits: 2000,
       email_confirmed: true,
     });
-    const again = await confirmEmail(user);
+    const again = await confirm(user);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ success: true, message: 'E-mail подтверждён' });
     // The next person's grant has passed billing after anything the second visit could have caused.
@@ -206,7 +193,7 @@ describe('welcome_daily_limit: how many people get the grant a day', () => {
     const grantedSoFar = (
       await db.selectFrom('ledger_entries').select('reason').where('reason', '=', 'welcome_grant').execute()
     ).length;
-    await setWelcomeSetting(stack, 'welcome_daily_limit', grantedSoFar + 1);
+    await setSetting(stack, 'welcome_daily_limit', grantedSoFar + 1);
 
     const last = await confirmedUser();
     await authApplied(last.id, 'welcome_grant');
@@ -215,7 +202,7 @@ describe('welcome_daily_limit: how many people get the grant a day', () => {
     expect(await welcomeEntries(late.id)).toEqual([]);
     expect(await profileOf(late.token)).toMatchObject({ welcome_credits: 0, credits: 0 });
 
-    await setWelcomeSetting(stack, 'welcome_daily_limit', 1000);
+    await setSetting(stack, 'welcome_daily_limit', 1000);
     const next = await confirmedUser();
     await authApplied(next.id, 'welcome_grant');
     expect(await welcomeEntries(next.id)).toEqual(['welcome_grant']);
@@ -225,7 +212,7 @@ describe('welcome_daily_limit: how many people get the grant a day', () => {
 describe('welcome_per_address_daily: grants a day to accounts signed up from one address', () => {
   test('the N+1-th confirmed sign-up from one address gets nothing the same day; another address still does', async () => {
     await setWelcomeCredits(stack, 2000);
-    await setWelcomeSetting(stack, 'welcome_per_address_daily', 2);
+    await setSetting(stack, 'welcome_per_address_daily', 2);
     const address = '203.0.113.9';
     const first = await confirmedUser(address);
     const second = await confirmedUser(address);
@@ -239,11 +226,11 @@ describe('welcome_per_address_daily: grants a day to accounts signed up from one
     const elsewhere = await confirmedUser('203.0.113.10');
     await authApplied(elsewhere.id, 'welcome_grant');
     expect(await profileOf(elsewhere.token)).toMatchObject({ welcome_credits: 2000 });
-    await setWelcomeSetting(stack, 'welcome_per_address_daily', 3);
+    await setSetting(stack, 'welcome_per_address_daily', 3);
   });
 
   test('a new confirmation mail is sent once a minute at most: the second ask gets 429 in Russian', async () => {
-    const user = await signUp();
+    const user = await signUpFrom();
     const sent = await api('POST', '/api/auth/email-confirmation', { token: user.token });
     expect(sent.status).toBe(202);
     const refused = await api('POST', '/api/auth/email-confirmation', { token: user.token });

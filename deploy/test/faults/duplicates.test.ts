@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { Bus, Envelope, EventSchemas } from '@gpt/kit';
-import { testInfra } from '@gpt/kit/testing';
-import amqp from 'amqplib';
+import type { Envelope } from '@gpt/kit';
+import { publishRaw } from '@gpt/kit/testing';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
-import { callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../../src/testing';
+import { busOf, callApi, MANY_USERS_ENV, setWelcomeCredits, startTestStack, type TestStack } from '../../src/testing';
 import { eventually } from '../support/async';
 import {
   type Customer,
@@ -36,7 +35,6 @@ afterAll(async () => {
   await yookassa?.stop();
 });
 
-const busOf = (name: string) => stack.services.find((s) => s.name === name)!.deps.bus as Bus<unknown, EventSchemas>;
 const webhookUrl = () => `${stack.url}/api/billing/webhooks/yookassa`;
 
 interface Payer {
@@ -96,7 +94,7 @@ describe('duplicate and concurrent webhooks, duplicate events', () => {
     const depositsBefore = await dashboardDeposits(stack.url, adminToken);
     // What billing published for the payments: a payment.succeeded and a balance snapshot (credits.changed)
     // each. The older snapshots are among them: a late copy of one must not take a balance back.
-    const billing = busOf('billing');
+    const billing = busOf(stack, 'billing');
     const ofOurs = (e: Envelope) => userIds.has((e.data as { user_id: number }).user_id);
     const published: Envelope[] = [];
     for (let i = 0; i < payments.length; i += 1) {
@@ -108,26 +106,12 @@ describe('duplicate and concurrent webhooks, duplicate events', () => {
         ),
       );
     }
-    const consumers = { 'payment.succeeded': busOf('metrics'), 'credits.changed': busOf('auth') };
+    const consumers = { 'payment.succeeded': busOf(stack, 'metrics'), 'credits.changed': busOf(stack, 'auth') };
     const consumerOf = (event: Envelope) => consumers[event.type as keyof typeof consumers];
 
     // Three more copies of each, all at once, as a relay that lost its confirms would send them.
-    const connection = await amqp.connect(testInfra.amqpUrl);
-    try {
-      const channel = await connection.createConfirmChannel();
-      const exchange = stack.services[0]!.deps.config.AMQP_EXCHANGE;
-      for (let copy = 0; copy < 3; copy += 1) {
-        for (const event of published) {
-          channel.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), {
-            persistent: true,
-            messageId: event.id,
-          });
-        }
-      }
-      await channel.waitForConfirms();
-    } finally {
-      await connection.close();
-    }
+    const exchange = stack.services[0]!.deps.config.AMQP_EXCHANGE;
+    await Promise.all([1, 2, 3].flatMap(() => published.map((event) => publishRaw(exchange, event.type, event))));
     // Four deliveries of each (the original and three copies), each acknowledged.
     await Promise.all(
       published.flatMap((event) =>

@@ -2,12 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '../support/async';
 import { expect } from '@jest/globals';
 import type { AdminStats, StatsSeriesResponse } from '@gpt/contracts';
-import type { Bus, Env, EventSchemas, RunningService, ServiceConfig } from '@gpt/kit';
-import { deleteTestBroker, type FakeMailbox, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
+import type { Env, RunningService, ServiceConfig } from '@gpt/kit';
+import { deleteTestBroker, TEST_SECRETS, testInfra, uniqueName } from '@gpt/kit/testing';
 import { pino, type Logger } from 'pino';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
 import { startStack, type Stack } from '../../src/stack';
-import { callApi, MANY_USERS_ENV, setWelcomeCredits } from '../../src/testing';
+import { busOf, callApi, MANY_USERS_ENV, setWelcomeCredits, signUp } from '../../src/testing';
 import type { PrivatePostgres, PrivateRabbit } from './private-infra';
 
 /** One log line of the stack, as pino wrote it. */
@@ -100,32 +100,12 @@ export interface Customer {
 }
 
 /**
- * A web user signed up through the gateway; given the stack's mailbox, also confirmed by the mailed
- * link, as a person does to get the welcome grant.
- */
-export async function signUp(baseUrl: string, mailbox?: FakeMailbox): Promise<Customer> {
-  const email = `${uniqueName('fault')}@example.com`;
-  const res = await callApi<{ token: string; user: { id: number } }>(baseUrl, 'POST', '/api/auth/register', {
-    body: { email, password: 'password1' },
-  });
-  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
-  if (mailbox) {
-    const mail = await mailbox.waitForMail(email, { containing: '/confirm-email?token=' });
-    const token = /confirm-email\?token=([\w-]+)/.exec(mail.text)![1]!;
-    const confirmed = await callApi(baseUrl, 'POST', '/api/auth/email-confirmation/confirm', { body: { token } });
-    if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}`);
-  }
-  return { id: res.body.user.id, token: res.body.token };
-}
-
-/**
  * A web user signed up through the gateway whose balance billing has opened, so they can pay at
  * once: auth has consumed billing's first credits.changed about them.
  */
 export async function signUpReady(stack: Pick<Stack, 'services'> & { url: string }): Promise<Customer> {
   const customer = await signUp(stack.url);
-  const auth = stack.services.find((service) => service.name === 'auth')!.deps.bus as Bus<unknown, EventSchemas>;
-  await auth.waitFor(
+  await busOf(stack, 'auth').waitFor(
     'acked',
     (e) => e.type === 'credits.changed' && (e.data as { user_id: number }).user_id === customer.id,
     60_000,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type AdminStats, eventSubscriptions } from '@gpt/contracts';
-import { type Bus, deadLetterQueueOf, type EventSchemas, serviceQueue } from '@gpt/kit';
-import { testInfra, uniqueName } from '@gpt/kit/testing';
+import { deadLetterQueueOf, serviceQueue } from '@gpt/kit';
+import { publishRaw, testInfra, uniqueName } from '@gpt/kit/testing';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
-import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '../../src/testing';
+import { busOf, callApi, MANY_USERS_ENV, signUp, startTestStack, type TestStack } from '../../src/testing';
 import { eventually } from '../support/async';
-import { type Customer, signIn, signUp } from './fault-stack';
+import { type Customer, signIn } from './fault-stack';
 
 /* Nothing is stopped here, so the product runs on the shared servers (fresh databases, its own exchange). */
 let stack: TestStack;
@@ -32,19 +32,13 @@ const CONSUMERS = Object.entries(eventSubscriptions)
   .map(([service]) => service);
 
 const exchange = () => stack.services[0]!.deps.config.AMQP_EXCHANGE;
-const busOf = (name: string) => stack.services.find((s) => s.name === name)!.deps.bus as Bus<unknown, EventSchemas>;
-
-async function publishRaw(routingKey: string, body: string): Promise<void> {
-  channel.publish(exchange(), routingKey, Buffer.from(body), { persistent: true });
-  await channel.waitForConfirms();
-}
 
 /** Every consumer of user.registered has handled (acknowledged) the sign-up of each of these customers. */
 async function everyConsumerHandled(customers: Customer[]): Promise<void> {
   await Promise.all(
     CONSUMERS.flatMap((service) =>
       customers.map((customer) =>
-        busOf(service).waitFor(
+        busOf(stack, service).waitFor(
           'acked',
           (e) => e.type === 'user.registered' && (e.data as { user_id: number }).user_id === customer.id,
           30_000,
@@ -73,14 +67,14 @@ describe('a poisoned event among many', () => {
     const unreadable = `{"id": "${uniqueName('broken')}", "type": "user.registered", "data": {`;
 
     const first = await signUps(15);
-    await publishRaw('user.registered', JSON.stringify(poisoned));
-    await publishRaw('user.registered', unreadable);
+    await publishRaw(exchange(), 'user.registered', JSON.stringify(poisoned));
+    await publishRaw(exchange(), 'user.registered', unreadable);
     const second = await signUps(15);
 
     await everyConsumerHandled([...first, ...second]);
     for (const service of CONSUMERS) {
-      await busOf(service).waitFor('dead-lettered', (e) => e.id === poisoned.id, 30_000);
-      await busOf(service).waitFor('dead-lettered', (e) => e.data === unreadable, 30_000);
+      await busOf(stack, service).waitFor('dead-lettered', (e) => e.id === poisoned.id, 30_000);
+      await busOf(stack, service).waitFor('dead-lettered', (e) => e.data === unreadable, 30_000);
       const dead = await drain(deadLetterQueueOf(serviceQueue(service, exchange())));
       // Both, in whichever order the consumer's concurrent deliveries settled.
       expect(dead).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FakeYookassa } from '../../../services/billing/test/support/fake-yookassa';
+import { signUp } from '../../src/testing';
 import { eventually } from '../support/async';
 import {
   type Call,
@@ -8,7 +9,6 @@ import {
   expectCredits,
   type FaultStack,
   paymentsLogged,
-  signUp,
   startFakeProvider,
   startFaultStack,
   type TopUp,
