@@ -34,8 +34,6 @@ afterEach(() => context?.close());
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
 
-const registeredUser = () => registeredPayer(stack, 'payer');
-
 async function openAs(session: { token: string; user: unknown }, width: number) {
   context = await browser.newContext({ viewport: { width, height: 900 } });
   context.setDefaultTimeout(15_000);
@@ -62,8 +60,8 @@ const rows = () => page.getByTestId('payment-row');
 
 describe('the personal account’s payment history', () => {
   test('newest first, ten a page with a pager; another user’s payments never show', async () => {
-    const payer = await registeredUser();
-    const other = await registeredUser();
+    const payer = await registeredPayer(stack);
+    const other = await registeredPayer(stack);
     await topUp(other.token, '999');
     for (let i = 1; i <= 12; i += 1) await topUp(payer.token, String(100 + i));
 
@@ -95,7 +93,7 @@ describe('the personal account’s payment history', () => {
   });
 
   test('payments that fit one page still have the pager: «Страница 1 из 1», both buttons disabled', async () => {
-    const payer = await registeredUser();
+    const payer = await registeredPayer(stack);
     for (const amount of ['150', '250', '350']) await topUp(payer.token, amount);
     await openAs(payer, 1280);
     await page.goto(`${stack.url}/dashboard`);
@@ -110,7 +108,7 @@ describe('the personal account’s payment history', () => {
   });
 
   test('a user with no payments reads so, with no pager; a failed load says so with «Повторить»', async () => {
-    const newcomer = await registeredUser();
+    const newcomer = await registeredPayer(stack);
     await openAs(newcomer, 1280);
     await page.route('**/api/billing/payments?*', (route) => route.fulfill({ status: 503, body: '{}' }));
     await page.goto(`${stack.url}/dashboard`);
@@ -126,7 +124,7 @@ describe('the personal account’s payment history', () => {
 
 describe('buying a tariff on the tariffs page (/pricing)', () => {
   test('«Купить» shows what is bought, the price and the credits; «Отмена» does nothing, «Оплатить» goes to the payment', async () => {
-    const buyer = await registeredUser();
+    const buyer = await registeredPayer(stack);
     for (const width of [390, 1280]) {
       await openAs(buyer, width);
       await page.goto(`${stack.url}/pricing`);
@@ -176,7 +174,7 @@ describe('roubles to the kopeck', () => {
       body: { name, description: 'Цена с копейками', monthly_price: '349.90', credits_per_ruble: 150 },
     });
     expect(created.status).toBe(201);
-    const buyer = await registeredUser();
+    const buyer = await registeredPayer(stack);
     await openAs(buyer, 1280);
     await page.goto(`${stack.url}/pricing`);
     const card = page.locator('.tariff-card').filter({ hasText: name });
@@ -197,7 +195,7 @@ describe('roubles to the kopeck', () => {
 
 describe('linking Telegram from the personal account', () => {
   test('«Связать» opens the dialog whose button opens the bot’s /link on Telegram', async () => {
-    const user = await registeredUser();
+    const user = await registeredPayer(stack);
     for (const width of [1280, 390]) {
       await openAs(user, width);
       await page.goto(`${stack.url}/dashboard`);

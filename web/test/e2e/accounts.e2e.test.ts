@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { signUp, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
@@ -27,16 +27,6 @@ afterEach(() => page.close());
 
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
-
-/** A user registered through the API, with their session. */
-async function registeredUser(utmSource?: string) {
-  const email = `${uniqueName('e2e')}@example.com`;
-  const res = await api<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
-    body: { email, password: 'password1', utm_source: utmSource },
-  });
-  expect(res.status).toBe(201);
-  return { id: res.body.user.id, email, password: 'password1', token: res.body.token, user: res.body.user };
-}
 
 /** Signs the browser in as the given session (what a successful login stores). */
 async function signInAs(session: { token: string; user: unknown }) {
@@ -112,7 +102,7 @@ describe('registration and login', () => {
   });
 
   test('a failed registration shows the server’s message', async () => {
-    const taken = await registeredUser();
+    const taken = await signUp(stack.url);
     await page.goto(`${stack.url}/register`);
     await page.getByLabel('Email').fill(taken.email);
     await page.getByLabel('Пароль', { exact: true }).fill('password1');
@@ -125,7 +115,7 @@ describe('registration and login', () => {
   });
 
   test('a wrong password shows the login error under the form', async () => {
-    const user = await registeredUser();
+    const user = await signUp(stack.url);
     await page.goto(`${stack.url}/login`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Пароль').fill('wrong-password');
@@ -137,7 +127,7 @@ describe('registration and login', () => {
 
 describe('a session the server ended', () => {
   test('the account deleted by an admin: reloading the dashboard signs out to /login with the server’s message', async () => {
-    const user = await registeredUser();
+    const user = await signUp(stack.url);
     await signInAs(user);
     await page.goto(`${stack.url}/dashboard`);
     await page.getByRole('main').getByText(user.email).first().waitFor();
@@ -157,7 +147,7 @@ describe('a session the server ended', () => {
 
 describe('Telegram linking', () => {
   test('signed out, /link/{token} → login with link_token → link success, and the dashboard shows the link', async () => {
-    const user = await registeredUser();
+    const user = await signUp(stack.url);
     const telegramId = 7_000_000 + Math.floor(Math.random() * 1e9);
     await api('POST', '/api/bot/users', {
       botKey: BOT_KEY,
@@ -170,11 +160,18 @@ describe('Telegram linking', () => {
 
     await page.goto(`${stack.url}/link/${link.body.token}`);
     await page.waitForURL(`${stack.url}/login?link_token=${link.body.token}`);
-    await page.getByText('После входа аккаунт сайта будет связан').waitFor();
+    await page.getByText('вы увидите, какой аккаунт Telegram просит связки').waitFor();
     await screenshot(page, 'accounts-login-with-link-token');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Пароль').fill(user.password);
     await page.getByRole('button', { name: 'Войти' }).click();
+
+    // Signed in, the page shows whose Telegram asks and links nothing until «Связать» is pressed.
+    await page.waitForURL(`${stack.url}/link/${link.body.token}`);
+    await page.getByTestId('link-telegram-account').getByText('@e2e_bot_user').waitFor();
+    await screenshot(page, 'accounts-link-confirm');
+    expect((await api('GET', '/api/auth/profile', { token: user.token })).body).toMatchObject({ telegram_linked: false });
+    await page.getByRole('button', { name: 'Связать' }).click();
 
     await page.waitForURL(`${stack.url}/link-success`);
     await page.getByRole('heading', { name: 'Аккаунты успешно связаны' }).waitFor();
@@ -187,7 +184,7 @@ describe('Telegram linking', () => {
   });
 
   test('a used link token lands on /link-error with the server’s message', async () => {
-    const user = await registeredUser();
+    const user = await signUp(stack.url);
     const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
       botKey: BOT_KEY,
       body: { telegram_id: 8_000_000 + Math.floor(Math.random() * 1e9) },
@@ -197,15 +194,41 @@ describe('Telegram linking', () => {
     );
     await signInAs(user);
     await page.goto(`${stack.url}/link/${link.body.token}`);
-    await page.waitForURL(/\/link-error\?error=/);
+    await page.waitForURL(`${stack.url}/link-error?code=link_token_used`);
     await page.getByText('Ссылка уже использована. Получите новую ссылку в боте').waitFor();
     await screenshot(page, 'accounts-link-error');
+  });
+
+  test('/link-error never shows a text written into its address', async () => {
+    await page.goto(`${stack.url}/link-error?error=${encodeURIComponent('Позвоните в поддержку: +7 900 000-00-00')}`);
+    await page.getByText('Произошла ошибка при связке аккаунтов.').waitFor();
+    await expect(page.getByText('Позвоните в поддержку').count()).resolves.toBe(0);
+  });
+
+  test('«Отвязать Telegram» in the personal account unlinks after a confirmation', async () => {
+    const user = await signUp(stack.url);
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: 9_000_000 + Math.floor(Math.random() * 1e9) },
+    });
+    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
+      200,
+    );
+    await signInAs(user);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole('button', { name: 'Отвязать Telegram' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Баланс, платежи и история сообщений останутся здесь').waitFor();
+    await screenshot(page, 'accounts-unlink-confirm');
+    await dialog.getByRole('button', { name: 'Отвязать' }).click();
+    await page.getByText('Аккаунт ещё не связан с Telegram').waitFor();
+    expect((await api('GET', '/api/auth/profile', { token: user.token })).body).toMatchObject({ telegram_linked: false });
   });
 });
 
 describe('change password', () => {
   test('validation texts and toast, the server’s refusal, then success with the session kept', async () => {
-    const user = await registeredUser();
+    const user = await signUp(stack.url);
     await signInAs(user);
     await page.goto(`${stack.url}/dashboard`);
     await page.getByRole('button', { name: 'Сменить пароль' }).click();
@@ -257,7 +280,10 @@ describe('change password', () => {
 describe('admin users', () => {
   test('filter by a UTM chip, sort, edit (deposit and tariff through billing) and delete', async () => {
     const source = uniqueName('chip');
-    const [first, second] = [await registeredUser(source), await registeredUser(source)];
+    const [first, second] = [
+      await signUp(stack.url, { utmSource: source }),
+      await signUp(stack.url, { utmSource: source }),
+    ];
     await signInAsAdmin();
     await page.goto(`${stack.url}/admin/users`);
     const table = page.getByRole('table', { name: 'Пользователи' });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { BotUser, HistoryMessage } from '@gpt/contracts';
-import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { busOf, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot } from '../support/browser';
@@ -56,8 +56,7 @@ const bot = { 'X-Bot-Key': BOT_KEY };
 /** A Telegram user as the bot creates them; resolves once chat-history has them in its directory. */
 async function telegramUser(username: string | null, firstName: string, lastName: string | null): Promise<BotUser> {
   const telegramId = 5_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const chatHistory = stack.services.find((service) => service.name === 'chat-history')!;
-  const known = chatHistory.deps.bus.waitFor(
+  const known = busOf(stack, 'chat-history').waitFor(
     'acked',
     (e) => e.type === 'user.registered' && (e.data as { telegram_id: number }).telegram_id === telegramId,
   );

@@ -34,7 +34,6 @@ afterEach(() => page.close());
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
 
-const registeredUser = () => registeredPayer(stack, 'buyer');
 const signInAs = (session: { token: string; user: unknown }) => storeSession(page, stack.url, session);
 
 async function signInAsAdmin() {
@@ -65,7 +64,7 @@ const rowOf = (table: string, text: string) =>
 
 describe('dashboard: paying through the sandbox provider', () => {
   test('top-up 150 ₽ → sandbox page → pay → the result page and the dashboard show the new balance', async () => {
-    const user = await registeredUser();
+    const user = await registeredPayer(stack);
     await signInAs(user);
     await page.goto(`${stack.url}/dashboard`);
     const main = page.getByRole('main');
@@ -103,7 +102,7 @@ describe('dashboard: paying through the sandbox provider', () => {
   }, 60_000);
 
   test('buy Premium → confirm → pay → the dashboard shows Premium with its included credits; cancel leaves nothing', async () => {
-    const user = await registeredUser();
+    const user = await registeredPayer(stack);
     await signInAs(user);
     await page.goto(`${stack.url}/dashboard`);
     // «Купить» asks first: what, the price, the credits; «Отмена» creates no payment.
@@ -160,9 +159,9 @@ describe('dashboard: paying through the sandbox provider', () => {
   }, 60_000);
 
   test('the result page of another account’s payment says what is known, in calm words, and asks once', async () => {
-    const payer = await registeredUser();
+    const payer = await registeredPayer(stack);
     const payment = await createPayment(payer.token, { amount: '100.00' });
-    await signInAs(await registeredUser());
+    await signInAs(await registeredPayer(stack));
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(`/api/billing/payments/${payment.payment_id}`)) asked.push(request.url());
@@ -256,7 +255,7 @@ describe('/admin/tariffs', () => {
 
 describe('/admin/payments', () => {
   test('a card payment is refunded after a confirmation; a Stars payment shows its stars and passes the provider filter', async () => {
-    const web = await registeredUser();
+    const web = await registeredPayer(stack);
     const paid = await createPayment(web.token, { amount: '120.00' });
     await paySandbox(paid);
 
@@ -309,7 +308,7 @@ describe('/admin/payments', () => {
   }, 60_000);
 
   test('filters (userId from the query, username, status) and the detail with the provider id and metadata', async () => {
-    const web = await registeredUser();
+    const web = await registeredPayer(stack);
     const paid = await createPayment(web.token, { amount: '250.00' });
     await paySandbox(paid);
     const open = await createPayment(web.token, { amount: '99.90' });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import type { TestStack } from '@gpt/deploy/testing';
-import { type FakeMailbox, startFakeMailbox, uniqueName } from '@gpt/kit/testing';
+import { signUp, type TestStack } from '@gpt/deploy/testing';
+import { type FakeMailbox, startFakeMailbox } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
@@ -28,15 +28,6 @@ beforeEach(async () => {
 });
 afterEach(() => page.close());
 
-async function registeredUser() {
-  const email = `${uniqueName('forgot')}@example.com`;
-  const res = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/register', {
-    body: { email, password: 'old-password' },
-  });
-  expect(res.status).toBe(201);
-  return { email, token: res.body.token };
-}
-
 /** The recovery link in the `nth` mail to `email`. */
 async function mailedLink(email: string, nth = 0): Promise<string> {
   const mail = await mailbox.waitForMail(email, { nth, containing: '/reset-password/' });
@@ -47,7 +38,7 @@ async function mailedLink(email: string, nth = 0): Promise<string> {
 
 describe('«Забыли пароль?»', () => {
   test('login → request by e-mail → the mailed link → a new password signs in and ends the older session', async () => {
-    const user = await registeredUser();
+    const user = await signUp(stack.url, { password: 'old-password' });
     await page.goto(`${stack.url}/login`);
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.waitForURL(`${stack.url}/forgot-password`);
@@ -81,7 +72,7 @@ describe('«Забыли пароль?»', () => {
 
   test('a used link says so in Russian and offers a new one (390 px)', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const user = await registeredUser();
+    const user = await signUp(stack.url, { password: 'old-password' });
     await callApi(stack.url, 'POST', '/api/auth/password-reset', { body: { email: user.email } });
     const link = await mailedLink(user.email);
     const used = await callApi(stack.url, 'POST', '/api/auth/password-reset/confirm', {

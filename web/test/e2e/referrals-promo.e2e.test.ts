@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import type { PromoCode, ReferralSummary } from '@gpt/contracts';
-import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
+import { busOf, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
@@ -60,7 +60,7 @@ async function createCode(body: Record<string, unknown>): Promise<PromoCode> {
 
 describe('«Пригласить друга» in the personal account', () => {
   test('shows both links with copy buttons; a friend who opens the site link and registers is counted', async () => {
-    const inviter = await registeredPayer(stack, 'inviter');
+    const inviter = await registeredPayer(stack);
     const { referral_code: code } = await summaryOf(inviter.token);
 
     await open(1280, inviter);
@@ -82,8 +82,7 @@ describe('«Пригласить друга» in the personal account', () => {
     await context.close();
 
     // The friend lands on the home page through the link, looks around, then registers.
-    const billing = stack.services.find((service) => service.name === 'billing')!;
-    const friendKnown = billing.deps.bus.waitFor(
+    const friendKnown = busOf(stack, 'billing').waitFor(
       'acked',
       (e) => e.type === 'user.registered' && (e.data as { referred_by: number | null }).referred_by === inviter.id,
       20_000,
@@ -126,7 +125,7 @@ describe('«Промокод» in the personal account', () => {
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(-20),
     });
-    const user = await registeredPayer(stack, 'promo');
+    const user = await registeredPayer(stack);
 
     await open(390, user);
     await page.goto(`${stack.url}/dashboard`);
@@ -193,7 +192,7 @@ describe('/admin/promo-codes', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('0 / 3');
 
-    const user = await registeredPayer(stack, 'promo-admin');
+    const user = await registeredPayer(stack);
     const redeemed = await api('POST', '/api/billing/promo-codes/redeem', { token: user.token, body: { code: text } });
     expect(redeemed.status).toBe(200);
     await page.reload();

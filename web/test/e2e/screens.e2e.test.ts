@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { busOf, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -36,13 +36,11 @@ beforeAll(async () => {
   const telegramId = 5_000_000 + Math.floor(Math.random() * 1e6);
   const botKey = TEST_SECRETS.BOT_API_KEY;
   await api('POST', '/api/bot/users', { botKey, body: { telegram_id: telegramId, first_name: 'Анна' } });
-  await stack.services
-    .find((service) => service.name === 'chat-history')!
-    .deps.bus.waitFor(
-      'acked',
-      (event) => event.type === 'user.registered' && (event.data as { telegram_id: number }).telegram_id === telegramId,
-      20_000,
-    );
+  await busOf(stack, 'chat-history').waitFor(
+    'acked',
+    (event) => event.type === 'user.registered' && (event.data as { telegram_id: number }).telegram_id === telegramId,
+    20_000,
+  );
   for (const status of ['success', 'error'] as const) {
     const res = await api('POST', '/api/bot/messages', {
       botKey,
@@ -287,7 +285,7 @@ describe('admin tables at 800 px', () => {
 });
 
 describe('linking flows', () => {
-  const linkError = `/link-error?error=${encodeURIComponent('Ссылка уже использована. Получите новую ссылку в боте')}`;
+  const linkError = '/link-error?code=link_token_used';
 
   test('the link error page offers a signed-in user the personal account, and its message ends with a full stop', async () => {
     const page = await openAs('user', 1280);
