@@ -82,6 +82,11 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_STREAM_EDIT_INTERVAL_MS: positiveInt(1000),
   /** /promo attempts one Telegram user may make per 10 minutes (each wrong one a guess). */
   BOT_PROMO_ATTEMPTS: positiveInt(10),
+  /**
+   * Tests only: Telegram's pace (messages a second, the gap in a chat) this many times as fast, against a
+   * sandbox whose flood limits are sped up alike; production refuses anything but 1.
+   */
+  TELEGRAM_TEST_SPEEDUP: z.coerce.number().int().min(1).max(100).default(1),
   /** At a stop (SIGTERM), answers in progress get this long to finish; the rest end as interrupted. */
   BOT_SHUTDOWN_GRACE_SEC: z.coerce.number().int().min(0).max(300).default(20),
 })
@@ -91,6 +96,13 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
         code: 'custom',
         path: ['LLM_API_URL'],
         message: 'a model API is required in production (the sandbox provider only pretends to answer)',
+      });
+    }
+    if (config.NODE_ENV === 'production' && config.TELEGRAM_TEST_SPEEDUP !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_TEST_SPEEDUP'],
+        message: "is for tests only: Telegram's own limits would refuse a faster pace",
       });
     }
     if (config.TELEGRAM_WEBHOOK_URL && !config.TELEGRAM_WEBHOOK_SECRET) {

@@ -9,7 +9,7 @@ import { createPayments } from './payments';
 import type { BotApiCall, SandboxBotApi, SandboxBotApiLimits, SandboxBotApiOptions, SandboxTimeouts } from './types';
 import { createUpdates } from './updates';
 
-export { TELEGRAM_FLOOD_LIMITS, type FloodLimits } from './flood-control';
+export { fasterFloodLimits, TELEGRAM_FLOOD_LIMITS, type FloodLimits } from './flood-control';
 export { parseTelegramHtml, TelegramHtmlError } from './html';
 export { BotApiError } from './params';
 export type * from './types';

@@ -4,6 +4,7 @@ import type { Update } from 'grammy/types';
 import {
   BotApiError,
   createSandboxBotApi,
+  fasterFloodLimits,
   TELEGRAM_FLOOD_LIMITS,
   type BotApiCall,
   type FloodLimits,
@@ -50,6 +51,8 @@ export interface FakeTelegramOptions {
   token?: string;
   /** Telegram's flood limits, on unless a test turns them off (`false`) or sets its own. */
   floodLimits?: FloodLimits | false;
+  /** Telegram's flood limits this many times as fast (for a bot whose throttler is sped up alike). */
+  speedup?: number;
   timeouts?: Partial<SandboxTimeouts>;
 }
 
@@ -70,7 +73,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const telegram = createSandboxBotApi({
     token: options.token ?? DEFAULT_TOKEN,
     name: { first_name: 'Test GPT', username: 'test_gpt_bot' },
-    ...(options.floodLimits === false ? {} : { floodLimits: options.floodLimits ?? TELEGRAM_FLOOD_LIMITS }),
+    ...(options.floodLimits === false
+      ? {}
+      : { floodLimits: options.floodLimits ?? fasterFloodLimits(TELEGRAM_FLOOD_LIMITS, options.speedup ?? 1) }),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     observer: {
       received: (call) => calls.push(call),

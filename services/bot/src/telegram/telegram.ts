@@ -10,7 +10,7 @@ import type { BotDeps, TelegramLink } from '../deps';
 import { blockedChats } from './blocked';
 import type { BotContext, PrivateContext, UpdateType } from './context';
 import { longPolling, type LongPolling } from './polling';
-import { firstReplyFirst, priorityThrottler } from './throttle';
+import { fasterLimits, firstReplyFirst, priorityThrottler, TELEGRAM_LIMITS } from './throttle';
 import { webhookMode, webhookSecret } from './webhook';
 import { COMMANDS, texts } from './texts';
 
@@ -74,7 +74,7 @@ export function createTelegram(
   });
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
   // Installed after auto-retry, so it wraps it: a chat's retried call still holds that chat's turn.
-  bot.api.config.use(priorityThrottler());
+  bot.api.config.use(priorityThrottler(fasterLimits(TELEGRAM_LIMITS, config.TELEGRAM_TEST_SPEEDUP)));
   // Outermost (installed last): a blocked user's chat is refused before any queue or retry (./blocked.ts).
   const blocked = blockedChats(deps);
   bot.api.config.use(blocked.transformer);

@@ -9,6 +9,7 @@ import {
   type RecordedCall,
 } from '@gpt/telegram-sandbox/testing';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
+import { SPEEDUP_ENV, TELEGRAM_SPEEDUP } from './pace';
 
 export interface BotStack {
   stack: TestStack;
@@ -30,7 +31,7 @@ export interface BotStack {
  * `welcomeCredits` (0 unless told: the suites count a user's credits from what they deposit).
  */
 export async function startBotStack(env: Env = {}, { welcomeCredits = 0 } = {}): Promise<BotStack> {
-  const [telegram, openai] = await Promise.all([startFakeTelegram(), startFakeOpenAI()]);
+  const [telegram, openai] = await Promise.all([startFakeTelegram({ speedup: TELEGRAM_SPEEDUP }), startFakeOpenAI()]);
   const stack = await startTestStack({
     ...MANY_USERS_ENV,
     TELEGRAM_BOT_TOKEN: telegram.token,
@@ -40,6 +41,7 @@ export async function startBotStack(env: Env = {}, { welcomeCredits = 0 } = {}):
     LLM_RETRY_BASE_MS: '10',
     BOT_STREAM_EDIT_INTERVAL_MS: '50',
     BOT_CATALOG_TTL_MS: '0',
+    ...SPEEDUP_ENV,
     ...env,
   });
   await setWelcomeCredits(stack, welcomeCredits);
