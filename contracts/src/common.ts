@@ -299,7 +299,7 @@ export function paginationOf(page: number, limit: number, total: number): Pagina
 }
 
 /** Query strings carry '' for empty inputs; treat them (and blank text) as absent. */
-function blankToUndefined(value: unknown): unknown {
+export function blankToUndefined(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;

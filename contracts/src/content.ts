@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  blankToUndefined,
   Id,
   IdParam,
   IsoDateTime,
@@ -332,12 +333,25 @@ export type ArticleImageResponse = z.infer<typeof ArticleImageResponse>;
 // ---------------------------------------------------------------------------------------------
 // Contact form
 
-/** `POST /api/feedback`: all three fields required (docs/product.md, Validation). */
+/**
+ * `POST /api/feedback`: all three fields required (docs/product.md, Validation); an e-mail to answer to
+ * is optional. Sent with a signed-in user's token, the request is theirs (answered in their account).
+ */
 export const FeedbackRequest = z
   .object({
     telegram: requiredText(100, 'Укажите Telegram для ответа'),
     subject: requiredText(200, 'Укажите тему'),
     message: requiredText(5000, 'Напишите сообщение'),
+    email: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, { error: 'E-mail не длиннее 254 символов' })
+        .email({ error: 'Некорректный e-mail для ответа' })
+        .optional(),
+    ),
   })
   .meta({ id: 'FeedbackRequest' });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
@@ -346,6 +360,82 @@ export const Feedback = z
   .object({ id: Id, telegram: z.string(), subject: z.string(), message: z.string(), created_at: IsoDateTime })
   .meta({ id: 'Feedback' });
 export type Feedback = z.infer<typeof Feedback>;
+
+/** How an answer reaches the person: the bot (their account has Telegram linked) or an e-mail. */
+export const SupportChannel = z.enum(['telegram', 'email']);
+export type SupportChannel = z.infer<typeof SupportChannel>;
+
+export const SupportStatus = z.enum(['new', 'done'], { error: 'Статус обращения: new или done' });
+export type SupportStatus = z.infer<typeof SupportStatus>;
+
+/** A contact-form message as the admin's «Обращения» reads it. */
+export const SupportRequest = z
+  .object({
+    id: Id,
+    telegram: z.string(),
+    email: z.string().nullable(),
+    subject: z.string(),
+    message: z.string(),
+    user_id: Id.nullable().meta({ description: 'The signed-in user who sent it' }),
+    user_email: z.string().nullable(),
+    user_name: z.string().nullable(),
+    status: SupportStatus,
+    answer: z.string().nullable(),
+    answered_via: SupportChannel.nullable(),
+    answered_at: IsoDateTime.nullable(),
+    /** Where an answer would go now (null: nowhere in the product; write to `telegram` by hand). */
+    answer_channel: SupportChannel.nullable(),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'SupportRequest' });
+export type SupportRequest = z.infer<typeof SupportRequest>;
+
+/** `GET /api/admin/support-requests`: new ones first, then the newest. */
+export const AdminSupportRequestsQuery = z.object({
+  page: PageParam,
+  limit: limitParam(10, 50),
+  status: z.preprocess(blankToUndefined, SupportStatus.optional()),
+});
+export type AdminSupportRequestsQuery = z.infer<typeof AdminSupportRequestsQuery>;
+
+export const AdminSupportRequestsResponse = z
+  .object({ data: z.array(SupportRequest), total: z.int().min(0), unread: z.int().min(0) })
+  .meta({ id: 'AdminSupportRequestsResponse' });
+export type AdminSupportRequestsResponse = z.infer<typeof AdminSupportRequestsResponse>;
+
+/** The admin menu's badge: how many requests nobody has handled yet. */
+export const SupportUnreadResponse = z.object({ unread: z.int().min(0) }).meta({ id: 'SupportUnreadResponse' });
+export type SupportUnreadResponse = z.infer<typeof SupportUnreadResponse>;
+
+export const SupportRequestParams = z.object({ id: IdParam });
+
+/** `POST /api/admin/support-requests/{id}/answer`. */
+export const SupportAnswerRequest = z
+  .object({ answer: requiredText(5000, 'Напишите ответ') })
+  .meta({ id: 'SupportAnswerRequest' });
+export type SupportAnswerRequest = z.infer<typeof SupportAnswerRequest>;
+
+export const SupportRequestResponse = z
+  .object({ success: z.literal(true), support_request: SupportRequest })
+  .meta({ id: 'SupportRequestResponse' });
+export type SupportRequestResponse = z.infer<typeof SupportRequestResponse>;
+
+/** `GET /api/feedback/mine`: the signed-in user's requests with their answers, newest first. */
+export const MySupportRequest = SupportRequest.pick({
+  id: true,
+  subject: true,
+  message: true,
+  status: true,
+  answer: true,
+  answered_at: true,
+  created_at: true,
+}).meta({ id: 'MySupportRequest' });
+export type MySupportRequest = z.infer<typeof MySupportRequest>;
+
+export const MySupportRequestsResponse = z
+  .object({ requests: z.array(MySupportRequest) })
+  .meta({ id: 'MySupportRequestsResponse' });
+export type MySupportRequestsResponse = z.infer<typeof MySupportRequestsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Internal (gateway → content under /internal, never routed by the gateway)

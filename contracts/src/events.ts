@@ -194,6 +194,26 @@ export const ReceiptEmailSuppliedData = z
 export type ReceiptEmailSuppliedData = z.infer<typeof ReceiptEmailSuppliedData>;
 
 // ---------------------------------------------------------------------------------------------
+// content
+
+/**
+ * An admin answered a contact-form request: the bot sends it to the user's chats (`telegram`), or auth
+ * mails it to `email` (`email`); the answer is also in the user's account when `user_id` is set.
+ */
+export const SupportAnsweredData = z
+  .object({
+    request_id: Id,
+    user_id: Id.nullable(),
+    channel: z.enum(['telegram', 'email']),
+    email: z.email().nullable(),
+    subject: z.string(),
+    answer: z.string(),
+    answered_at: IsoDateTime,
+  })
+  .meta({ id: 'SupportAnsweredData' });
+export type SupportAnsweredData = z.infer<typeof SupportAnsweredData>;
+
+// ---------------------------------------------------------------------------------------------
 // chat-history
 
 export const MessageRecordedData = z
@@ -260,6 +280,7 @@ export const eventSchemas = {
   'payment.refunded': PaymentRefundedData,
   'referral.rewarded': ReferralRewardedData,
   'receipt_email.supplied': ReceiptEmailSuppliedData,
+  'support.answered': SupportAnsweredData,
   'message.recorded': MessageRecordedData,
   'setting.changed': SettingChangedData,
 } as const satisfies Record<string, z.ZodType>;
@@ -399,6 +420,7 @@ export const eventProducers = {
   'payment.refunded': 'billing',
   'referral.rewarded': 'billing',
   'receipt_email.supplied': 'billing',
+  'support.answered': 'content',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',
 } as const satisfies Record<EventType, ServiceName>;
@@ -409,7 +431,7 @@ export const eventProducers = {
  * first deploy). A service whose code consumes a type not listed here refuses to start.
  */
 export const eventSubscriptions = {
-  auth: ['credits.changed', 'message.recorded', 'receipt_email.supplied'],
+  auth: ['credits.changed', 'message.recorded', 'receipt_email.supplied', 'support.answered'],
   content: ['user.registered', 'user.updated', 'user.deleted'],
   billing: [
     'user.registered',
@@ -441,5 +463,6 @@ export const eventSubscriptions = {
     'accounts.unlinked',
     'password_reset.requested',
     'referral.rewarded',
+    'support.answered',
   ],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

@@ -65,6 +65,7 @@ describe('EventEnvelope', () => {
       'message.recorded',
       'setting.changed',
       'referral.rewarded',
+      'support.answered',
     ];
     expect([...EventType.options].sort()).toEqual([...expected].sort());
     expect(Object.keys(eventSchemas).sort()).toEqual([...expected].sort());

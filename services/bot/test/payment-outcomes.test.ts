@@ -180,3 +180,26 @@ describe('the receipt e-mail step', () => {
     await reply(user, 'Недостаточно кредитов для ответа', say(user, 'Привет'));
   });
 });
+
+describe('an answer to a support request', () => {
+  test('an admin’s answer through the bot reaches every chat of the user, the subject quoted', async () => {
+    const { user, userId } = await startedUser(0);
+    const { bus } = serviceOf('content').deps;
+    const mark = bot.telegram.calls.length;
+
+    await bus.transaction((trx) =>
+      bus.publish(trx, 'support.answered', {
+        request_id: userId,
+        user_id: userId,
+        channel: 'telegram',
+        email: null,
+        subject: 'Не пришли <кредиты>',
+        answer: 'Кредиты начислены, проверьте /balance.',
+        answered_at: new Date().toISOString(),
+      }),
+    );
+
+    const told = await reply(user, 'Ответ на ваше обращение «Не пришли <кредиты>»', mark);
+    expect(told.params.text).toContain('Кредиты начислены, проверьте /balance.');
+  });
+});

@@ -44,6 +44,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
   { path: 'promo-codes', lazy: () => import('./routes/admin/promo-codes') },
 ];
+  { path: 'support', lazy: () => import('./routes/admin/support') },
 
 /** The route table of docs/product.md, Screens. */
 export const routes: RouteObject[] = [

@@ -29,6 +29,7 @@ export const paths = {
     sysvals: '/admin/sysvals',
     promoCodes: '/admin/promo-codes',
   },
+    support: '/admin/support',
 } as const;
 
 /** The admin area is recognised by paths starting with /admin (docs/product.md, Access). */

@@ -133,6 +133,20 @@ export const referralRewardedConsumer = (deps: BotDeps): BotConsumer<'referral.r
   afterCommit: (_event, notes) => sendNotes(deps, notes),
 });
 
+/** An admin answered a linked user's support request: the answer goes to their chats. */
+export const supportAnsweredConsumer = (deps: BotDeps): BotConsumer<'support.answered'> => ({
+  event: 'support.answered',
+  async handle(trx, event) {
+    const { channel, user_id, subject, answer } = event.data;
+    if (channel !== 'telegram' || user_id === null) return [];
+    return (await chatsRepository(trx).findByUser(user_id)).map((chat) => ({
+      chat,
+      html: texts.supportAnswer(subject, answer),
+    }));
+  },
+  afterCommit: (_event, notes) => sendNotes(deps, notes),
+});
+
 /** Every event the bot reacts to. */
 export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>[] {
   return [
@@ -144,5 +158,6 @@ export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>
     accountsLinkedConsumer(deps),
     passwordResetConsumer(deps),
     referralRewardedConsumer(deps),
+    supportAnsweredConsumer(deps),
   ];
 }

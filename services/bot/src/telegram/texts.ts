@@ -326,6 +326,9 @@ export const texts = {
       '<b>Возвраты</b>',
       'Возврат делает администратор: деньги возвращаются тем же способом — на карту или звёздами в Telegram, а кредиты платежа (или тариф и его кредиты) списываются с баланса. Если часть кредитов уже потрачена, платёж вернуть нельзя.',
     ].join('\n'),
+  /** An admin's answer to the user's message from the site's contact form. */
+  supportAnswer: (subject: string, answer: string) =>
+    `📩 <b>Ответ на ваше обращение «${escapeHtml(subject)}»</b>\n\n${escapeHtml(answer)}`,
   terms: (siteUrl: string) =>
     `Условия использования и оплаты — в публичной оферте: ${escapeHtml(siteUrl)}/offer\nПокупая кредиты или тариф, вы соглашаетесь с ней.`,
   starsInvoiceFailed: (reason: string) => `Не удалось выставить счёт в звёздах: ${escapeHtml(reason)}`,

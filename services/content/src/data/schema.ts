@@ -82,20 +82,36 @@ export interface ArticleTagLinksTable {
   tag_id: number;
 }
 
+/** Contact-form messages: the admin's «Обращения». */
 export interface FeedbackTable {
   id: Generated<number>;
   telegram: string;
   subject: string;
   message: string;
+  /** An e-mail to answer to, given in the form. */
+  email: string | null;
+  /** The signed-in user who sent it. */
+  user_id: number | null;
+  status: Generated<'new' | 'done'>;
+  answer: string | null;
+  answered_via: 'telegram' | 'email' | null;
+  answered_at: Date | null;
+  answered_by: number | null;
   created_at: Timestamp;
 }
 
-/** Projection of auth's user events: the names shown as an article's author. */
+/**
+ * Projection of auth's user events: the names shown as an article's author, and the e-mail and linked
+ * Telegram id that decide where an answer to a support request goes.
+ */
 export interface AuthorsTable {
   user_id: number;
   first_name: string | null;
   last_name: string | null;
   username: string | null;
+  email: string | null;
+  /** bigint: read as a string. */
+  telegram_id: ColumnType<string | null, string | number | null, string | number | null>;
   version: number;
 }
 

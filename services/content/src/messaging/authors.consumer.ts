@@ -5,7 +5,11 @@ import type { ContentDatabase } from '../data/schema';
 
 type ContentConsumer = Consumer<ContentDatabase, EventSchemas, 'user.registered' | 'user.updated' | 'user.deleted'>;
 
-/** Keeps the author names of articles in step with auth's users (older versions ignored); the public reads show them at once. */
+/**
+ * Keeps the author names of articles, and the e-mail and linked Telegram of each user (where an answer
+ * to their support request goes), in step with auth's users (older versions ignored); the public reads
+ * show the names at once.
+ */
 export function authorsConsumers(deps: ContentDeps): ContentConsumer[] {
   const afterCommit = () => deps.cache.changed();
   const upsertNames: ContentConsumer['handle'] = async (trx, event) => {
@@ -17,6 +21,8 @@ export function authorsConsumers(deps: ContentDeps): ContentConsumer[] {
         first_name: null,
         last_name: null,
         username: null,
+        email: null,
+        telegram_id: null,
         version: data.version,
       });
       return;
@@ -26,6 +32,8 @@ export function authorsConsumers(deps: ContentDeps): ContentConsumer[] {
       first_name: data.first_name,
       last_name: data.last_name,
       username: data.username,
+      email: data.email,
+      telegram_id: data.telegram_id,
       version: data.version,
     });
   };

@@ -10,7 +10,7 @@ export function ContactPage() {
     <PageContainer narrow>
       <PageHeader
         title="Обратная связь"
-        lead="Вопрос, идея или проблема с оплатой — напишите нам, и мы ответим в Telegram."
+        lead="Вопрос, идея или проблема с оплатой — напишите нам. Ответим в Telegram, если он связан с вашим аккаунтом, иначе на e-mail."
       />
       <Card>
         <Card.Body className="p-4">

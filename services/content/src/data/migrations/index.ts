@@ -6,6 +6,7 @@ import { authorsMigration } from './0004-authors';
 import { searchRankingAndWordsMigration } from './0005-search-ranking-and-words';
 import { viewBatchesMigration } from './0006-view-batches';
 import { articleMediaMigration } from './0007-article-media';
+import { supportRequestsMigration } from './0008-support-requests';
 
 /** Versioned migrations of the content database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_search_ranking_and_words': searchRankingAndWordsMigration,
   '0006_view_batches': viewBatchesMigration,
   '0007_article_media': articleMediaMigration,
+  '0008_support_requests': supportRequestsMigration,
 };

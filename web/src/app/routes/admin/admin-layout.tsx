@@ -4,6 +4,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 
 import { Icon } from '@/components/ui/icons';
+import { SupportUnreadBadge } from '@/features/admin-support/components/support-unread-badge';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLogout, useSession } from '@/lib/session/session';
@@ -28,6 +29,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             >
               <Icon name={item.icon} size={18} />
               <span>{item.label}</span>
+              {item.count === 'supportUnread' && <SupportUnreadBadge />}
             </NavLink>
           </li>
         ))}

@@ -7,6 +7,8 @@ export interface AdminNavItem {
   icon: IconName;
   /** Match the path exactly (the dashboard is the prefix of every other entry). */
   end?: boolean;
+  /** A count shown beside the label: the support requests nobody has handled yet. */
+  count?: 'supportUnread';
 }
 
 /** Sidebar entries in the order of docs/product.md, Screens, with «Режимы» beside the models and tariffs the bot sells. */
@@ -21,5 +23,6 @@ export const adminNav: readonly AdminNavItem[] = [
   { to: paths.admin.history, label: 'История', icon: 'history' },
   { to: paths.admin.payments, label: 'Платежи', icon: 'card' },
   { to: paths.admin.promoCodes, label: 'Промокоды', icon: 'gift' },
+  { to: paths.admin.support, label: 'Обращения', icon: 'send', count: 'supportUnread' },
   { to: paths.admin.sysvals, label: 'Настройки', icon: 'settings' },
 ];

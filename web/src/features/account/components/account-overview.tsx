@@ -22,6 +22,7 @@ import { InviteFriends } from './invite-friends';
 import { PromoCodeForm } from './promo-code-form';
 import { TelegramLinkDialog } from './telegram-link-dialog';
 
+import { MySupportRequests } from './my-support-requests';
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
 function credits(value: number | string | null | undefined): string {
@@ -165,6 +166,11 @@ export function AccountOverview({ user }: { user: SessionUser }) {
                 Сменить пароль
               </Button>
               <Link to={paths.pricing} className="btn btn-outline-secondary">
+        <Col>
+          <Section title="Мои обращения" icon="chat">
+            <MySupportRequests />
+          </Section>
+        </Col>
                 Тарифы
               </Link>
               {isAdmin(user) && (

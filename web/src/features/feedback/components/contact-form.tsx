@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { useContractForm } from '@/lib/contract-form';
+import { useSession } from '@/lib/session/session';
 
 import { useSendFeedback } from '../api/send-feedback';
 
@@ -18,7 +19,8 @@ function autoGrow(textarea: HTMLTextAreaElement) {
 export function ContactForm() {
   const [result, setResult] = useState<'sent' | 'failed' | null>(null);
   const send = useSendFeedback();
-  const form = useContractForm(FeedbackRequest, { telegram: '', subject: '', message: '' });
+  const { user } = useSession();
+  const form = useContractForm(FeedbackRequest, { telegram: '', subject: '', message: '', email: user?.email ?? '' });
 
   const onSubmit = form.handleSubmit((body, event) => {
     setResult(null);
@@ -44,6 +46,19 @@ export function ContactForm() {
         className="mb-3"
         placeholder="@username или номер"
         {...form.field('telegram')}
+      />
+      <TextField
+        controlId="contact-email"
+        label="E-mail для ответа"
+        className="mb-3"
+        type="email"
+        placeholder="name@example.ru"
+        hint={
+          user
+            ? 'Ответ придёт в Telegram, если он связан с аккаунтом, иначе на этот e-mail, и будет виден в личном кабинете.'
+            : 'Ответим на этот e-mail, а без него — напишем в Telegram по контакту выше.'
+        }
+        {...form.field('email')}
       />
       <TextField controlId="contact-subject" label="Тема" className="mb-3" {...form.field('subject')} />
       <TextField
