@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CpuSampler } from './cpu-sampler';
 
-/** What the dashboard shows about the machine the service runs on (bytes and seconds). */
+/** What the dashboard shows about the machine the service runs on, and how long the service has run (bytes and seconds). */
 export interface HostFigures {
   memoryUsage: number;
   totalMemory: number;
@@ -36,7 +36,8 @@ export async function readHostFigures(cpu: CpuSampler, diskPath: string): Promis
     totalMemory,
     cpuUsage: cpu.percent(),
     loadAverage: [one, five, fifteen],
-    uptimeSec: Math.floor(os.uptime()),
+    // «Время работы» is the service's, since its process started: the machine's boot says nothing of it.
+    uptimeSec: Math.floor(process.uptime()),
     // As df counts: used = all blocks minus the free ones.
     diskUsed: (disk.blocks - disk.bfree) * disk.bsize,
     diskTotal: disk.blocks * disk.bsize,

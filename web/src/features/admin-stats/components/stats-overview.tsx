@@ -102,6 +102,7 @@ export function StatsOverview() {
             icon="clock"
             label="Время работы"
             figure={{ stat: 'uptimeSec', value: formatUptime(s.uptimeSec) }}
+            hint="с запуска сервиса"
           />
         </Col>
       </Row>
