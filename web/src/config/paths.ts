@@ -27,6 +27,7 @@ export const paths = {
     history: '/admin/history',
     payments: '/admin/payments',
     sysvals: '/admin/sysvals',
+    audit: '/admin/audit',
     promoCodes: '/admin/promo-codes',
   },
     support: '/admin/support',

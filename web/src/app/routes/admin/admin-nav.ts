@@ -25,4 +25,5 @@ export const adminNav: readonly AdminNavItem[] = [
   { to: paths.admin.promoCodes, label: 'Промокоды', icon: 'gift' },
   { to: paths.admin.support, label: 'Обращения', icon: 'send', count: 'supportUnread' },
   { to: paths.admin.sysvals, label: 'Настройки', icon: 'settings' },
+  { to: paths.admin.audit, label: 'Журнал действий', icon: 'shield' },
 ];

@@ -1,4 +1,4 @@
-import { RefundPaymentResponse, type Payment } from '@gpt/contracts';
+import { RefundPaymentResponse, type Payment, type RefundPaymentRequest } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -7,10 +7,13 @@ import { api } from '@/lib/api-client';
 
 import { adminPaymentsKey } from './get-admin-payments';
 
-/** POST /api/admin/payments/{id}/refund → the refunded payment, with the key of the opened confirmation. */
-export async function refundPayment(id: number, key: string): Promise<Payment> {
+/** POST /api/admin/payments/{id}/refund with the reason → the refunded payment, with the key of the opened confirmation. */
+export async function refundPayment(
+  { id, ...body }: RefundPaymentRequest & { id: number },
+  key: string,
+): Promise<Payment> {
   const path = apiPath('postAdminPaymentsByIdRefund', { id });
-  return (await api.post(path, RefundPaymentResponse, undefined, { headers: actionKeyHeaders(key) })).payment;
+  return (await api.post(path, RefundPaymentResponse, body, { headers: actionKeyHeaders(key) })).payment;
 }
 
 /** After a refund the list and the payment's detail reload. */
@@ -18,7 +21,7 @@ export async function refundPayment(id: number, key: string): Promise<Payment> {
 export function useRefundPayment(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => refundPayment(id, key),
+    mutationFn: (refund: RefundPaymentRequest & { id: number }) => refundPayment(refund, key),
     ...keyedActionRetry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
   });

@@ -1,9 +1,10 @@
-import { ADMIN_PAYMENTS_SORT_FIELDS, personName, type Payment } from '@gpt/contracts';
+import { ADMIN_PAYMENTS_SORT_FIELDS, personName, RefundPaymentForm, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
 import { EmailText } from '@/components/ui/email-text';
+import { TextField } from '@/components/ui/form-field';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { useActionKey } from '@/lib/action-key';
@@ -31,19 +32,31 @@ export function AdminPaymentsScreen() {
   const payments = useAdminPayments(toApiListQuery(list.state));
   const [viewed, setViewed] = useState<number | null>(null);
   const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const refund = useRefundPayment(useActionKey(refunding !== null));
   const toast = useToast();
   const closeRefund = () => {
     setRefunding(null);
+    setReason('');
+    setReasonError(undefined);
     refund.reset();
   };
-  const confirmRefund = (payment: Payment) =>
-    refund.mutate(payment.id, {
-      onSuccess: () => {
-        toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
-        closeRefund();
+  // The reason is required here (docs/money.md, The audit log); the contract's RefundPaymentForm says so.
+  const confirmRefund = (payment: Payment) => {
+    const form = RefundPaymentForm.safeParse({ reason });
+    setReasonError(form.success ? undefined : form.error.issues[0]?.message);
+    if (!form.success) return;
+    refund.mutate(
+      { id: payment.id, reason: form.data.reason },
+      {
+        onSuccess: () => {
+          toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
+          closeRefund();
+        },
       },
-    });
+    );
+  };
 
   const columns = useMemo<DataColumn<Payment>[]>(
     () => [
@@ -140,6 +153,15 @@ export function AdminPaymentsScreen() {
               </strong>
               ? Деньги вернутся {refunding.provider === 'telegram_stars' ? 'звёздами в Telegram' : 'на карту'}, а
               кредиты платежа ({formatCredits(refunding.credits_amount)}) будут списаны с баланса пользователя.
+              <TextField
+                controlId="refund-reason"
+                label="Причина возврата"
+                className="mt-3"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                error={reasonError}
+                hint="Видна в журнале действий."
+              />
             </>
           )
         }

@@ -1,4 +1,4 @@
-import { AdminUserUpdateRequest, type AdminUserRow as AdminUser, type TariffOption } from '@gpt/contracts';
+import { AdminUserEditForm, type AdminUserRow as AdminUser, type TariffOption } from '@gpt/contracts';
 import { Controller } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 
@@ -16,9 +16,9 @@ const emptyIsLeftOut = { setValueAs: (text?: string) => (text?.trim() ? text : u
 
 /**
  * 'Редактировать пользователя': e-mail, role, tariff and a credit deposit (docs/product.md, Validation: a whole
- * number of credits, at least 0). Mount it with a key of the edited user so the fields start from that user. The
- * contract's AdminUserUpdateRequest checks the fields: on a save, and then once a field was left, a rule's text shows
- * under its field.
+ * number of credits, at least 0) with its reason, kept in «Журнал действий». Mount it with a key of the edited user
+ * so the fields start from that user. The contract's AdminUserEditForm checks the fields (a deposit needs a reason):
+ * on a save, and then once a field was left, a rule's text shows under its field.
  */
 export function UserEditDialog({
   user,
@@ -32,7 +32,7 @@ export function UserEditDialog({
   onSaved: (user: AdminUser) => void;
 }) {
   const save = useUpdateAdminUser(useActionKey(user !== null));
-  const form = useContractForm(AdminUserUpdateRequest, {
+  const form = useContractForm(AdminUserEditForm, {
     email: user?.email ?? undefined,
     role: user?.role === 'admin' ? 'admin' : 'user',
     tariff_id: user?.tariff_id ?? null,
@@ -93,6 +93,13 @@ export function UserEditDialog({
         step={1}
         inputMode="numeric"
         {...form.field('depositAmount', numberInput(undefined))}
+      />
+      <TextField
+        controlId="user-edit-reason"
+        label="Причина"
+        className="mt-3"
+        hint="Обязательна при пополнении; видна в журнале действий."
+        {...form.field('reason', emptyIsLeftOut)}
       />
     </FormDialog>
   );

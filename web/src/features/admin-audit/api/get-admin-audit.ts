@@ -1,0 +1,36 @@
+import { AdminAuditResponse, AuditVerifyResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
+
+export const adminAuditKey = ['admin-audit'] as const;
+
+/** GET /api/admin/audit?page&limit&admin_id&user_id&action&from&to → { entries, total } */
+export function getAdminAudit(query: Record<string, string | number>): Promise<AdminAuditResponse> {
+  return api.get(apiPath('getAdminAudit'), AdminAuditResponse, { query });
+}
+
+export const adminAuditQuery = (query: Record<string, string | number>) =>
+  queryOptions({
+    queryKey: [...adminAuditKey, query],
+    queryFn: () => getAdminAudit(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminAudit(query: Record<string, string | number>) {
+  return useQuery(adminAuditQuery(query));
+}
+
+/** GET /api/admin/audit/verify: each service's chain and the first broken entry. */
+export function useAuditVerification() {
+  return useQuery({
+    queryKey: [...adminAuditKey, 'verify'],
+    queryFn: () => api.get(apiPath('getAdminAuditVerify'), AuditVerifyResponse),
+  });
+}
+
+/** GET /api/admin/audit/export with the list's filters: CSV for Russian Excel. */
+export const downloadAuditCsv = (query: Record<string, string | number>) =>
+  downloadFile(apiPath('getAdminAuditExport'), query, 'audit.csv');
