@@ -20,16 +20,20 @@ import {
 } from '@gpt/kit';
 import { loadMetricsConfig, metricsService } from '@gpt/metrics';
 
-/** A loopback port free now (the bot's, which billing must know before the bot starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` different loopback ports free now (auth's and the bot's, which billing must know before they start). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+        }),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 export interface Stack {
@@ -68,15 +72,16 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
       kv,
       logger: logger.child({ service: definition.name }),
     }) as Promise<RunningService<ServiceConfig, unknown>>;
-  // Billing first: auth calls it for the admin's deposits and tariff changes. Billing calls the bot
-  // (Stars refunds), which starts last: the bot's port is chosen now.
-  const botPort = await freePort();
+  // Billing first: auth calls it for the admin's deposits and tariff changes. Billing calls auth (a user
+  // read through while their snapshot is on its way by event) and the bot (Stars refunds), which start
+  // after it: their ports are chosen now.
+  const [authPort, botPort] = await freePorts(2);
   const billing = await start(billingService, (env) =>
-    loadBillingConfig({ ...env, BOT_URL: `http://127.0.0.1:${botPort}` }),
+    loadBillingConfig({ ...env, AUTH_URL: `http://127.0.0.1:${authPort}`, BOT_URL: `http://127.0.0.1:${botPort}` }),
   );
-  const auth = await start(authService, (env) => loadAuthConfig({ ...env, BILLING_URL: billing.url }));
-  // Billing reads a user through from auth while their snapshot is still on its way by event.
-  (billing.deps.config as { AUTH_URL?: string }).AUTH_URL = auth.url;
+  const auth = await start(authService, (env) =>
+    loadAuthConfig({ ...env, PORT: String(authPort), BILLING_URL: billing.url }),
+  );
   const content = await start(contentService, loadContentConfig);
   const chatHistory = await start(chatHistoryService, loadChatHistoryConfig);
   // Metrics merges the audit logs of auth, billing and chat-history into «Журнал действий».
