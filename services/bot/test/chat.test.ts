@@ -159,6 +159,14 @@ describe('conversation', () => {
     const pressed = bot.telegram.calls.length;
     bot.telegram.pressButton(user, message.message_id, gpt4o.callback_data);
     await reply(user, 'Теперь отвечает модель gpt-4o', pressed);
+    // The list itself now ticks the choice: edited in place, not sent again.
+    const edited = bot.telegram.calls
+      .slice(pressed)
+      .find((call) => call.method === 'editMessageText' && call.params.message_id === message.message_id);
+    const ticked = (edited?.params.reply_markup as typeof keyboard | undefined)?.inline_keyboard.flat();
+    expect(ticked?.filter((button) => button.text.startsWith('✅ ')).map((button) => button.text)).toEqual([
+      '✅ gpt-4o',
+    ]);
     await reply(user, 'Ответ на: Кто ты?', say(user, 'Кто ты?'));
     expect(bot.openai.requests.at(-1)!.body.model).toBe('gpt-4o');
   });

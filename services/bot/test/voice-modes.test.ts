@@ -198,6 +198,13 @@ describe('modes, personal instructions and replies', () => {
       'Режим Юрист. Начали новый разговор',
       press(user, 'Выберите режим', `mode:${created.body.mode.id}`),
     );
+    // The list itself moves its ✅ to the choice (edited in place).
+    const edited = bot.telegram.calls.findLast(
+      (call) => call.method === 'editMessageText' && String(call.params.text).includes('Выберите режим'),
+    );
+    expect(buttonsOf(edited!).map((button) => button.text)).toEqual(
+      expect.arrayContaining(['🤖 Ассистент', '✅ ⚖️ Юрист']),
+    );
 
     await reply(user, 'Личные инструкции', say(user, '/instructions'));
     await reply(user, 'Инструкции сохранены', say(user, 'отвечай кратко'));

@@ -3,11 +3,14 @@ import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
 import { modeFor } from '../domain/catalog';
 import { onCallback } from '../telegram/callbacks';
-import { reply, type BotContext, type PrivateContext } from '../telegram/context';
+import { redraw, reply, type BotContext, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
 import { texts } from '../telegram/texts';
 
-/** /mode and its menu button: the active chat modes with their descriptions, and choosing one (a new conversation). */
+/**
+ * /mode and its menu button: the active chat modes with their descriptions, and choosing one (a new
+ * conversation; the list moves its ✅).
+ */
 export function modeFeature(deps: BotDeps): Composer<PrivateContext> {
   const feature = new Composer<PrivateContext>();
 
@@ -24,13 +27,15 @@ export function modeFeature(deps: BotDeps): Composer<PrivateContext> {
     await showModes(ctx);
   });
   onCallback(feature, 'chooseMode', async (ctx, { id }) => {
-    const mode = (await deps.catalog.get()).modes.find((option) => option.id === id);
+    const { modes } = await deps.catalog.get();
+    const mode = modes.find((option) => option.id === id);
     if (!mode) {
       await ctx.answerCallbackQuery({ text: texts.modeUnavailable, show_alert: true });
       return;
     }
     await chatsRepository(deps.db).setMode(ctx.account.telegramId, mode.id);
     await ctx.answerCallbackQuery({ text: `✅ ${mode.name}` });
+    await redraw(ctx, texts.modes(modes, mode), keyboards.modes(modes, mode));
     await reply(ctx, texts.modeChosen(mode));
   });
   return feature;

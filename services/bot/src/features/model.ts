@@ -1,27 +1,30 @@
 import { Composer } from 'grammy';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
-import { chatModels, modelFor } from '../domain/catalog';
+import { chatModels, modelFor, type Catalog } from '../domain/catalog';
 import { creditsPer1000Tokens } from '../domain/prices';
 import { onCallback } from '../telegram/callbacks';
-import { reply, type BotContext, type PrivateContext } from '../telegram/context';
+import { redraw, reply, type BotContext, type PrivateContext } from '../telegram/context';
 import { keyboards } from '../telegram/keyboards';
 import { texts } from '../telegram/texts';
 
-/** /model and its menu button: the chat models with their prices, and choosing one. */
+/** The list of chat models with their prices, `current` ticked. */
+function modelList(catalog: Catalog, current: string) {
+  const models = chatModels(catalog);
+  return [
+    texts.models(models, current, (model) => creditsPer1000Tokens(catalog, model)),
+    keyboards.models(models, current),
+  ] as const;
+}
+
+/** /model and its menu button: the chat models with their prices, and choosing one (the list moves its ✅). */
 export function modelFeature(deps: BotDeps): Composer<PrivateContext> {
   const feature = new Composer<PrivateContext>();
 
   async function showModels(ctx: BotContext) {
     const catalog = await deps.catalog.get();
-    const models = chatModels(catalog);
-    if (models.length === 0) return void (await reply(ctx, texts.noModels));
-    const current = modelFor(catalog, ctx.account.model)?.model ?? '';
-    await reply(
-      ctx,
-      texts.models(models, current, (model) => creditsPer1000Tokens(catalog, model)),
-      keyboards.models(models, current),
-    );
+    if (chatModels(catalog).length === 0) return void (await reply(ctx, texts.noModels));
+    await reply(ctx, ...modelList(catalog, modelFor(catalog, ctx.account.model)?.model ?? ''));
   }
 
   feature.command('model', showModels);
@@ -38,6 +41,7 @@ export function modelFeature(deps: BotDeps): Composer<PrivateContext> {
     }
     await chatsRepository(deps.db).setModel(ctx.account.telegramId, model.model);
     await ctx.answerCallbackQuery({ text: `✅ ${model.model}` });
+    await redraw(ctx, ...modelList(catalog, model.model));
     await reply(ctx, texts.modelChosen(model.model));
   });
   return feature;

@@ -1,4 +1,4 @@
-import type { ChatTypeContext, Context, InlineKeyboard } from 'grammy';
+import { GrammyError, type ChatTypeContext, type Context, type InlineKeyboard } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Chat } from '../data/chats.repository';
 import { sendWithButtons } from './send';
@@ -19,3 +19,15 @@ export type PrivateContext = ChatTypeContext<BotContext, 'private'>;
 /** Answers in the user's chat (Telegram HTML, optional buttons). */
 export const reply = (ctx: BotContext, html: string, keyboard?: InlineKeyboard) =>
   sendWithButtons(ctx.api, ctx.account.chatId, html, keyboard);
+
+/**
+ * Redraws the message whose button was pressed (a list with the new choice ticked); a press of the
+ * choice already ticked leaves it as it is, which Telegram answers «message is not modified».
+ */
+export async function redraw(ctx: BotContext, html: string, keyboard: InlineKeyboard): Promise<void> {
+  await ctx
+    .editMessageText(html, { parse_mode: 'HTML', link_preview_options: { is_disabled: true }, reply_markup: keyboard })
+    .catch((err: unknown) => {
+      if (!(err instanceof GrammyError && /not modified/i.test(err.description))) throw err;
+    });
+}
