@@ -8,9 +8,9 @@ import {
   setTariff,
   setting,
   startBotStack,
-  telegramUser,
   type BotStack,
 } from './support/bot-stack';
+import { telegramUser } from './support/telegram-users';
 import { conversations } from './support/conversation';
 
 /** Conversations with the bot through a fake Telegram and a fake model API, on the whole real product. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startBotStack, tariffId, telegramUser, type BotStack } from './support/bot-stack';
+import { startBotStack, tariffId, type BotStack } from './support/bot-stack';
+import { telegramUser } from './support/telegram-users';
 import { conversations } from './support/conversation';
 
 /** What the bot tells of tariffs and links comes from billing's tariffs and auth's settings, not from its texts. */

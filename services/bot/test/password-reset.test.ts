@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { BOT_KEY, botSays, startBotStack, telegramUser, type BotStack } from './support/bot-stack';
+import { BOT_KEY, startBotStack, type BotStack } from './support/bot-stack';
+import { botSays, telegramUser } from './support/telegram-users';
 
 /** Password recovery of a web account linked to Telegram: the link also arrives in the bot's chat. */
 let bot: BotStack;

@@ -11,17 +11,8 @@ import {
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from '@gpt/telegram-sandbox/testing';
 import { ServiceProcess } from '../../../deploy/test/faults/service-process';
 import { eventually } from '../../../deploy/test/support/async';
-import {
-  balanceOf,
-  botSays,
-  charged,
-  deposit,
-  historyOf,
-  startBotStack,
-  telegramUser,
-  userIdOf,
-  type BotStack,
-} from './support/bot-stack';
+import { balanceOf, charged, deposit, historyOf, startBotStack, userIdOf, type BotStack } from './support/bot-stack';
+import { botSays, telegramUser } from './support/telegram-users';
 
 /**
  * The bot as its own process (as production runs it) on the whole product: killed mid-answer and

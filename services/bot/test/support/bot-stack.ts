@@ -1,13 +1,7 @@
 import { startTestStack, callApi, MANY_USERS_ENV, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import type { Env } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
-import {
-  parseTelegramHtml,
-  startFakeTelegram,
-  type FakeTelegram,
-  type FakeUser,
-  type RecordedCall,
-} from '@gpt/telegram-sandbox/testing';
+import { startFakeTelegram, type FakeTelegram } from '@gpt/telegram-sandbox/testing';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { SPEEDUP_ENV, TELEGRAM_SPEEDUP } from './pace';
 
@@ -63,45 +57,6 @@ export async function startBotStack(env: Env = {}, { welcomeCredits = 0 } = {}):
 }
 
 export const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
-
-let nextUserId = 7_000_000;
-/** A Telegram user no other test has used. */
-export function telegramUser(overrides: Partial<FakeUser> = {}): FakeUser {
-  nextUserId += 1 + Math.floor(Math.random() * 1000);
-  return {
-    id: nextUserId,
-    first_name: 'Иван',
-    last_name: 'Петров',
-    username: `user${nextUserId}`,
-    language_code: 'ru',
-    ...overrides,
-  };
-}
-
-/** The text of a sent or edited message as the user reads it (HTML parsed as Telegram does). */
-const textOf = (call: RecordedCall) => {
-  const raw = String(call.params.text ?? call.params.caption ?? '');
-  // Numbers are grouped with no-break spaces (ru-RU); tests write plain ones.
-  return (call.params.parse_mode === 'HTML' ? parseTelegramHtml(raw).text : raw).replace(/\u00a0/g, ' ');
-};
-
-/**
- * Waits for the bot to send or edit into `chatId` a text matching `pattern`, among the calls from
- * index `since` of `telegram.calls` on (take `telegram.calls.length` before making the user act).
- */
-export function botSays(
-  telegram: FakeTelegram,
-  chatId: number,
-  pattern: RegExp | string,
-  since = 0,
-  timeoutMs = 20_000,
-) {
-  const matches = (call: RecordedCall) =>
-    Number(call.params.chat_id) === chatId &&
-    telegram.calls.indexOf(call) >= since &&
-    (typeof pattern === 'string' ? textOf(call).includes(pattern) : pattern.test(textOf(call)));
-  return telegram.waitFor(['sendMessage', 'editMessageText', 'sendPhoto'], matches, timeoutMs);
-}
 
 /** Our user id of a Telegram user (auth's bot upsert is idempotent and answers it). */
 export async function userIdOf(bot: BotStack, telegramId: number): Promise<number> {

@@ -1,6 +1,7 @@
 import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import type { BotStack } from './bot-stack';
-import { botSays, deposit, telegramUser, userIdOf } from './bot-stack';
+import { deposit, userIdOf } from './bot-stack';
+import { botSays, telegramUser } from './telegram-users';
 
 /** A person in Telegram talking to the bot under test: what they do, and waiting for the bot's reply. */
 export function conversations(stack: () => BotStack) {

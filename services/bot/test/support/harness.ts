@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eventProducers, type EventInput, type EventType } from '@gpt/contracts';
+import { createInProcessBroker, startService, type Env, type RunningService } from '@gpt/kit';
+import { TEST_SECRETS } from '@gpt/kit/testing';
+import { startFakeTelegram, type FakeTelegram } from '@gpt/telegram-sandbox/testing';
+import { loadBotConfig, type BotConfig } from '../../src/config';
+import type { BotDatabase } from '../../src/data/schema';
+import { createBotService, type WiredBot } from '../../src/service';
+import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
+import { SPEEDUP_ENV, TELEGRAM_SPEEDUP } from './pace';
+import { standInServices, type StandInServices } from './stand-in-services';
+
+export interface BotHarness {
+  /** The Telegram sandbox with every rule of Telegram's on, as the bot's Telegram. */
+  telegram: FakeTelegram;
+  openai: FakeOpenAI;
+  /** Auth, billing and chat-history as the bot sees them, in memory. */
+  services: StandInServices;
+  bot: RunningService<BotConfig, BotDatabase, WiredBot>;
+  /** Delivers another service's event to the bot's consumers as the broker would; resolves once it is handled. */
+  deliver<T extends EventType>(type: T, data: EventInput<T>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The bot service alone, in this process: its own PGlite database, an in-process bus, in-memory
+ * limits, the Telegram sandbox and a fake model API on localhost, and stand-ins for the services it
+ * calls. For tests of one bot feature; journeys through the whole product use ./bot-stack.ts.
+ */
+export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
+  const [telegram, openai, dataDir] = await Promise.all([
+    startFakeTelegram({ speedup: TELEGRAM_SPEEDUP }),
+    startFakeOpenAI(),
+    mkdtemp(path.join(tmpdir(), 'bot-harness-')),
+  ]);
+  const services = standInServices();
+  const config = loadBotConfig({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_URL: telegram.apiUrl,
+    LLM_API_URL: openai.baseURL,
+    LLM_API_KEY: 'sk-test',
+    LLM_RETRY_BASE_MS: '10',
+    BOT_STREAM_EDIT_INTERVAL_MS: '50',
+    BOT_CATALOG_TTL_MS: '0',
+    ...SPEEDUP_ENV,
+    ...TEST_SECRETS,
+    ...env,
+  });
+  const broker = createInProcessBroker();
+  const bot = await startService(createBotService({ services }), config, { broker });
+  return {
+    telegram,
+    openai,
+    services,
+    bot,
+    async deliver(type, data) {
+      const producer = eventProducers[type];
+      const id = randomUUID();
+      const handled = bot.deps.bus.waitFor('acked', (event) => event.id === id, 10_000);
+      broker.publish(type, JSON.stringify({ id, type, occurredAt: new Date().toISOString(), producer, data }));
+      await handled;
+    },
+    async close() {
+      await bot.close();
+      await Promise.all([telegram.close(), openai.close()]);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_BOT_SETTINGS,
+  DEFAULT_COST_SETTINGS,
+  messageCost,
+  type AiModel,
+  type BotBalanceResponse,
+  type BotUser,
+  type ChatMode,
+  type PublicTariff,
+  type UserPayment,
+} from '@gpt/contracts';
+import {
+  ServiceCallError,
+  type AttachedImage,
+  type RecordMessageBody,
+  type ServiceClients,
+} from '../../src/clients/services';
+
+/**
+ * Auth, billing and chat-history as the bot sees them, in memory: the `ServiceClients` the bot is
+ * wired with, answering as those services do (their contracts' shapes, their refusals as
+ * ServiceCallError), so a test of one bot feature needs neither the other services nor a database of
+ * theirs. Charges use the contracts' `messageCost`, as chat-history and billing do. Tests arrange
+ * users, balances, models and settings through it and read what the bot recorded.
+ */
+
+const at = '2026-01-01T00:00:00.000Z';
+
+function model(id: number, name: string, prices: Partial<AiModel> = {}): AiModel {
+  return {
+    id,
+    model: name,
+    description: null,
+    input_price_per_1m: '0.150000',
+    output_price_per_1m: '0.600000',
+    image_price: null,
+    transcription_price_per_minute: null,
+    speech_price_per_1k_chars: null,
+    is_active: true,
+    created_at: at,
+    updated_at: at,
+    ...prices,
+  } as AiModel;
+}
+
+const TARIFFS: PublicTariff[] = [
+  {
+    id: 1,
+    name: 'Base',
+    description: null,
+    monthly_price: '0.00',
+    credits_per_ruble: 100,
+    included_credits: 0,
+    can_generate_images: false,
+  },
+  {
+    id: 2,
+    name: 'Premium',
+    description: null,
+    monthly_price: '350.00',
+    credits_per_ruble: 200,
+    included_credits: 70_000,
+    can_generate_images: true,
+  },
+  {
+    id: 3,
+    name: 'Elite',
+    description: null,
+    monthly_price: '1250.00',
+    credits_per_ruble: 400,
+    included_credits: 500_000,
+    can_generate_images: true,
+  },
+];
+
+export interface StandInAccount {
+  user: BotUser;
+  credits: number;
+  includedCredits: number;
+  tariff: PublicTariff;
+  /** The welcome grant the user got on their first contact (billing's, after auth's user.registered). */
+  welcomeCredits: number;
+  blocked: boolean;
+}
+
+interface Hold {
+  telegramId: number;
+  amount: number;
+}
+
+export interface RecordedMessage {
+  body: RecordMessageBody;
+  image?: AttachedImage;
+  cost: number;
+}
+
+export type StandInServices = ServiceClients & {
+  /** Credits each new user gets on their first contact (0 unless a test sets it). */
+  welcomeCredits: number;
+  /** A Telegram user's account, made as auth would on their first /start. */
+  account(telegramId: number): StandInAccount;
+  /** Sets a user's bought credits. */
+  setCredits(telegramId: number, credits: number): void;
+  setTariff(telegramId: number, name: 'Base' | 'Premium' | 'Elite'): void;
+  /** Settings as chat-history answers them (DEFAULT_BOT_SETTINGS and the cost settings, overridden). */
+  settingsValues: Record<string, string>;
+  modelRows: AiModel[];
+  modeRows: ChatMode[];
+  /** What the bot recorded, in order. */
+  recorded: RecordedMessage[];
+  /** Holds not yet settled or released. */
+  openHolds(): number;
+  /** Makes the next call of a method fail as an unreachable service would (503). */
+  failNext(method: keyof ServiceClients): void;
+};
+
+export function standInServices(): StandInServices {
+  const accounts = new Map<number, StandInAccount>();
+  const holds = new Map<string, Hold>();
+  const payments = new Map<number, UserPayment[]>();
+  const failing = new Set<string>();
+  let nextUserId = 1;
+
+  const modelRows: AiModel[] = [
+    model(1, 'gpt-4o-mini'),
+    model(2, 'gpt-4o', { input_price_per_1m: '2.500000', output_price_per_1m: '10.000000' }),
+    model(3, 'gpt-image-1', {
+      input_price_per_1m: '0.000000',
+      output_price_per_1m: '0.000000',
+      image_price: '0.040000',
+    }),
+    model(4, 'whisper-1', {
+      input_price_per_1m: '0.000000',
+      output_price_per_1m: '0.000000',
+      transcription_price_per_minute: '0.006000',
+    }),
+    model(5, 'tts-1', {
+      input_price_per_1m: '0.000000',
+      output_price_per_1m: '0.000000',
+      speech_price_per_1k_chars: '0.015000',
+    }),
+  ];
+  const settingsValues: Record<string, string> = { ...DEFAULT_BOT_SETTINGS, ...DEFAULT_COST_SETTINGS };
+  const modeRows: ChatMode[] = [];
+  const recorded: RecordedMessage[] = [];
+
+  function account(telegramId: number): StandInAccount {
+    let found = accounts.get(telegramId);
+    if (!found) {
+      found = {
+        user: {
+          id: nextUserId++,
+          telegram_id: telegramId,
+          username: null,
+          first_name: null,
+          last_name: null,
+          utm_source: null,
+          language_code: null,
+          email: null,
+          telegram_email: null,
+          role: 'user',
+          web_linked: false,
+          created_at: at,
+        },
+        credits: 0,
+        includedCredits: 0,
+        tariff: TARIFFS[0]!,
+        welcomeCredits: stand.welcomeCredits,
+        blocked: false,
+      };
+      found.credits = found.welcomeCredits;
+      accounts.set(telegramId, found);
+    }
+    return found;
+  }
+
+  const known = (telegramId: number) => {
+    const found = accounts.get(telegramId);
+    if (!found) throw new ServiceCallError(404, 'user_not_found', 'Пользователь не найден');
+    return found;
+  };
+  const held = (telegramId: number) =>
+    [...holds.values()].filter((hold) => hold.telegramId === telegramId).reduce((sum, hold) => sum + hold.amount, 0);
+  const available = (found: StandInAccount) => found.credits + found.includedCredits - held(found.user.telegram_id);
+
+  /** Fails the call when a test asked for it, as a service that cannot be reached. */
+  function reach(method: string) {
+    if (failing.delete(method)) throw new ServiceCallError(503, 'service_unavailable', 'Сервис временно недоступен');
+  }
+
+  /** Charges the included credits first, then the bought ones, as billing does. */
+  function charge(found: StandInAccount, cost: number) {
+    const fromIncluded = Math.min(found.includedCredits, cost);
+    found.includedCredits -= fromIncluded;
+    found.credits -= cost - fromIncluded;
+  }
+
+  function costOf(body: RecordMessageBody): number {
+    const row = (name: string | null | undefined) => modelRows.find((candidate) => candidate.model === name);
+    const chatModel = row(body.model);
+    const transcription = row(body.transcription_model);
+    const speech = row(body.speech_model);
+    return Number(
+      messageCost({
+        status: body.status,
+        input_tokens: body.input_tokens,
+        output_tokens: body.output_tokens,
+        input_price_per_1m: chatModel?.input_price_per_1m ?? '0',
+        output_price_per_1m: chatModel?.output_price_per_1m ?? '0',
+        image_price: chatModel?.image_price ?? null,
+        image_count: body.image_count ?? 0,
+        audio_seconds: body.audio_seconds ?? 0,
+        transcription_price_per_minute: transcription?.transcription_price_per_minute ?? null,
+        speech_characters: body.speech_characters ?? 0,
+        speech_price_per_1k_chars: speech?.speech_price_per_1k_chars ?? null,
+        settings: {
+          usd_rub_rate: settingsValues.usd_rub_rate!,
+          credit_markup: settingsValues.credit_markup!,
+          credits_per_rub: settingsValues.credits_per_rub!,
+        },
+      }).cost,
+    );
+  }
+
+  const balance = (found: StandInAccount): BotBalanceResponse => ({
+    user_id: found.user.id,
+    telegram_id: found.user.telegram_id,
+    credits: found.credits,
+    included_credits: found.includedCredits,
+    held_credits: held(found.user.telegram_id),
+    available_credits: available(found),
+    can_send: available(found) > 0,
+    can_generate_images: found.tariff.can_generate_images,
+    tariff: { id: found.tariff.id, name: found.tariff.name, monthly_price: found.tariff.monthly_price, end_date: null },
+    welcome_credits: found.welcomeCredits,
+  });
+
+  const clients: ServiceClients = {
+    async upsertUser(body) {
+      reach('upsertUser');
+      const found = account(body.telegram_id);
+      Object.assign(found.user, {
+        username: body.username ?? found.user.username,
+        first_name: body.first_name ?? found.user.first_name,
+        last_name: body.last_name ?? found.user.last_name,
+        utm_source: found.user.utm_source ?? body.utm_source ?? null,
+        language_code: body.language_code ?? found.user.language_code,
+      });
+      return { ...found.user };
+    },
+    async setTelegramBlocked(telegramId, blocked) {
+      known(telegramId).blocked = blocked;
+      return { telegram_id: telegramId, telegram_blocked_at: blocked ? new Date().toISOString() : null };
+    },
+    async linkToken(telegramId) {
+      known(telegramId);
+      const token = randomUUID();
+      return { token, url: `http://127.0.0.1/link/${token}`, expires_at: new Date(Date.now() + 900_000).toISOString() };
+    },
+    async balance(telegramId) {
+      reach('balance');
+      return balance(known(telegramId));
+    },
+    async tariffs() {
+      return { success: true, tariffs: TARIFFS };
+    },
+    async hold(telegramId, amount) {
+      reach('hold');
+      const found = known(telegramId);
+      if (available(found) < amount) return { available_credits: available(found) };
+      const id = randomUUID();
+      holds.set(id, { telegramId, amount });
+      return {
+        hold_id: id,
+        amount,
+        available_credits: available(found),
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+      };
+    },
+    async releaseHold(holdId) {
+      holds.delete(holdId);
+    },
+    async createPayment(body) {
+      const found = known(body.telegram_id);
+      const tariff = TARIFFS.find((candidate) => candidate.id === body.tariff_id);
+      const amount = tariff?.monthly_price ?? body.amount ?? '0.00';
+      const payment: UserPayment = {
+        payment_id: randomUUID(),
+        status: body.email ? 'pending' : 'pending_email',
+        kind: tariff ? 'tariff' : 'topup',
+        amount,
+        credits_amount: tariff ? tariff.included_credits : Math.round(Number(amount) * found.tariff.credits_per_ruble),
+        tariff_id: tariff?.id ?? null,
+        description: tariff ? `Тариф ${tariff.name}` : `Пополнение на ${amount} ₽`,
+        email: body.email ?? null,
+        cancellation_reason: null,
+        provider: 'yookassa',
+        star_amount: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      };
+      payments.set(body.telegram_id, [payment, ...(payments.get(body.telegram_id) ?? [])]);
+      return {
+        payment_id: payment.payment_id,
+        status: payment.status,
+        kind: payment.kind,
+        amount: payment.amount,
+        credits_amount: payment.credits_amount,
+        tariff_id: payment.tariff_id,
+        description: payment.description!,
+        confirmation_url: body.email ? `http://127.0.0.1/pay/${payment.payment_id}` : null,
+      };
+    },
+    async payments(telegramId) {
+      const list = payments.get(telegramId) ?? [];
+      return { payments: list.slice(0, 5), total: list.length };
+    },
+    async starInvoice() {
+      throw new ServiceCallError(501, 'not_in_harness', 'Stars are tested on the whole product');
+    },
+    async starPreCheckout() {
+      return { ok: false, error_message: 'Stars are tested on the whole product' };
+    },
+    async starPayment() {
+      throw new ServiceCallError(501, 'not_in_harness', 'Stars are tested on the whole product');
+    },
+    async supplyEmail(paymentId, email) {
+      const payment = [...payments.values()].flat().find((candidate) => candidate.payment_id === paymentId);
+      if (!payment) throw new ServiceCallError(404, 'payment_not_found', 'Платёж не найден');
+      Object.assign(payment, { email, status: 'pending' });
+      return {
+        payment_id: payment.payment_id,
+        status: payment.status,
+        kind: payment.kind,
+        amount: payment.amount,
+        credits_amount: payment.credits_amount,
+        tariff_id: payment.tariff_id,
+        description: payment.description!,
+        confirmation_url: `http://127.0.0.1/pay/${payment.payment_id}`,
+      };
+    },
+    async referrals(telegramId) {
+      const found = known(telegramId);
+      const code = `R${found.user.id}`;
+      return {
+        referral_code: code,
+        site_link: `http://127.0.0.1/?ref=${code}`,
+        bot_start_payload: `ref_${code}`,
+        invited: 0,
+        paying: 0,
+        credits_earned: 0,
+        percent: 10,
+        max_credits_per_friend: 10_000,
+      };
+    },
+    async redeemPromo() {
+      throw new ServiceCallError(404, 'promo_not_found', 'Промокод не найден');
+    },
+    async models() {
+      return { models: modelRows.filter((row) => row.is_active) };
+    },
+    async modes() {
+      return { modes: modeRows.filter((row) => row.is_active) };
+    },
+    async settings() {
+      return { ...settingsValues };
+    },
+    async recordMessage(body, image) {
+      reach('recordMessage');
+      if (recorded.some((entry) => body.hold_id && entry.body.hold_id === body.hold_id)) return;
+      // The charge is capped at the hold it settles, as billing caps it.
+      const hold = body.hold_id ? holds.get(body.hold_id) : undefined;
+      const cost = Math.min(costOf(body), hold?.amount ?? Infinity);
+      if (body.hold_id) holds.delete(body.hold_id);
+      charge(known(body.telegram_id), cost);
+      recorded.push(image ? { body, image, cost } : { body, cost });
+    },
+  };
+
+  const stand = Object.assign(clients, {
+    welcomeCredits: 0,
+    account,
+    setCredits: (telegramId: number, credits: number) => void (account(telegramId).credits = credits),
+    setTariff(telegramId: number, name: 'Base' | 'Premium' | 'Elite') {
+      const found = account(telegramId);
+      found.tariff = TARIFFS.find((tariff) => tariff.name === name)!;
+      found.includedCredits = found.tariff.included_credits;
+    },
+    settingsValues,
+    modelRows,
+    modeRows,
+    recorded,
+    openHolds: () => holds.size,
+    failNext: (method: keyof ServiceClients) => void failing.add(method),
+  });
+  return stand;
+}
