@@ -1,10 +1,14 @@
 import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import type { BotStack } from './bot-stack';
 import { deposit, userIdOf } from './bot-stack';
+import type { BotHarness } from './harness';
 import { botSays, telegramUser } from './telegram-users';
 
-/** A person in Telegram talking to the bot under test: what they do, and waiting for the bot's reply. */
-export function conversations(stack: () => BotStack) {
+/**
+ * A person in Telegram talking to the bot under test (alone on the harness, or in the whole product):
+ * what they do, and waiting for the bot's reply.
+ */
+export function conversations(stack: () => BotHarness | BotStack) {
   /** The user sends a text or a command; answers the mark to wait for the bot's reply from. */
   const say = (user: FakeUser, text: string): number => {
     const mark = stack().telegram.calls.length;
@@ -52,8 +56,14 @@ export function conversations(stack: () => BotStack) {
   async function startedUser(credits: number, overrides: Partial<FakeUser> = {}, start = '/start') {
     const user = telegramUser(overrides);
     await reply(user, 'Здравствуйте', say(user, start));
-    const userId = await userIdOf(stack(), user.id);
-    if (credits > 0) await deposit(stack(), userId, credits);
+    const bot = stack();
+    if ('services' in bot) {
+      const account = bot.services.account(user.id);
+      account.credits += credits;
+      return { user, userId: account.user.id };
+    }
+    const userId = await userIdOf(bot, user.id);
+    if (credits > 0) await deposit(bot, userId, credits);
     return { user, userId };
   }
 
