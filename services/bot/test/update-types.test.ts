@@ -3,9 +3,10 @@ import { API_CONSTANTS, Bot, type Composer } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createSandboxBotApi } from '@gpt/telegram-sandbox';
 import type { BotDeps } from '../src/deps';
-import { callbacks, MENU_SCREENS } from '../src/telegram/callbacks';
+import { encodeCallback } from '../src/telegram/callbacks';
 import type { BotContext, UpdateType } from '../src/telegram/context';
 import { ALLOWED_UPDATES, chatFeatures, preCheckout, type Feature } from '../src/bot';
+import { everyCallback } from './support/callbacks';
 
 /**
  * Telegram delivers only the update types the bot asks for (docs/bot.md), so every type a feature's
@@ -99,20 +100,9 @@ const SAMPLES: Partial<Record<UpdateType, unknown>> = {
 };
 
 /** A press of every kind of the bot's buttons. */
-const PRESSES = [
-  ...MENU_SCREENS.map(callbacks.menu),
-  ...[true, false].map(callbacks.voiceReplies),
-  ...[
-    callbacks.chooseModel,
-    callbacks.chooseMode,
-    callbacks.chooseTopUp,
-    callbacks.chooseTariff,
-    callbacks.topUp,
-    callbacks.buyTariff,
-    callbacks.starsTopUp,
-    callbacks.starsTariff,
-  ].map((make) => make(1)),
-].map((data) => ({ id: '1', from: user, chat_instance: '1', data, message }));
+const PRESSES = everyCallback()
+  .map(encodeCallback)
+  .map((data) => ({ id: '1', from: user, chat_instance: '1', data, message }));
 
 const samplesOf = (type: UpdateType): unknown[] =>
   type === 'callback_query' ? PRESSES : [SAMPLES[type] ?? { from: user, chat, date: 0 }];

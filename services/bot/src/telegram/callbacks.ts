@@ -1,94 +1,81 @@
 import type { Composer, Context, Filter } from 'grammy';
 
 /**
- * Every button's callback data is made and read here, and nowhere else, so a button and the
- * handler of its press can never disagree on a string.
+ * Every kind of button the bot sends, with its callback data: fixed, or a prefix and what it carries
+ * (a whole number, or on/off). Data is made and read here, from this one table and nowhere else, so a
+ * button and the handler of its press can never disagree on a string.
  */
-const MENU = {
-  models: 'menu:model',
-  balance: 'menu:balance',
-  buy: 'menu:buy',
-  imageUsage: 'menu:image',
-  link: 'menu:link',
-  modes: 'menu:mode',
-  settings: 'menu:settings',
-  editInstructions: 'instructions:edit',
-  deleteInstructions: 'instructions:delete',
-  cancelEmail: 'pay:email:cancel',
-} as const;
-type MenuScreen = keyof typeof MENU;
-export const MENU_SCREENS = Object.keys(MENU) as MenuScreen[];
+export const CALLBACK_TABLE = {
+  models: { data: 'menu:model' },
+  balance: { data: 'menu:balance' },
+  buy: { data: 'menu:buy' },
+  imageUsage: { data: 'menu:image' },
+  link: { data: 'menu:link' },
+  modes: { data: 'menu:mode' },
+  settings: { data: 'menu:settings' },
+  editInstructions: { data: 'instructions:edit' },
+  deleteInstructions: { data: 'instructions:delete' },
+  cancelEmail: { data: 'pay:email:cancel' },
+  chooseModel: { data: 'model', number: 'id' },
+  chooseMode: { data: 'mode', number: 'id' },
+  chooseTopUp: { data: 'pay:topup', number: 'roubles' },
+  chooseTariff: { data: 'pay:tariff', number: 'id' },
+  topUp: { data: 'buy:topup', number: 'roubles' },
+  buyTariff: { data: 'buy:tariff', number: 'id' },
+  starsTopUp: { data: 'stars:topup', number: 'roubles' },
+  starsTariff: { data: 'stars:tariff', number: 'id' },
+  voiceReplies: { data: 'voice', flag: 'on' },
+} as const satisfies Record<string, { data: string; number?: string; flag?: string }>;
+
+type Kinds = typeof CALLBACK_TABLE;
+export type CallbackKind = keyof Kinds;
+export const CALLBACK_KINDS = Object.keys(CALLBACK_TABLE) as CallbackKind[];
+
+/** What a button of this kind carries: `{ id: number }`, `{ on: boolean }`, or nothing. */
+export type CallbackArgs<K extends CallbackKind> = Kinds[K] extends { number: infer N extends string }
+  ? Record<N, number>
+  : Kinds[K] extends { flag: infer F extends string }
+    ? Record<F, boolean>
+    : Record<never, never>;
 
 /** What a pressed button asks for. */
-export type Callback =
-  | { kind: MenuScreen }
-  | { kind: 'chooseModel'; id: number }
-  | { kind: 'chooseMode'; id: number }
-  | { kind: 'voiceReplies'; on: boolean }
-  | { kind: 'chooseTopUp'; roubles: number }
-  | { kind: 'chooseTariff'; id: number }
-  | { kind: 'topUp'; roubles: number }
-  | { kind: 'buyTariff'; id: number }
-  | { kind: 'starsTopUp'; roubles: number }
-  | { kind: 'starsTariff'; id: number };
+export type Callback = { [K in CallbackKind]: { kind: K } & CallbackArgs<K> }[CallbackKind];
+
+type Spec = { data: string; number?: string; flag?: string };
+const specOf = (kind: CallbackKind): Spec => CALLBACK_TABLE[kind];
+const WHOLE_NUMBER = /^\d{1,15}$/;
 
 export function encodeCallback(callback: Callback): string {
-  switch (callback.kind) {
-    case 'chooseModel':
-      return `model:${callback.id}`;
-    case 'chooseMode':
-      return `mode:${callback.id}`;
-    case 'voiceReplies':
-      return `voice:${callback.on ? 'on' : 'off'}`;
-    case 'chooseTopUp':
-      return `pay:topup:${callback.roubles}`;
-    case 'chooseTariff':
-      return `pay:tariff:${callback.id}`;
-    case 'topUp':
-      return `buy:topup:${callback.roubles}`;
-    case 'buyTariff':
-      return `buy:tariff:${callback.id}`;
-    case 'starsTopUp':
-      return `stars:topup:${callback.roubles}`;
-    case 'starsTariff':
-      return `stars:tariff:${callback.id}`;
-    default:
-      return MENU[callback.kind];
-  }
+  const spec = specOf(callback.kind);
+  const args = callback as unknown as Record<string, number | boolean>;
+  if (spec.number) return `${spec.data}:${args[spec.number]}`;
+  if (spec.flag) return `${spec.data}:${args[spec.flag] ? 'on' : 'off'}`;
+  return spec.data;
 }
 
 /** The button's request, or null for data no button of ours carries. */
 export function parseCallback(data: string): Callback | null {
-  const screen = MENU_SCREENS.find((key) => MENU[key] === data);
-  if (screen) return { kind: screen };
-  if (data === 'voice:on' || data === 'voice:off') return { kind: 'voiceReplies', on: data === 'voice:on' };
-  const [, prefix, digits] =
-    /^(model|mode|pay:topup|pay:tariff|buy:topup|buy:tariff|stars:topup|stars:tariff):(\d{1,15})$/.exec(data) ?? [];
-  const n = Number(digits);
-  if (prefix === 'model') return { kind: 'chooseModel', id: n };
-  if (prefix === 'mode') return { kind: 'chooseMode', id: n };
-  if (prefix === 'pay:topup') return { kind: 'chooseTopUp', roubles: n };
-  if (prefix === 'pay:tariff') return { kind: 'chooseTariff', id: n };
-  if (prefix === 'buy:topup') return { kind: 'topUp', roubles: n };
-  if (prefix === 'buy:tariff') return { kind: 'buyTariff', id: n };
-  if (prefix === 'stars:topup') return { kind: 'starsTopUp', roubles: n };
-  if (prefix === 'stars:tariff') return { kind: 'starsTariff', id: n };
+  for (const kind of CALLBACK_KINDS) {
+    const spec = specOf(kind);
+    if (!spec.number && !spec.flag) {
+      if (data === spec.data) return { kind } as Callback;
+      continue;
+    }
+    if (!data.startsWith(`${spec.data}:`)) continue;
+    const value = data.slice(spec.data.length + 1);
+    if (spec.number && WHOLE_NUMBER.test(value)) return { kind, [spec.number]: Number(value) } as Callback;
+    if (spec.flag && (value === 'on' || value === 'off')) return { kind, [spec.flag]: value === 'on' } as Callback;
+  }
   return null;
 }
 
-/** Callback data of the bot's buttons. */
-export const callbacks = {
-  menu: (screen: MenuScreen) => encodeCallback({ kind: screen }),
-  chooseModel: (id: number) => encodeCallback({ kind: 'chooseModel', id }),
-  chooseMode: (id: number) => encodeCallback({ kind: 'chooseMode', id }),
-  voiceReplies: (on: boolean) => encodeCallback({ kind: 'voiceReplies', on }),
-  chooseTopUp: (roubles: number) => encodeCallback({ kind: 'chooseTopUp', roubles }),
-  chooseTariff: (id: number) => encodeCallback({ kind: 'chooseTariff', id }),
-  topUp: (roubles: number) => encodeCallback({ kind: 'topUp', roubles }),
-  buyTariff: (id: number) => encodeCallback({ kind: 'buyTariff', id }),
-  starsTopUp: (roubles: number) => encodeCallback({ kind: 'starsTopUp', roubles }),
-  starsTariff: (id: number) => encodeCallback({ kind: 'starsTariff', id }),
-};
+/** The callback data of a button: `callbackData('chooseModel', { id: 5 })`, `callbackData('buy')`. */
+export function callbackData<K extends CallbackKind>(
+  kind: K,
+  ...args: keyof CallbackArgs<K> extends never ? [] : [CallbackArgs<K>]
+): string {
+  return encodeCallback({ kind, ...args[0] } as Callback);
+}
 
 type Pressed<K extends Callback['kind']> = Extract<Callback, { kind: K }>;
 

@@ -7,7 +7,7 @@ import {
   type PublicTariff,
 } from '@gpt/contracts';
 import { InlineKeyboard } from 'grammy';
-import { callbacks } from './callbacks';
+import { callbackData } from './callbacks';
 import { buttons } from './texts';
 
 /** Top-up amounts offered by /buy, in whole roubles (billing makes Stars invoices only for these). */
@@ -16,37 +16,40 @@ export const TOP_UP_AMOUNTS = TOP_UP_PACKAGES.map((amount) => Number.parseInt(am
 export const keyboards = {
   welcome: (siteUrl: string, voiceReplies: boolean) =>
     new InlineKeyboard()
-      .text(buttons.model, callbacks.menu('models'))
-      .text(buttons.modes, callbacks.menu('modes'))
+      .text(buttons.model, callbackData('models'))
+      .text(buttons.modes, callbackData('modes'))
       .row()
-      .text(buttons.balance, callbacks.menu('balance'))
-      .text(buttons.topUp, callbacks.menu('buy'))
+      .text(buttons.balance, callbackData('balance'))
+      .text(buttons.topUp, callbackData('buy'))
       .row()
-      .text(buttons.image, callbacks.menu('imageUsage'))
-      .text(buttons.voiceReplies(voiceReplies), callbacks.voiceReplies(!voiceReplies))
+      .text(buttons.image, callbackData('imageUsage'))
+      .text(buttons.voiceReplies(voiceReplies), callbackData('voiceReplies', { on: !voiceReplies }))
       .row()
       .url(buttons.site, siteUrl),
   settings: (voiceReplies: boolean) =>
-    new InlineKeyboard().text(buttons.voiceReplies(voiceReplies), callbacks.voiceReplies(!voiceReplies)),
+    new InlineKeyboard().text(buttons.voiceReplies(voiceReplies), callbackData('voiceReplies', { on: !voiceReplies })),
   modes: (modes: ChatMode[], current: ChatMode | undefined) =>
     InlineKeyboard.from(
       modes.map((mode) => [
-        InlineKeyboard.text(buttons.mode(mode, mode.id === current?.id), callbacks.chooseMode(mode.id)),
+        InlineKeyboard.text(buttons.mode(mode, mode.id === current?.id), callbackData('chooseMode', { id: mode.id })),
       ]),
     ),
   instructions: () =>
     new InlineKeyboard()
-      .text(buttons.editInstructions, callbacks.menu('editInstructions'))
-      .text(buttons.deleteInstructions, callbacks.menu('deleteInstructions')),
-  topUp: () => new InlineKeyboard().text(buttons.topUp, callbacks.menu('buy')),
+      .text(buttons.editInstructions, callbackData('editInstructions'))
+      .text(buttons.deleteInstructions, callbackData('deleteInstructions')),
+  topUp: () => new InlineKeyboard().text(buttons.topUp, callbackData('buy')),
   balance: (linked: boolean) => {
-    const keyboard = new InlineKeyboard().text(buttons.topUp, callbacks.menu('buy'));
-    return linked ? keyboard : keyboard.text(buttons.link, callbacks.menu('link'));
+    const keyboard = new InlineKeyboard().text(buttons.topUp, callbackData('buy'));
+    return linked ? keyboard : keyboard.text(buttons.link, callbackData('link'));
   },
   models: (models: AiModel[], current: string) =>
     InlineKeyboard.from(
       models.map((model) => [
-        InlineKeyboard.text(`${model.model === current ? '✅ ' : ''}${model.model}`, callbacks.chooseModel(model.id)),
+        InlineKeyboard.text(
+          `${model.model === current ? '✅ ' : ''}${model.model}`,
+          callbackData('chooseModel', { id: model.id }),
+        ),
       ]),
     ),
   /** Every package and paid tariff; a press asks how to pay for it (`payWays`). */
@@ -54,10 +57,10 @@ export const keyboards = {
     const keyboard = new InlineKeyboard();
     TOP_UP_AMOUNTS.forEach((amount, index) => {
       if (index > 0 && index % 2 === 0) keyboard.row();
-      keyboard.text(buttons.topUpAmount(amount), callbacks.chooseTopUp(amount));
+      keyboard.text(buttons.topUpAmount(amount), callbackData('chooseTopUp', { roubles: amount }));
     });
     for (const tariff of tariffs.filter((option) => Number(option.monthly_price) > 0)) {
-      keyboard.row().text(buttons.tariff(tariff), callbacks.chooseTariff(tariff.id));
+      keyboard.row().text(buttons.tariff(tariff), callbackData('chooseTariff', { id: tariff.id }));
     }
     return keyboard;
   },
@@ -65,20 +68,21 @@ export const keyboards = {
   payWays: (target: { roubles: number } | { tariffId: number }) =>
     'roubles' in target
       ? new InlineKeyboard()
-          .text(buttons.stars, callbacks.starsTopUp(target.roubles))
-          .text(buttons.card, callbacks.topUp(target.roubles))
+          .text(buttons.stars, callbackData('starsTopUp', { roubles: target.roubles }))
+          .text(buttons.card, callbackData('topUp', { roubles: target.roubles }))
       : new InlineKeyboard()
-          .text(buttons.stars, callbacks.starsTariff(target.tariffId))
-          .text(buttons.card, callbacks.buyTariff(target.tariffId)),
+          .text(buttons.stars, callbackData('starsTariff', { id: target.tariffId }))
+          .text(buttons.card, callbackData('buyTariff', { id: target.tariffId })),
   /** The same payment again: the tariff, or a top-up of the same whole roubles; otherwise the /buy choice. */
   retryPayment: (payment: { kind: PaymentKind; tariff_id: number | null; amount: Money }) => {
     const roubles = /^(\d+)\.00$/.exec(payment.amount)?.[1];
-    let data = callbacks.menu('buy');
-    if (payment.kind === 'tariff' && payment.tariff_id !== null) data = callbacks.buyTariff(payment.tariff_id);
-    else if (payment.kind === 'topup' && roubles) data = callbacks.topUp(Number(roubles));
+    let data = callbackData('buy');
+    if (payment.kind === 'tariff' && payment.tariff_id !== null)
+      data = callbackData('buyTariff', { id: payment.tariff_id });
+    else if (payment.kind === 'topup' && roubles) data = callbackData('topUp', { roubles: Number(roubles) });
     return new InlineKeyboard().text(buttons.retryPayment, data);
   },
   url: (label: string, url: string) => new InlineKeyboard().url(label, url),
   /** Under the request for a receipt e-mail: give up the payment instead. */
-  cancelEmail: () => new InlineKeyboard().text(buttons.cancel, callbacks.menu('cancelEmail')),
+  cancelEmail: () => new InlineKeyboard().text(buttons.cancel, callbackData('cancelEmail')),
 };
