@@ -7,6 +7,7 @@ import {
   type BotBalanceResponse,
   type BotUser,
   type ChatMode,
+  type MessageCost,
   type PublicTariff,
   type UserPayment,
 } from '@gpt/contracts';
@@ -92,7 +93,10 @@ interface Hold {
 export interface RecordedMessage {
   body: RecordMessageBody;
   image?: AttachedImage;
+  /** The credits charged. */
   cost: number;
+  /** The cost's parts in dollars, as chat-history stores them with the message. */
+  dollars: Omit<MessageCost, 'cost'>;
 }
 
 export type StandInServices = ServiceClients & {
@@ -107,8 +111,14 @@ export type StandInServices = ServiceClients & {
   settingsValues: Record<string, string>;
   modelRows: AiModel[];
   modeRows: ChatMode[];
+  /** Adds an active model, as an admin does on /admin/models. */
+  addModel(name: string, prices: Partial<AiModel>): AiModel;
+  /** Adds an active mode, as an admin does on /admin/modes. */
+  addMode(fields: Pick<ChatMode, 'name' | 'emoji' | 'description' | 'system_prompt'> & Partial<ChatMode>): ChatMode;
   /** What the bot recorded, in order. */
   recorded: RecordedMessage[];
+  /** Waits until the bot has recorded `count` messages of this user; answers them, oldest first. */
+  recordedOf(telegramId: number, count?: number, timeoutMs?: number): Promise<RecordedMessage[]>;
   /** Holds not yet settled or released. */
   openHolds(): number;
   /** Makes the next call of a method fail as an unreachable service would (503). */
@@ -144,6 +154,7 @@ export function standInServices(): StandInServices {
   const settingsValues: Record<string, string> = { ...DEFAULT_BOT_SETTINGS, ...DEFAULT_COST_SETTINGS };
   const modeRows: ChatMode[] = [];
   const recorded: RecordedMessage[] = [];
+  const recordWaiters = new Set<() => void>();
 
   function account(telegramId: number): StandInAccount {
     let found = accounts.get(telegramId);
@@ -196,31 +207,47 @@ export function standInServices(): StandInServices {
     found.credits -= cost - fromIncluded;
   }
 
-  function costOf(body: RecordMessageBody): number {
+  function costOf(body: RecordMessageBody): MessageCost {
     const row = (name: string | null | undefined) => modelRows.find((candidate) => candidate.model === name);
     const chatModel = row(body.model);
     const transcription = row(body.transcription_model);
     const speech = row(body.speech_model);
-    return Number(
-      messageCost({
-        status: body.status,
-        input_tokens: body.input_tokens,
-        output_tokens: body.output_tokens,
-        input_price_per_1m: chatModel?.input_price_per_1m ?? '0',
-        output_price_per_1m: chatModel?.output_price_per_1m ?? '0',
-        image_price: chatModel?.image_price ?? null,
-        image_count: body.image_count ?? 0,
-        audio_seconds: body.audio_seconds ?? 0,
-        transcription_price_per_minute: transcription?.transcription_price_per_minute ?? null,
-        speech_characters: body.speech_characters ?? 0,
-        speech_price_per_1k_chars: speech?.speech_price_per_1k_chars ?? null,
-        settings: {
-          usd_rub_rate: settingsValues.usd_rub_rate!,
-          credit_markup: settingsValues.credit_markup!,
-          credits_per_rub: settingsValues.credits_per_rub!,
-        },
-      }).cost,
-    );
+    return messageCost({
+      status: body.status,
+      input_tokens: body.input_tokens,
+      output_tokens: body.output_tokens,
+      input_price_per_1m: chatModel?.input_price_per_1m ?? '0',
+      output_price_per_1m: chatModel?.output_price_per_1m ?? '0',
+      image_price: chatModel?.image_price ?? null,
+      image_count: body.image_count ?? 0,
+      audio_seconds: body.audio_seconds ?? 0,
+      transcription_price_per_minute: transcription?.transcription_price_per_minute ?? null,
+      speech_characters: body.speech_characters ?? 0,
+      speech_price_per_1k_chars: speech?.speech_price_per_1k_chars ?? null,
+      settings: {
+        usd_rub_rate: settingsValues.usd_rub_rate!,
+        credit_markup: settingsValues.credit_markup!,
+        credits_per_rub: settingsValues.credits_per_rub!,
+      },
+    });
+  }
+
+  function recordedOf(telegramId: number, count = 1, timeoutMs = 20_000): Promise<RecordedMessage[]> {
+    const mine = () => recorded.filter((entry) => entry.body.telegram_id === telegramId);
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (mine().length < count) return;
+        clearTimeout(timer);
+        recordWaiters.delete(check);
+        resolve(mine());
+      };
+      const timer = setTimeout(() => {
+        recordWaiters.delete(check);
+        reject(new Error(`${mine().length} of ${count} messages of ${telegramId} recorded in ${timeoutMs} ms`));
+      }, timeoutMs);
+      recordWaiters.add(check);
+      check();
+    });
   }
 
   const balance = (found: StandInAccount): BotBalanceResponse => ({
@@ -358,10 +385,12 @@ export function standInServices(): StandInServices {
       throw new ServiceCallError(404, 'promo_not_found', 'Промокод не найден');
     },
     async models() {
-      return { models: modelRows.filter((row) => row.is_active) };
+      const active = modelRows.filter((row) => row.is_active);
+      return { models: active.sort((a, b) => a.model.localeCompare(b.model)) };
     },
     async modes() {
-      return { modes: modeRows.filter((row) => row.is_active) };
+      const active = modeRows.filter((row) => row.is_active);
+      return { modes: active.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id) };
     },
     async settings() {
       return { ...settingsValues };
@@ -371,10 +400,12 @@ export function standInServices(): StandInServices {
       if (recorded.some((entry) => body.hold_id && entry.body.hold_id === body.hold_id)) return;
       // The charge is capped at the hold it settles, as billing caps it.
       const hold = body.hold_id ? holds.get(body.hold_id) : undefined;
-      const cost = Math.min(costOf(body), hold?.amount ?? Infinity);
+      const { cost: full, ...dollars } = costOf(body);
+      const cost = Math.min(Number(full), hold?.amount ?? Infinity);
       if (body.hold_id) holds.delete(body.hold_id);
       charge(known(body.telegram_id), cost);
-      recorded.push(image ? { body, image, cost } : { body, cost });
+      recorded.push(image ? { body, image, cost, dollars } : { body, cost, dollars });
+      for (const waiter of [...recordWaiters]) waiter();
     },
   };
 
@@ -390,7 +421,26 @@ export function standInServices(): StandInServices {
     settingsValues,
     modelRows,
     modeRows,
+    addModel(name: string, prices: Partial<AiModel>) {
+      const row = model(Math.max(...modelRows.map((candidate) => candidate.id)) + 1, name, prices);
+      modelRows.push(row);
+      return row;
+    },
+    addMode(fields: Pick<ChatMode, 'name' | 'emoji' | 'description' | 'system_prompt'> & Partial<ChatMode>) {
+      const row: ChatMode = {
+        id: modeRows.length + 1,
+        is_active: true,
+        sort_order: 0,
+        is_default: false,
+        created_at: at,
+        updated_at: at,
+        ...fields,
+      };
+      modeRows.push(row);
+      return row;
+    },
     recorded,
+    recordedOf,
     openHolds: () => holds.size,
     failNext: (method: keyof ServiceClients) => void failing.add(method),
   });
