@@ -1,6 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { BotDatabase, ChatsTable } from './schema';
 
+/** What the bot waits for the user to type next, if anything: one question at a time. */
+export type Awaiting = { kind: 'instructions' } | { kind: 'receiptEmail'; paymentId: string };
+
 /** A Telegram user as the bot keeps them. */
 export interface Chat {
   telegramId: number;
@@ -10,11 +13,10 @@ export interface Chat {
   model: string | null;
   conversation: number;
   lowBalanceAlerted: boolean;
-  awaitingEmailPayment: string | null;
+  awaiting: Awaiting | null;
   modeId: number | null;
   voiceReplies: boolean;
   instructions: string | null;
-  awaitingInstructions: boolean;
   /** The user blocked the bot (Telegram answered 403) and has not written since; null: not blocked. */
   blockedAt: Date | null;
 }
@@ -28,11 +30,15 @@ function toChat(row: Selectable<ChatsTable>): Chat {
     model: row.model,
     conversation: row.conversation,
     lowBalanceAlerted: row.low_balance_alerted,
-    awaitingEmailPayment: row.awaiting_email_payment,
+    awaiting:
+      row.awaiting === 'instructions'
+        ? { kind: 'instructions' }
+        : row.awaiting === 'receipt_email' && row.awaiting_payment_id
+          ? { kind: 'receiptEmail', paymentId: row.awaiting_payment_id }
+          : null,
     modeId: row.mode_id,
     voiceReplies: row.voice_replies,
     instructions: row.instructions,
-    awaitingInstructions: row.awaiting_instructions,
     blockedAt: row.blocked_at,
   };
 }
@@ -68,7 +74,8 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
           chat_id: chat.chatId,
           web_linked: chat.webLinked,
           model: null,
-          awaiting_email_payment: null,
+          awaiting: null,
+          awaiting_payment_id: null,
           mode_id: null,
           instructions: null,
           updated_at: new Date(),
@@ -100,14 +107,27 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
         .execute();
       return rows.map(toChat);
     },
-    setAwaitingEmail: (telegramId: number, paymentId: string | null) =>
-      update(telegramId, { awaiting_email_payment: paymentId }),
+    /** Asks the user one question: whatever the bot waited for before is no longer awaited. */
+    setAwaiting: (telegramId: number, awaiting: Awaiting) =>
+      update(telegramId, {
+        awaiting: awaiting.kind === 'instructions' ? 'instructions' : 'receipt_email',
+        awaiting_payment_id: awaiting.kind === 'receiptEmail' ? awaiting.paymentId : null,
+      }),
+    /** The question of this kind is answered or given up, if it is the one awaited. */
+    async stopAwaiting(telegramId: number, kind: Awaiting['kind']): Promise<void> {
+      await db
+        .updateTable('chats')
+        .set({ awaiting: null, awaiting_payment_id: null, updated_at: new Date() })
+        .where('telegram_id', '=', String(telegramId))
+        .where('awaiting', '=', kind === 'instructions' ? 'instructions' : 'receipt_email')
+        .execute();
+    },
     /** The payment ended without its e-mail: no chat waits to be asked for it any more. */
     async stopAwaitingEmail(paymentId: string): Promise<void> {
       await db
         .updateTable('chats')
-        .set({ awaiting_email_payment: null, updated_at: new Date() })
-        .where('awaiting_email_payment', '=', paymentId)
+        .set({ awaiting: null, awaiting_payment_id: null, updated_at: new Date() })
+        .where('awaiting_payment_id', '=', paymentId)
         .execute();
     },
     /** Starts a fresh conversation; the old turns stay in the database but are no longer sent. */
@@ -127,11 +147,8 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
         .execute();
     },
     setVoiceReplies: (telegramId: number, on: boolean) => update(telegramId, { voice_replies: on }),
-    /** The user's instructions (null: none); asking for them again ends. */
-    setInstructions: (telegramId: number, instructions: string | null) =>
-      update(telegramId, { instructions, awaiting_instructions: false }),
-    setAwaitingInstructions: (telegramId: number, awaiting: boolean) =>
-      update(telegramId, { awaiting_instructions: awaiting }),
+    /** The user's instructions (null: none). */
+    setInstructions: (telegramId: number, instructions: string | null) => update(telegramId, { instructions }),
     /**
      * Telegram refused a message to the user's chat (403): the chat is marked blocked once. 'marked' when this
      * call marked it, 'unreported' when it was marked before but auth has not heard of it yet, 'known'

@@ -19,8 +19,10 @@ export interface ChatsTable {
   conversation: Generated<number>;
   /** A low-balance alert was sent and the balance has not been above the threshold since. */
   low_balance_alerted: Generated<boolean>;
-  /** Our payment id waiting for the receipt e-mail the user is asked to type. */
-  awaiting_email_payment: string | null;
+  /** What the bot waits for the user to type: their instructions, or a payment's receipt e-mail; null: nothing. */
+  awaiting: 'instructions' | 'receipt_email' | null;
+  /** Our payment id whose receipt e-mail is awaited (with `awaiting` = receipt_email only). */
+  awaiting_payment_id: string | null;
   /** The user blocked the bot (Telegram answered 403): nothing more is sent until they write again. */
   blocked_at: Date | null;
   /** Auth has not yet stored the current blocked mark (set or cleared): the report is sent again. */
@@ -31,8 +33,6 @@ export interface ChatsTable {
   voice_replies: Generated<boolean>;
   /** The user's own instructions, added after the mode's prompt in every call. */
   instructions: string | null;
-  /** The next text the user sends is their instructions. */
-  awaiting_instructions: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

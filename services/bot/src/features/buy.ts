@@ -34,10 +34,10 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
 
   async function offerPayment(ctx: BotContext, payment: CreatePaymentResponse) {
     if (payment.confirmation_url) {
-      await chats.setAwaitingEmail(ctx.account.telegramId, null);
+      await chats.stopAwaiting(ctx.account.telegramId, 'receiptEmail');
       await reply(ctx, texts.payment(payment), keyboards.url(buttons.pay(payment.amount), payment.confirmation_url));
     } else {
-      await chats.setAwaitingEmail(ctx.account.telegramId, payment.payment_id);
+      await chats.setAwaiting(ctx.account.telegramId, { kind: 'receiptEmail', paymentId: payment.payment_id });
       await reply(ctx, texts.askEmail, keyboards.cancelEmail());
     }
   }
@@ -75,7 +75,7 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
   });
   onCallback(feature, 'cancelEmail', async (ctx) => {
     await ctx.answerCallbackQuery();
-    await chats.setAwaitingEmail(ctx.account.telegramId, null);
+    await chats.stopAwaiting(ctx.account.telegramId, 'receiptEmail');
     await reply(ctx, texts.emailCanceled);
   });
   onCallback(feature, 'topUp', async (ctx, { roubles }) => {
@@ -90,15 +90,15 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
   // The e-mail for a receipt: any other text but a command is answered as not an e-mail (never sent
   // to the model, so never charged), with «Отмена» to give up.
   feature.on('message:text', async (ctx, next) => {
-    const awaiting = ctx.account.awaitingEmailPayment;
-    if (!awaiting || ctx.hasCommand(KNOWN_COMMANDS)) return next();
+    const { awaiting } = ctx.account;
+    if (awaiting?.kind !== 'receiptEmail' || ctx.hasCommand(KNOWN_COMMANDS)) return next();
     const email = BotPaymentEmailRequest.shape.email.safeParse(ctx.message.text);
     if (!email.success) return void (await reply(ctx, texts.badEmail, keyboards.cancelEmail()));
     try {
-      await offerPayment(ctx, await deps.services.supplyEmail(awaiting, email.data));
+      await offerPayment(ctx, await deps.services.supplyEmail(awaiting.paymentId, email.data));
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      await chats.setAwaitingEmail(ctx.account.telegramId, null);
+      await chats.stopAwaiting(ctx.account.telegramId, 'receiptEmail');
       await reply(ctx, texts.paymentFailed(err.message));
     }
   });

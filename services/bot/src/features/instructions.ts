@@ -17,7 +17,7 @@ export function instructionsFeature(deps: BotDeps): Composer<PrivateContext> {
   const chats = chatsRepository(deps.db);
 
   async function askForInstructions(ctx: BotContext) {
-    await chats.setAwaitingInstructions(ctx.account.telegramId, true);
+    await chats.setAwaiting(ctx.account.telegramId, { kind: 'instructions' });
     await reply(ctx, texts.instructionsAsk);
   }
 
@@ -37,10 +37,10 @@ export function instructionsFeature(deps: BotDeps): Composer<PrivateContext> {
   });
 
   feature.on('message:text', async (ctx, next) => {
-    if (!ctx.account.awaitingInstructions) return next();
+    if (ctx.account.awaiting?.kind !== 'instructions') return next();
     const text = ctx.message.text.trim();
     if (text === '/cancel') {
-      await chats.setAwaitingInstructions(ctx.account.telegramId, false);
+      await chats.stopAwaiting(ctx.account.telegramId, 'instructions');
       return void (await reply(ctx, texts.instructionsCanceled));
     }
     // Another command leaves the question open and does what it says.
@@ -49,6 +49,7 @@ export function instructionsFeature(deps: BotDeps): Composer<PrivateContext> {
       return void (await reply(ctx, texts.instructionsTooLong(text.length, INSTRUCTIONS_MAX_CHARS)));
     }
     await chats.setInstructions(ctx.account.telegramId, text);
+    await chats.stopAwaiting(ctx.account.telegramId, 'instructions');
     await reply(ctx, texts.instructionsSaved);
   });
   return feature;
