@@ -59,7 +59,24 @@ export function createPayments(parts: {
       if (!charge || charge.user_id !== params.number('user_id')) throw badRequest('CHARGE_NOT_FOUND');
       if (charge.refunded) throw badRequest('CHARGE_ALREADY_REFUNDED');
       charge.refunded = true;
+      charge.refunded_date = Math.floor(Date.now() / 1000);
       return true;
+    },
+
+    // The bot's transactions in chronological order: each payment, and a refund under its payment's id.
+    getStarTransactions: (params) => {
+      const transactions = [...charges].flatMap(([id, charge]) => {
+        const user = { type: 'user', user: { id: charge.user_id, is_bot: false, first_name: String(charge.user_id) } };
+        const paid = { id, amount: charge.total_amount, date: charge.date, source: user };
+        return charge.refunded_date === undefined
+          ? [paid]
+          : [paid, { id, amount: charge.total_amount, date: charge.refunded_date, receiver: user }];
+      });
+      transactions.sort((a, b) => a.date - b.date);
+      const offset = params.number('offset') ?? 0;
+      const limit = params.number('limit') ?? 100;
+      if (limit < 1 || limit > 100) throw badRequest('LIMIT_INVALID');
+      return { transactions: transactions.slice(offset, offset + limit) };
     },
   };
 
@@ -86,7 +103,8 @@ export function createPayments(parts: {
     });
     if (!decision.ok) return { ok: false, error_message: decision.error_message ?? '' };
     const chargeId = `stxSandbox${nextInvoiceNumber++}_${randomId(12)}`;
-    charges.set(chargeId, { user_id: from.id, total_amount: invoice.total_amount, refunded: false });
+    const date = Math.floor(Date.now() / 1000);
+    charges.set(chargeId, { user_id: from.id, total_amount: invoice.total_amount, refunded: false, date });
     const payment: SuccessfulPayment = {
       currency: invoice.currency,
       total_amount: invoice.total_amount,

@@ -128,6 +128,9 @@ export interface StarCharge {
   user_id: number;
   total_amount: number;
   refunded: boolean;
+  /** Unix times of the payment and of its refund, as `getStarTransactions` dates them. */
+  date: number;
+  refunded_date?: number;
 }
 
 /**
