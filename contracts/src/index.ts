@@ -14,3 +14,4 @@ export * from './bot';
 export * from './events';
 export * from './telegram-html';
 export * from './audit';
+export * from './reconciliation';

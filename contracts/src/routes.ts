@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdminAuditExportQuery, AdminAuditQuery, AdminAuditResponse, AuditVerifyResponse } from './audit';
+import { AdminReconciliationResponse } from './reconciliation';
 import {
   AdminUsersQuery,
   AdminUsersResponse,
@@ -1442,6 +1443,58 @@ export const apiRoutes = [
     summary: 'Показатели по дням для графика',
     query: StatsSeriesQuery,
     response: ok(StatsSeriesResponse),
+  },
+  {
+    id: 'getAdminReconciliation',
+    method: 'get',
+    path: '/api/admin/reconciliation',
+    service: 'billing',
+    access: 'admin',
+    summary: 'Последняя сверка платежей и возвратов с ЮKassa и Telegram: расхождения (ничего не исправляется)',
+    response: ok(AdminReconciliationResponse),
+  },
+  {
+    id: 'postAdminReconciliation',
+    method: 'post',
+    path: '/api/admin/reconciliation',
+    service: 'billing',
+    access: 'admin',
+    summary: 'Сверить сейчас: платежи и возвраты последних дней с ЮKassa и Telegram',
+    response: ok(AdminReconciliationResponse),
+    errors: [409],
+  },
+  {
+    id: 'getAdminAudit',
+    method: 'get',
+    path: '/api/admin/audit',
+    service: 'metrics',
+    access: 'admin',
+    summary:
+      'Журнал действий: записи всех сервисов, новые первыми (фильтры: администратор, пользователь, действие, даты)',
+    query: AdminAuditQuery,
+    response: ok(AdminAuditResponse),
+    errors: [503],
+  },
+  {
+    id: 'getAdminAuditVerify',
+    method: 'get',
+    path: '/api/admin/audit/verify',
+    service: 'metrics',
+    access: 'admin',
+    summary: 'Проверка цепочки хешей журнала действий: первая запись, где цепочка нарушена',
+    response: ok(AuditVerifyResponse),
+    errors: [503],
+  },
+  {
+    id: 'getAdminAuditExport',
+    method: 'get',
+    path: '/api/admin/audit/export',
+    service: 'metrics',
+    access: 'admin',
+    summary: 'Выгрузка журнала действий в CSV для русского Excel («;», московское время)',
+    query: AdminAuditExportQuery,
+    response: { status: 200, description: 'CSV, UTF-8 с BOM', schema: z.string(), contentType: 'text/csv' },
+    errors: [503],
   },
   // bot
   {

@@ -66,6 +66,9 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   /** Payments still pending after this long are re-fetched from the provider by the reconciliation job. */
   PAYMENT_RECONCILE_AFTER_SEC: seconds(3600),
   PAYMENT_RECONCILE_INTERVAL_SEC: seconds(300),
+  /** The comparison with YooKassa's and Telegram's own records: how many days back, and how often (docs/money.md). */
+  RECONCILE_DAYS: seconds(3),
+  RECONCILE_INTERVAL_SEC: seconds(86_400),
   /** A bot payment waiting this long for its receipt e-mail is canceled (reason `email_not_given`); checked as often as reconciliation. */
   PAYMENT_EMAIL_WAIT_SEC: seconds(1800),
   /** How often expired tariffs are reverted to Base. */

@@ -2,6 +2,7 @@ import type { Logger } from '@gpt/kit';
 import type { BillingDeps } from './deps';
 import { expireTariffs } from './domain/expire-tariffs';
 import { expireHolds } from './domain/holds';
+import { reconcileWhenDue } from './domain/provider-reconciliation';
 import { expireEmailWaits, reconcilePendingPayments } from './domain/settle-payment';
 
 /**
@@ -32,7 +33,8 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
 
 /**
  * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, payments
- * left pending re-fetched from the provider, payments that waited too long for an e-mail canceled. Safe to run in every replica at once: each change is guarded by row locks and
+ * left pending re-fetched from the provider, payments that waited too long for an e-mail canceled, the daily
+ * comparison with the providers' own records. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
  */
 export function startJobs(deps: BillingDeps): () => Promise<void> {
@@ -44,6 +46,10 @@ export function startJobs(deps: BillingDeps): () => Promise<void> {
       reconcilePendingPayments(deps, deps.providers),
     ),
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'e-mail wait expiry', logger, () => expireEmailWaits(deps)),
+    // Checked hourly, run once the latest report is RECONCILE_INTERVAL_SEC old: whichever replica is first.
+    every(Math.min(3600, config.RECONCILE_INTERVAL_SEC) * 1000, 'reconciliation with the providers', logger, () =>
+      reconcileWhenDue(deps, deps.providers),
+    ),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

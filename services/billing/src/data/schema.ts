@@ -1,3 +1,4 @@
+import type { ReconciliationDifference, ReconciliationReport } from '@gpt/contracts';
 import type { BusTables } from '@gpt/kit';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
@@ -224,6 +225,15 @@ export interface SandboxPaymentsTable {
 }
 
 /** The tables of the billing database, as Kysely sees them. */
+/** Each reconciliation with the providers (see migration 0043). */
+export interface ReconciliationReportsTable {
+  id: Generated<number>;
+  started_at: Timestamp;
+  since: Timestamp;
+  sources: JSONColumnType<ReconciliationReport['sources'], string, string>;
+  differences: JSONColumnType<ReconciliationDifference[], string, string>;
+}
+
 export interface BillingDatabase extends BusTables {
   tariffs: TariffsTable;
   users: UsersTable;
@@ -238,4 +248,5 @@ export interface BillingDatabase extends BusTables {
   promo_codes: PromoCodesTable;
   promo_redemptions: PromoRedemptionsTable;
   welcome_grants: WelcomeGrantsTable;
+  reconciliation_reports: ReconciliationReportsTable;
 }

@@ -97,4 +97,5 @@ export const billingErrors = {
   adjustmentOfAnotherUser: () => conflict('Это действие уже применено к другому пользователю'),
   userIdMismatch: () => badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch'),
   adminMismatch: () => forbidden('admin_id не совпадает с администратором из токена', 'admin_mismatch'),
+  reconciliationRunning: () => conflict('Сверка уже идёт, дождитесь её результата', 'reconciliation_running'),
 };

@@ -1,10 +1,12 @@
 import { attemptLimiter, idempotencyStore, routeHandlers } from '@gpt/kit';
 import type { BillingDeps } from '../deps';
 import { paymentsRepository } from '../data/payments.repository';
+import { reconciliationRepository } from '../data/reconciliation.repository';
 import { usersRepository } from '../data/users.repository';
 import { balanceOf, botBalance } from '../domain/balances';
 import { knownUser } from '../domain/known-users';
 import { createPayment, supplyReceiptEmail, userPayment } from '../domain/create-payment';
+import { reconcileWithProviders } from '../domain/provider-reconciliation';
 import { refundPayment } from '../domain/refund-payment';
 import { checkStarPreCheckout, createStarInvoice, recordStarPayment } from '../domain/stars';
 import type { Providers } from '../provider';
@@ -66,6 +68,8 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
       if (!payment) throw billingErrors.paymentNotFound();
       return payment;
     },
+    getAdminReconciliation: async () => ({ report: await reconciliationRepository(deps.db).latest() }),
+    postAdminReconciliation: async () => ({ report: await reconcileWithProviders(deps, providers) }),
     postAdminPaymentsByIdRefund: {
       idempotency: idempotencyStore({ ...deps, service: 'billing' }),
       handle: ({ params, body, claims, req, action }) => {

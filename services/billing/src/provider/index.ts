@@ -11,7 +11,7 @@ export interface Providers {
   provider: PaymentProvider;
   /** The sandbox's page operations; null when real YooKassa keys are configured. */
   sandbox: SandboxProvider | null;
-  /** Telegram Stars refunds, through the bot. */
+  /** Telegram Stars refunds and transactions, through the bot. */
   stars: StarRefunds;
 }
 
@@ -22,7 +22,11 @@ export function paymentProviders(deps: {
   logger: Logger;
 }): Providers {
   const { config } = deps;
-  const stars = starRefunds({ botUrl: config.BOT_URL, timeoutMs: config.YOOKASSA_TIMEOUT_MS });
+  const stars = starRefunds({
+    botUrl: config.BOT_URL,
+    botApiKey: config.BOT_API_KEY,
+    timeoutMs: config.YOOKASSA_TIMEOUT_MS,
+  });
   if (usesSandbox(config)) {
     const sandbox = sandboxProvider(deps.db, config.SITE_URL, config.JWT_SECRET);
     return { provider: sandbox.provider, sandbox, stars };

@@ -35,6 +35,11 @@ export interface PaymentProvider {
   get(id: string): Promise<YookassaPayment | null>;
   capture(id: string, amount: string, idempotenceKey: string): Promise<YookassaPayment>;
   refund(request: ProviderRefundRequest): Promise<YookassaRefund>;
+  /**
+   * The provider's own records created since `since`, for the reconciliation (docs/money.md): its payments,
+   * and its refunds (null where the provider keeps none to list: the sandbox).
+   */
+  list(since: Date): Promise<{ payments: YookassaPayment[]; refunds: YookassaRefund[] | null }>;
 }
 
 /** The provider could not be reached or refused; `retryable` says whether asking again may help. */

@@ -77,6 +77,11 @@ export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string, se
       if (!row) throw new Error(`sandbox payment ${id} does not exist`);
       return toPayment(row);
     },
+    // The sandbox's payments are its records; it keeps no refunds to list.
+    async list(since) {
+      const rows = await db.selectFrom('sandbox_payments').selectAll().where('created_at', '>=', since).execute();
+      return { payments: rows.map(toPayment), refunds: null };
+    },
     // Nothing to give back in the sandbox: the refund succeeds, its id made of the key, so a retry is the same refund.
     async refund(request) {
       return {

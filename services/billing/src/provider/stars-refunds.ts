@@ -1,9 +1,17 @@
-import { internalStarRefundsPath, type InternalStarRefundRequest } from '@gpt/contracts';
+import {
+  InternalStarTransactions,
+  internalStarRefundsPath,
+  internalStarTransactionsPath,
+  type InternalStarRefundRequest,
+  type StarTransaction,
+} from '@gpt/contracts';
 import { ProviderError } from './provider';
 
 export interface StarRefundsOptions {
   /** The bot service: it owns the Telegram connection (the bot token, or the embedded sandbox). */
   botUrl: string;
+  /** The bot's key, for the reconciliation's read of Telegram's transactions (no admin acts then). */
+  botApiKey: string;
   timeoutMs: number;
 }
 
@@ -30,6 +38,26 @@ export function starRefunds(options: StarRefundsOptions) {
       if (res.ok) return;
       const body = (await res.json().catch(() => ({}))) as { error?: string };
       throw new ProviderError(body.error ?? `the bot answered ${res.status}`, res.status >= 500 || res.status === 429);
+    },
+
+    /** Telegram's Stars transactions since `since` (`getStarTransactions`, through the bot), for the reconciliation. */
+    async transactions(since: Date): Promise<StarTransaction[]> {
+      const url = new URL(internalStarTransactionsPath, options.botUrl);
+      url.searchParams.set('since', since.toISOString());
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          headers: { 'X-Bot-Key': options.botApiKey },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (err) {
+        throw new ProviderError(`the bot is unreachable for Telegram's transactions: ${String(err)}`, true);
+      }
+      const body: unknown = await res.json().catch(() => undefined);
+      const parsed = InternalStarTransactions.safeParse(body);
+      if (res.ok && parsed.success) return parsed.data.transactions;
+      const error = (body as { error?: string } | undefined)?.error;
+      throw new ProviderError(error ?? `the bot answered ${res.status}`, true);
     },
   };
 }

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   YookassaPayment,
+  YookassaPaymentList,
   YookassaRefund,
+  YookassaRefundList,
   type YookassaAmount,
   type YookassaCreatePaymentRequest,
   type YookassaCreateRefundRequest,
@@ -90,7 +92,34 @@ export function yookassaClient(options: YookassaClientOptions): PaymentProvider 
       const refund = await call('POST', '/refunds', refundBody(request), request.idempotenceKey, YookassaRefund);
       return refund as YookassaRefund;
     },
+    async list(since) {
+      const page = (path: string, cursor: string | undefined) => {
+        const query = new URLSearchParams({ 'created_at.gte': since.toISOString(), limit: '100' });
+        if (cursor) query.set('cursor', cursor);
+        return `${path}?${query.toString()}`;
+      };
+      const [payments, refunds] = await Promise.all([
+        everyPage((cursor) => call('GET', page('/payments', cursor), undefined, undefined, YookassaPaymentList)),
+        everyPage((cursor) => call('GET', page('/refunds', cursor), undefined, undefined, YookassaRefundList)),
+      ]);
+      return { payments, refunds };
+    },
   };
+}
+
+/** The items of every page of a YooKassa list, following `next_cursor`. */
+async function everyPage<T>(
+  read: (cursor: string | undefined) => Promise<{ items: T[]; next_cursor?: string } | null>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    if (!page) throw new ProviderError('YooKassa answered 404 to a list', true);
+    items.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return items;
 }
 
 /** The refund body: the whole amount back, with a refund receipt to the payer's e-mail. */

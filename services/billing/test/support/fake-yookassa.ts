@@ -136,7 +136,15 @@ export class FakeYookassa {
 
     const capture = /^\/payments\/([^/]+)\/capture$/.exec(path);
     const single = /^\/payments\/([^/]+)$/.exec(path);
-    if (req.method === 'POST' && path === '/payments') this.create(res, String(key), body);
+    const url = new URL(path, 'http://yookassa.local');
+    if (req.method === 'GET' && url.pathname === '/payments') this.list(res, url, [...this.payments.values()]);
+    else if (req.method === 'GET' && url.pathname === '/refunds') {
+      this.list(
+        res,
+        url,
+        [...this.refunds.values()].map(({ request: _request, ...refund }) => refund),
+      );
+    } else if (req.method === 'POST' && path === '/payments') this.create(res, String(key), body);
     else if (req.method === 'POST' && path === '/refunds') this.refund(res, String(key), body);
     else if (req.method === 'GET' && single) this.answerPayment(res, decodeURIComponent(single[1]!));
     else if (req.method === 'POST' && capture) {
@@ -144,6 +152,19 @@ export class FakeYookassa {
       if (this.payments.get(id)?.status === 'waiting_for_capture') this.succeed(id);
       this.answerPayment(res, id);
     } else sendJson(res, 404, { type: 'error', code: 'not_found', description: 'No such endpoint' });
+  }
+
+  /** YooKassa's lists: newest first, `created_at.gte`, `limit` a page, `next_cursor` while more are left. */
+  private list(res: ServerResponse, url: URL, items: { created_at: string }[]): void {
+    const since = url.searchParams.get('created_at.gte');
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const from = Number(url.searchParams.get('cursor') ?? 0);
+    const matching = items
+      .filter((item) => !since || item.created_at >= since)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const page = matching.slice(from, from + limit);
+    const more = from + limit < matching.length;
+    sendJson(res, 200, { type: 'list', items: page, ...(more ? { next_cursor: String(from + limit) } : {}) });
   }
 
   private create(res: ServerResponse, key: string, body: unknown): void {

@@ -9,6 +9,7 @@ import { starsAndRefundsMigration } from './0010-stars-and-refunds';
 import { referralsAndPromoCodesMigration } from './0020-referrals-and-promo-codes';
 import { welcomeGrantsMigration } from './0021-welcome-grants';
 import { refundKeysMigration } from './0041-refund-keys';
+import { reconciliationReportsMigration } from './0043-reconciliation-reports';
 import { resumedTariffsMigration } from './0022-resumed-tariffs';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0040_idempotent_requests': idempotencyMigration,
   '0041_refund_keys': refundKeysMigration,
   '0042_audit_log': auditLogMigration,
+  '0043_reconciliation_reports': reconciliationReportsMigration,
 };
