@@ -290,6 +290,8 @@ describe('admin users', () => {
       'Сумма пополнения должна быть целым неотрицательным числом',
     );
     await screenshot(page, 'accounts-admin-users-edit-invalid');
+    // A deposit needs its reason (it goes into the audit log).
+    await edit.getByLabel('Причина').fill('Бонус за отзыв');
     await edit.getByLabel('Пополнение кредитов').fill('500');
     await edit.locator('.invalid-feedback').first().waitFor({ state: 'detached' });
     await screenshot(page, 'accounts-admin-users-edit');

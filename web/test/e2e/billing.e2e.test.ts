@@ -73,9 +73,11 @@ describe('dashboard: paying through the sandbox provider', () => {
     await main.getByLabel('Сумма пополнения').fill('0,5');
     await main.getByRole('button', { name: 'Пополнить' }).click();
     await expect(invalidFeedback().allTextContents()).resolves.toEqual(['Минимальная сумма пополнения 1 ₽']);
-    // The quick amounts are written as every sum is: roubles and kopecks.
-    await main.getByRole('button', { name: '350,00 ₽', exact: true }).click();
-    await main.getByText('Будет зачислено 35 000 кредитов').waitFor();
+    // The quick amounts are the bot's packages, written as every sum is: roubles and kopecks.
+    const quick = main.getByRole('button', { name: /^[\d\s]+,00 ₽$/ });
+    await expect(quick.allTextContents()).resolves.toEqual(['100,00 ₽', '300,00 ₽', '500,00 ₽', '1 000,00 ₽']);
+    await main.getByRole('button', { name: '300,00 ₽', exact: true }).click();
+    await main.getByText('Будет зачислено 30 000 кредитов').waitFor();
     await main.getByLabel('Сумма пополнения').fill('150');
     await main.getByText('Будет зачислено 15 000 кредитов').waitFor();
     await screenshot(page, 'billing-dashboard-top-up');
@@ -297,6 +299,10 @@ describe('/admin/payments', () => {
     await row.getByRole('button', { name: 'Вернуть платёж' }).click();
     const dialog = page.getByRole('dialog', { name: 'Вернуть платёж' });
     await dialog.getByText('кредиты платежа (12 000) будут списаны').waitFor();
+    // The refund asks why: without a reason it is not sent.
+    await dialog.getByRole('button', { name: 'Вернуть платёж' }).click();
+    await dialog.getByText('Укажите причину').waitFor();
+    await dialog.getByLabel('Причина возврата').fill('Клиент передумал');
     await screenshot(page, 'billing-admin-payments-refund-confirm');
     await dialog.getByRole('button', { name: 'Вернуть платёж' }).click();
     await toast('Платёж возвращён').waitFor();

@@ -348,6 +348,7 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
     const edit = dialogTitled('Редактировать пользователя');
     await edit.getByLabel('Тариф').selectOption({ label: 'Premium' });
     await edit.getByLabel('Пополнение кредитов').fill('500');
+    await edit.getByLabel('Причина').fill('Компенсация');
     await shot(admin, 'admin-users-edit');
     await edit.getByRole('button', { name: 'Сохранить' }).click();
     await edit.waitFor({ state: 'detached' });
