@@ -5,9 +5,6 @@ import { onCallback } from '../telegram/callbacks';
 import { reply, type BotContext, type PrivateContext } from '../telegram/context';
 import { texts } from '../telegram/texts';
 
-/** Telegram declines a pre-checkout the bot leaves unanswered for 10 s; the bot answers well before. */
-const PRE_CHECKOUT_DECLINE = 'Не удалось проверить счёт. Попробуйте ещё раз через минуту.';
-
 /**
  * Paying in Telegram Stars: a /buy button asks billing for an invoice of the package or tariff
  * (priced from `star_rate_rub`; its payload is billing's id of the quote) and sends it (XTR, an
@@ -84,7 +81,7 @@ export function preCheckoutFeature(deps: BotDeps): Composer<BotContext> {
       });
     } catch (err) {
       deps.logger.error({ err, query }, 'the pre-checkout could not be checked; declined');
-      verdict = { ok: false, error_message: PRE_CHECKOUT_DECLINE };
+      verdict = { ok: false, error_message: texts.preCheckoutUnchecked };
     }
     await ctx.answerPreCheckoutQuery(verdict.ok, verdict.ok ? undefined : { error_message: verdict.error_message });
   });

@@ -1,20 +1,8 @@
-import { InlineKeyboard } from 'grammy';
 import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
+import { keyboards } from '../telegram/keyboards';
+import { buttons, texts } from '../telegram/texts';
 import { sendNotes, type BotConsumer } from './notes';
-
-const time = new Intl.DateTimeFormat('ru-RU', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
-
-const resetText = (expiresAt: string) =>
-  [
-    '🔑 Ссылка для смены пароля на сайте.',
-    `Действует до ${time.format(new Date(expiresAt))} (МСК) и срабатывает один раз.`,
-    'Если вы не запрашивали смену пароля, просто не открывайте её.',
-  ].join('\n');
 
 /**
  * Someone asked to recover the web password of an account linked to Telegram: the link goes to the
@@ -29,8 +17,8 @@ export const passwordResetConsumer = (deps: BotDeps): BotConsumer<'password_rese
     return [
       {
         chat,
-        html: resetText(event.data.expires_at),
-        keyboard: new InlineKeyboard().url('Сменить пароль', event.data.url),
+        html: texts.passwordReset(event.data.expires_at),
+        keyboard: keyboards.url(buttons.changePassword, event.data.url),
       },
     ];
   },

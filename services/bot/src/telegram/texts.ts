@@ -24,6 +24,11 @@ const date = (iso: string) =>
     timeZone: 'Europe/Moscow',
   }).format(new Date(iso));
 
+const time = (iso: string) =>
+  new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' }).format(
+    new Date(iso),
+  );
+
 const pluralRules = new Intl.PluralRules('ru-RU');
 /** The word's form for a whole number: `one` for 1, 21…, `few` for 2–4, 22…, `many` for the rest. */
 const plural = (value: number, forms: { one: string; few: string; many: string }) => {
@@ -174,6 +179,14 @@ export const texts = {
     `Слишком много сообщений подряд. Подождите ${retryAfterSec} с и напишите снова.`,
   modelFailed: '😔 Не удалось получить ответ модели. Кредиты не списаны — попробуйте ещё раз чуть позже.',
   serviceDown: '😔 Сервис временно недоступен. Попробуйте ещё раз через минуту.',
+  /** The pre-checkout's decline when billing could not be asked (Telegram declines it after 10 s anyway). */
+  preCheckoutUnchecked: 'Не удалось проверить счёт. Попробуйте ещё раз через минуту.',
+  passwordReset: (expiresAt: string) =>
+    [
+      '🔑 Ссылка для смены пароля на сайте.',
+      `Действует до ${time(expiresAt)} (МСК) и срабатывает один раз.`,
+      'Если вы не запрашивали смену пароля, просто не открывайте её.',
+    ].join('\n'),
   answerCut: '\n\n<i>Ответ обрезан: достигнут предел длины ответа.</i>',
   answerBroken:
     '\n\n<i>⚠️ Ответ прервался на полуслове: модель перестала отвечать. Кредиты не списаны — спросите ещё раз.</i>',
@@ -357,6 +370,7 @@ export const texts = {
 };
 
 export const buttons = {
+  changePassword: 'Сменить пароль',
   model: '🤖 Модель',
   balance: '💰 Баланс',
   topUp: '💳 Пополнить',
