@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { authService } from '@gpt/auth';
 import { billingService } from '@gpt/billing';
@@ -122,5 +122,13 @@ describe('README.md', () => {
     const diagram = readme.split('```').find((block) => block.includes('gateway :8080')) ?? '';
     const shown = services.filter((service) => new RegExp(`(^|\\s)${service}(\\s|$)`, 'm').test(diagram));
     expect(shown).toEqual(services);
+  });
+});
+
+describe("docs/architecture.md's layout of the bot", () => {
+  test('names every feature file, so a newcomer finds each command where it lives', () => {
+    const features = readdirSync(new URL('services/bot/src/features/', root)).filter((file) => file.endsWith('.ts'));
+    const layout = architecture.slice(architecture.indexOf('Its layout, for a change to a command:'));
+    expect(features.filter((file) => !layout.includes(`\`${file}\``))).toEqual([]);
   });
 });
