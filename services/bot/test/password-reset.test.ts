@@ -1,44 +1,46 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { BOT_KEY, startBotStack, type BotStack } from './support/bot-stack';
+import { startBotHarness, type BotHarness } from './support/harness';
 import { botSays, telegramUser } from './support/telegram-users';
 
-/** Password recovery of a web account linked to Telegram: the link also arrives in the bot's chat. */
-let bot: BotStack;
+/**
+ * Password recovery of a web account linked to Telegram: the link auth made also arrives in the
+ * bot's chat (that it is the mailed link and works once is auth's test).
+ */
+let bot: BotHarness;
 
 beforeAll(async () => {
-  bot = await startBotStack();
-}, 90_000);
+  bot = await startBotHarness();
+});
 afterAll(() => bot?.close());
 
+/** Auth's event for web account `userId` linked to Telegram user `telegramId`, good until 12:30 in Moscow. */
+const resetRequested = (userId: number, telegramId: number) => ({
+  user_id: userId,
+  telegram_id: telegramId,
+  url: `https://gpt.example.ru/reset-password/token-${telegramId}`,
+  expires_at: '2026-03-02T09:30:00.000Z',
+});
+
 describe('password_reset.requested', () => {
-  test('sends the linked user «Ссылка для смены пароля» with a button that opens the working link', async () => {
+  test('sends the linked user «Ссылка для смены пароля» with a button that opens the link', async () => {
     const user = telegramUser();
     bot.telegram.sendCommand(user, '/start');
     await botSays(bot.telegram, user.id, 'Здравствуйте');
-    const email = `reset-${user.id}@example.com`;
-    const web = await bot.api<{ token: string }>('POST', '/api/auth/register', {
-      body: { email, password: 'old-password' },
-    });
-    const link = await bot.api<{ token: string }>('POST', '/api/bot/link-tokens', {
-      botKey: BOT_KEY,
-      body: { telegram_id: user.id },
-    });
-    expect(
-      (await bot.api('POST', '/api/auth/link', { token: web.body.token, body: { token: link.body.token } })).status,
-    ).toBe(200);
+    // The web account the Telegram account was linked to: its chat is found by the Telegram id.
+    const event = resetRequested(bot.services.account(user.id).user.id + 1000, user.id);
 
     const mark = bot.telegram.calls.length;
-    expect((await bot.api('POST', '/api/auth/password-reset', { body: { email } })).status).toBe(202);
+    await bot.deliver('password_reset.requested', event);
     const sent = await botSays(bot.telegram, user.id, 'Ссылка для смены пароля', mark);
 
-    expect(String(sent.params.text)).toMatch(/Действует до \d{2}:\d{2} \(МСК\) и срабатывает один раз/);
-    const token = /\/reset-password\/([\w-]+)/.exec(JSON.stringify(sent.params))?.[1];
-    expect(token).toBeDefined();
-    const reset = await bot.api('POST', '/api/auth/password-reset/confirm', {
-      body: { token, newPassword: 'new-password' },
-    });
-    expect(reset.status).toBe(200);
-    const login = await bot.api('POST', '/api/auth/login', { body: { email, password: 'new-password' } });
-    expect(login.status).toBe(200);
+    expect(String(sent.params.text)).toContain('Действует до 12:30 (МСК) и срабатывает один раз.');
+    expect(sent.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Сменить пароль', url: event.url }]] });
+  });
+
+  test('a Telegram user who never wrote to the bot gets nothing', async () => {
+    const stranger = telegramUser();
+    const mark = bot.telegram.calls.length;
+    await bot.deliver('password_reset.requested', resetRequested(1, stranger.id));
+    expect(bot.telegram.calls.slice(mark).filter((call) => Number(call.params.chat_id) === stranger.id)).toEqual([]);
   });
 });
