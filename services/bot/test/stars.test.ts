@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LabeledPrice } from 'grammy/types';
 import type { FakeUser } from '@gpt/telegram-sandbox/testing';
-import { balanceOf, startBotStack, tariffId, type BotStack } from './support/bot-stack';
+import type { AdminReconciliationResponse } from '@gpt/contracts';
+import { BOT_KEY, balanceOf, startBotStack, tariffId, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
 
 let bot: BotStack;
@@ -122,6 +123,49 @@ describe('Telegram Stars in the bot', () => {
     if (paid.ok) expect(bot.telegram.charges.get(paid.payment.telegram_payment_charge_id)?.refunded).toBe(true);
     await reply(user, 'Платёж 100,00 ₽ возвращён', refundMark);
     expect((await balanceOf(bot, user.id)).credits).toBe(0);
+  });
+
+  test("billing's reconciliation reads Telegram's transactions through the bot: the Stars paid in Telegram match, a payment Telegram never took is reported", async () => {
+    const { user, userId } = await startedUser(0);
+    const invoice = await starsInvoice(user, 'stars:topup:100');
+    const mark = bot.telegram.calls.length;
+    await bot.telegram.payInvoice(user, messageIdOf(invoice));
+    await reply(user, 'Оплата получена', mark);
+    // A Stars payment billing recorded under a charge Telegram never made.
+    const quote = await bot.api<{ payload: string; star_amount: number }>('POST', '/api/bot/stars/invoices', {
+      botKey: BOT_KEY,
+      body: { telegram_id: user.id, amount: '100.00' },
+    });
+    const recorded = await bot.api('POST', '/api/bot/stars/payments', {
+      botKey: BOT_KEY,
+      body: {
+        telegram_id: user.id,
+        invoice_payload: quote.body.payload,
+        currency: 'XTR',
+        total_amount: quote.body.star_amount,
+        telegram_payment_charge_id: 'stxNeverTakenByTelegram',
+      },
+    });
+    expect(recorded.status).toBe(200);
+
+    const res = await bot.api<AdminReconciliationResponse>('POST', '/api/admin/reconciliation', {
+      token: bot.adminToken,
+    });
+
+    expect(res.status).toBe(200);
+    const report = res.body.report!;
+    expect(report.sources).toContainEqual({ source: 'telegram_stars', checked: expect.any(Number), error: null });
+    expect(report.differences.filter((d) => d.source === 'telegram_stars')).toEqual([
+      {
+        source: 'telegram_stars',
+        kind: 'not_paid_there',
+        provider_id: 'stxNeverTakenByTelegram',
+        payment_id: expect.any(Number),
+        user_id: userId,
+        ours: String(quote.body.star_amount),
+        theirs: null,
+      },
+    ]);
   });
 
   test('/paysupport lists the last payments and says how refunds work; /terms links the offer', async () => {
