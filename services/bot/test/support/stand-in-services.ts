@@ -107,6 +107,10 @@ export type StandInServices = ServiceClients & {
   /** Sets a user's bought credits. */
   setCredits(telegramId: number, credits: number): void;
   setTariff(telegramId: number, name: 'Base' | 'Premium' | 'Elite'): void;
+  /** The tariffs billing answers (Base, Premium, Elite); a test edits them as the admin does. */
+  tariffRows: PublicTariff[];
+  /** How long auth's link tokens live, in minutes (its LINK_TOKEN_TTL_MIN: 15 unless a test sets it). */
+  linkMinutes: number;
   /** Settings as chat-history answers them (DEFAULT_BOT_SETTINGS and the cost settings, overridden). */
   settingsValues: Record<string, string>;
   modelRows: AiModel[];
@@ -131,6 +135,7 @@ export function standInServices(): StandInServices {
   const payments = new Map<number, UserPayment[]>();
   const failing = new Set<string>();
   let nextUserId = 1;
+  const tariffRows = TARIFFS.map((tariff) => ({ ...tariff }));
 
   const modelRows: AiModel[] = [
     model(1, 'gpt-4o-mini'),
@@ -176,7 +181,7 @@ export function standInServices(): StandInServices {
         },
         credits: 0,
         includedCredits: 0,
-        tariff: TARIFFS[0]!,
+        tariff: tariffRows[0]!,
         welcomeCredits: stand.welcomeCredits,
         blocked: false,
       };
@@ -283,14 +288,15 @@ export function standInServices(): StandInServices {
     async linkToken(telegramId) {
       known(telegramId);
       const token = randomUUID();
-      return { token, url: `http://127.0.0.1/link/${token}`, expires_at: new Date(Date.now() + 900_000).toISOString() };
+      const expiresAt = new Date(Date.now() + stand.linkMinutes * 60_000);
+      return { token, url: `http://127.0.0.1/link/${token}`, expires_at: expiresAt.toISOString() };
     },
     async balance(telegramId) {
       reach('balance');
       return balance(known(telegramId));
     },
     async tariffs() {
-      return { success: true, tariffs: TARIFFS };
+      return { success: true, tariffs: tariffRows };
     },
     async hold(telegramId, amount) {
       reach('hold');
@@ -310,7 +316,7 @@ export function standInServices(): StandInServices {
     },
     async createPayment(body) {
       const found = known(body.telegram_id);
-      const tariff = TARIFFS.find((candidate) => candidate.id === body.tariff_id);
+      const tariff = tariffRows.find((candidate) => candidate.id === body.tariff_id);
       const amount = tariff?.monthly_price ?? body.amount ?? '0.00';
       const payment: UserPayment = {
         payment_id: randomUUID(),
@@ -415,9 +421,11 @@ export function standInServices(): StandInServices {
     setCredits: (telegramId: number, credits: number) => void (account(telegramId).credits = credits),
     setTariff(telegramId: number, name: 'Base' | 'Premium' | 'Elite') {
       const found = account(telegramId);
-      found.tariff = TARIFFS.find((tariff) => tariff.name === name)!;
+      found.tariff = tariffRows.find((tariff) => tariff.name === name)!;
       found.includedCredits = found.tariff.included_credits;
     },
+    tariffRows,
+    linkMinutes: 15,
     settingsValues,
     modelRows,
     modeRows,
