@@ -7,9 +7,9 @@
  * Per text message: the chat's row and the user's limit (Redis), the conversation, a hold in billing
  * (refused: one message), the placeholder, the generation's row, the model's stream through `openai`,
  * the final edit, the turns written as the generation's row goes, and the record in chat-history.
- * Billing's credits.changed events are delivered and acknowledged. Telegram's 30 messages a second
- * are kept by a plain pacer. No retries, no logs, no checks of what the services answer: what the
- * bot does beyond this is what its figure has above this one's.
+ * Billing's credits.changed events are delivered and acknowledged. Telegram's 30 messages a second,
+ * and one a second to a chat, are kept by a plain pacer. No retries, no logs, no checks of what the
+ * services answer: what the bot does beyond this is what its figure has above this one's.
  *
  * Its environment is the bot's (TELEGRAM_*, LLM_API_URL, *_URL, BOT_API_KEY, AMQP_*, REDIS_URL,
  * BOT_DATABASE_URL, PORT) and HOLD_CREDITS, the hold of one question. Ready when GET /readyz answers.
@@ -27,6 +27,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 
 const env = process.env;
 const SEND_INTERVAL_MS = 1000 / 30;
+const CHAT_SEND_INTERVAL_MS = 1000;
 
 const db = new Kysely({
   dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.BOT_DATABASE_URL }) }),
@@ -56,12 +57,19 @@ await events.consume(queue, (delivery) => {
   events.ack(delivery);
 });
 
-/** The next free slot under Telegram's 30 messages a second. */
+/** The next free slot under Telegram's 30 messages a second, and each chat's under one a second. */
 let nextSendAt = 0;
-async function paced(send) {
+const nextChatSendAt = new Map();
+const waitUntil = async (at) => {
+  if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+};
+async function paced(chatId, send) {
+  const chatAt = Math.max(Date.now(), nextChatSendAt.get(chatId) ?? 0);
+  nextChatSendAt.set(chatId, chatAt + CHAT_SEND_INTERVAL_MS);
+  await waitUntil(chatAt);
   const at = Math.max(Date.now(), nextSendAt);
   nextSendAt = at + SEND_INTERVAL_MS;
-  if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+  await waitUntil(at);
   return send();
 }
 
@@ -83,7 +91,7 @@ bot.command('start', async (ctx) => {
     .values({ telegram_id: ctx.chat.id, model: 'gpt-4o-mini' })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
-  await paced(() => ctx.api.sendMessage(ctx.chat.id, 'Здравствуйте'));
+  await paced(ctx.chat.id, () => ctx.api.sendMessage(ctx.chat.id, 'Здравствуйте'));
 });
 bot.on('message:text', async (ctx) => {
   const chatId = ctx.chat.id;
@@ -102,10 +110,10 @@ bot.on('message:text', async (ctx) => {
     amount: Number(env.HOLD_CREDITS),
   });
   if (hold.status === 402) {
-    await paced(() => ctx.api.sendMessage(chatId, 'Недостаточно кредитов'));
+    await paced(chatId, () => ctx.api.sendMessage(chatId, 'Недостаточно кредитов'));
     return;
   }
-  const placeholder = await paced(() => ctx.api.sendMessage(chatId, '⏳ Думаю…'));
+  const placeholder = await paced(chatId, () => ctx.api.sendMessage(chatId, '⏳ Думаю…'));
   const generation = randomUUID();
   await db
     .insertInto('generations')
@@ -123,7 +131,7 @@ bot.on('message:text', async (ctx) => {
     answer += chunk.choices[0]?.delta?.content ?? '';
     usage = chunk.usage ?? usage;
   }
-  await paced(() => ctx.api.editMessageText(chatId, placeholder.message_id, answer));
+  await paced(chatId, () => ctx.api.editMessageText(chatId, placeholder.message_id, answer));
   await sql`with done as (delete from generations where id = ${generation})
     insert into turns (telegram_id, role, content) values (${chatId}, 'user', ${question}), (${chatId}, 'assistant', ${answer})`.execute(
     db,
