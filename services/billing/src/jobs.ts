@@ -6,10 +6,10 @@ import { reconcileWhenDue } from './domain/provider-reconciliation';
 import { expireEmailWaits, reconcilePendingPayments } from './domain/settle-payment';
 
 /**
- * Runs `work` now and then every `intervalMs` after the previous run ends (runs never overlap);
- * a failed run is logged and the next one tries again. The stop function waits for a run in flight.
+ * Runs `work` now (or after `firstAfterMs`) and then every `intervalMs` after the previous run ends (runs
+ * never overlap); a failed run is logged and the next one tries again. The stop function waits for a run in flight.
  */
-function every(intervalMs: number, name: string, logger: Logger, work: () => Promise<number>) {
+function every(intervalMs: number, name: string, logger: Logger, work: () => Promise<number>, firstAfterMs = 0) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -23,13 +23,17 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
         if (!stopped) timer = setTimeout(run, intervalMs);
       });
   };
-  run();
+  if (firstAfterMs > 0) timer = setTimeout(run, firstAfterMs);
+  else run();
   return async () => {
     stopped = true;
     clearTimeout(timer);
     await running;
   };
 }
+
+/** The first check of the reconciliation waits this long after start. */
+const RECONCILE_FIRST_CHECK_MS = 5 * 60_000;
 
 /**
  * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, payments
@@ -46,9 +50,14 @@ export function startJobs(deps: BillingDeps): () => Promise<void> {
       reconcilePendingPayments(deps, deps.providers),
     ),
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'e-mail wait expiry', logger, () => expireEmailWaits(deps)),
-    // Checked hourly, run once the latest report is RECONCILE_INTERVAL_SEC old: whichever replica is first.
-    every(Math.min(3600, config.RECONCILE_INTERVAL_SEC) * 1000, 'reconciliation with the providers', logger, () =>
-      reconcileWhenDue(deps, deps.providers),
+    // Checked hourly, run once the latest report is RECONCILE_INTERVAL_SEC old: whichever replica is first. The
+    // first check waits a few minutes, until the bot (which reads Telegram's transactions) has started too.
+    every(
+      Math.min(3600, config.RECONCILE_INTERVAL_SEC) * 1000,
+      'reconciliation with the providers',
+      logger,
+      () => reconcileWhenDue(deps, deps.providers),
+      RECONCILE_FIRST_CHECK_MS,
     ),
   ];
   return async () => {
