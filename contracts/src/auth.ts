@@ -243,6 +243,19 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 // ---------------------------------------------------------------------------------------------
 // Telegram linking
 
+/**
+ * Why a link is refused, by the error `code` auth answers: /link-error shows the text of its `?code=`
+ * (never a text from the address, which anyone could write).
+ */
+export const LINK_ERROR_MESSAGES = {
+  link_token_invalid: 'Ссылка для связки аккаунтов недействительна. Получите новую ссылку в боте',
+  link_token_expired: 'Срок действия ссылки истёк. Получите новую ссылку в боте',
+  link_token_used: 'Ссылка уже использована. Получите новую ссылку в боте',
+  telegram_already_linked: 'Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте',
+  account_already_linked: 'Ваш аккаунт уже связан с другим Telegram-аккаунтом',
+} as const;
+export type LinkErrorCode = keyof typeof LINK_ERROR_MESSAGES;
+
 /** `POST /api/auth/link`: the link token from `/link/{token}`. */
 export const LinkAccountRequest = z
   .object({

@@ -160,11 +160,20 @@ describe('Telegram linking', () => {
 
     await page.goto(`${stack.url}/link/${link.body.token}`);
     await page.waitForURL(`${stack.url}/login?link_token=${link.body.token}`);
-    await page.getByText('После входа аккаунт сайта будет связан').waitFor();
+    await page.getByText('вы увидите, какой аккаунт Telegram просит связки').waitFor();
     await screenshot(page, 'accounts-login-with-link-token');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Пароль').fill(user.password);
     await page.getByRole('button', { name: 'Войти' }).click();
+
+    // Signed in, the page shows whose Telegram asks and links nothing until «Связать» is pressed.
+    await page.waitForURL(`${stack.url}/link/${link.body.token}`);
+    await page.getByTestId('link-telegram-account').getByText('@e2e_bot_user').waitFor();
+    await screenshot(page, 'accounts-link-confirm');
+    expect((await api('GET', '/api/auth/profile', { token: user.token })).body).toMatchObject({
+      telegram_linked: false,
+    });
+    await page.getByRole('button', { name: 'Связать' }).click();
 
     await page.waitForURL(`${stack.url}/link-success`);
     await page.getByRole('heading', { name: 'Аккаунты успешно связаны' }).waitFor();
@@ -187,9 +196,37 @@ describe('Telegram linking', () => {
     );
     await signInAs(user);
     await page.goto(`${stack.url}/link/${link.body.token}`);
-    await page.waitForURL(/\/link-error\?error=/);
+    await page.waitForURL(`${stack.url}/link-error?code=link_token_used`);
     await page.getByText('Ссылка уже использована. Получите новую ссылку в боте').waitFor();
     await screenshot(page, 'accounts-link-error');
+  });
+
+  test('/link-error never shows a text written into its address', async () => {
+    await page.goto(`${stack.url}/link-error?error=${encodeURIComponent('Позвоните в поддержку: +7 900 000-00-00')}`);
+    await page.getByText('Произошла ошибка при связке аккаунтов.').waitFor();
+    await expect(page.getByText('Позвоните в поддержку').count()).resolves.toBe(0);
+  });
+
+  test('«Отвязать Telegram» in the personal account unlinks after a confirmation', async () => {
+    const user = await signUp(stack.url);
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: 9_000_000 + Math.floor(Math.random() * 1e9) },
+    });
+    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
+      200,
+    );
+    await signInAs(user);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole('button', { name: 'Отвязать Telegram' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Баланс, платежи и история сообщений останутся здесь').waitFor();
+    await screenshot(page, 'accounts-unlink-confirm');
+    await dialog.getByRole('button', { name: 'Отвязать' }).click();
+    await page.getByText('Аккаунт ещё не связан с Telegram').waitFor();
+    expect((await api('GET', '/api/auth/profile', { token: user.token })).body).toMatchObject({
+      telegram_linked: false,
+    });
   });
 });
 

@@ -185,12 +185,12 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
 
     await page.goto(link.body.url);
     await page.waitForURL(`${stack.url}/login?link_token=${link.body.token}`);
-    await page.getByText('После входа аккаунт сайта будет связан').waitFor();
+    await page.getByText('После входа вы увидите, какой аккаунт Telegram просит связки').waitFor();
     await shot(page, 'login');
     await page.getByRole('main').getByRole('link', { name: 'Зарегистрироваться' }).click();
 
     await page.waitForURL(`${stack.url}/register?link_token=${link.body.token}`);
-    await page.getByText('После регистрации аккаунт сайта будет связан').waitFor();
+    await page.getByText('После регистрации вы увидите, какой аккаунт Telegram просит связки').waitFor();
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Пароль', { exact: true }).fill(person.password);
     await page.getByLabel('Подтверждение пароля').fill(person.password);
@@ -198,6 +198,10 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
     await shot(page, 'register');
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
 
+    await page.waitForURL(`${stack.url}/link/${link.body.token}`);
+    await page.getByTestId('link-telegram-account').getByText(`@${person.username}`).waitFor();
+    await shot(page, 'link-confirm');
+    await page.getByRole('button', { name: 'Связать' }).click();
     await page.waitForURL(`${stack.url}/link-success`);
     await page.getByRole('heading', { name: 'Аккаунты успешно связаны' }).waitFor();
     await shot(page, 'link-success');
@@ -215,7 +219,7 @@ describe('a visitor becomes a customer, talks to the bot and is deleted by an ad
 
     // The link is single-use: following it again tells why it no longer works.
     await page.goto(link.body.url);
-    await page.waitForURL(/\/link-error\?error=/);
+    await page.waitForURL(`${stack.url}/link-error?code=link_token_used`);
     await page.getByText('Ссылка уже использована. Получите новую ссылку в боте').waitFor();
     await shot(page, 'link-error');
   });

@@ -285,7 +285,7 @@ describe('admin tables at 800 px', () => {
 });
 
 describe('linking flows', () => {
-  const linkError = `/link-error?error=${encodeURIComponent('Ссылка уже использована. Получите новую ссылку в боте')}`;
+  const linkError = '/link-error?code=link_token_used';
 
   test('the link error page offers a signed-in user the personal account, and its message ends with a full stop', async () => {
     const page = await openAs('user', 1280);

@@ -1,3 +1,4 @@
+import { LINK_ERROR_MESSAGES } from '@gpt/contracts';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '@gpt/kit';
 
 /** The auth service's refusals, each with the sentence a person reads. */
@@ -8,11 +9,9 @@ export const authErrors = {
   wrongCurrentPassword: () => badRequest('Неверный текущий пароль', 'invalid_current_password'),
   accountGone: () => unauthorized('Пользователь не найден', 'user_not_found'),
   userNotFound: () => notFound('Пользователь не найден', 'user_not_found'),
-  linkTokenUnknown: () =>
-    notFound('Ссылка для связки аккаунтов недействительна. Получите новую ссылку в боте', 'link_token_invalid'),
-  linkTokenExpired: () =>
-    new AppError('Срок действия ссылки истёк. Получите новую ссылку в боте', 'link_token_expired', 410),
-  linkTokenUsed: () => conflict('Ссылка уже использована. Получите новую ссылку в боте', 'link_token_used'),
+  linkTokenUnknown: () => notFound(LINK_ERROR_MESSAGES.link_token_invalid, 'link_token_invalid'),
+  linkTokenExpired: () => new AppError(LINK_ERROR_MESSAGES.link_token_expired, 'link_token_expired', 410),
+  linkTokenUsed: () => conflict(LINK_ERROR_MESSAGES.link_token_used, 'link_token_used'),
   resetTokenUnknown: () =>
     notFound('Ссылка для смены пароля недействительна. Запросите новую ссылку', 'reset_token_invalid'),
   resetTokenExpired: () =>
@@ -38,9 +37,8 @@ export const authErrors = {
       `Письмо уже отправлено. Запросить ещё одно можно через ${Math.ceil(retryAfterSec / 60)} мин.`,
       retryAfterSec,
     ),
-  telegramLinkedElsewhere: () =>
-    conflict('Этот Telegram-аккаунт уже связан с другим аккаунтом на сайте', 'telegram_already_linked'),
-  webLinkedElsewhere: () => conflict('Ваш аккаунт уже связан с другим Telegram-аккаунтом', 'account_already_linked'),
+  telegramLinkedElsewhere: () => conflict(LINK_ERROR_MESSAGES.telegram_already_linked, 'telegram_already_linked'),
+  webLinkedElsewhere: () => conflict(LINK_ERROR_MESSAGES.account_already_linked, 'account_already_linked'),
   telegramNotLinked: () => conflict('Аккаунт не связан с Telegram', 'telegram_not_linked'),
   telegramOnlyAccount: () =>
     conflict(

@@ -1,3 +1,4 @@
+import { LINK_ERROR_MESSAGES, type LinkErrorCode } from '@gpt/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,22 +10,16 @@ import { PageContainer } from '../layouts/page-container';
 
 const DEFAULT_MESSAGE = 'Произошла ошибка при связке аккаунтов.';
 
-/** The `error` query value, decoded once more in case it arrived double-encoded, as a finished sentence. */
-function readMessage(raw: string | null): string {
-  if (!raw || !raw.trim()) return DEFAULT_MESSAGE;
-  let message = raw.trim();
-  try {
-    message = decodeURIComponent(message);
-  } catch {
-    // Not an escaped value: shown as it came.
-  }
-  return /[.!?…]$/.test(message) ? message : `${message}.`;
+/** The text of a known refusal code, as a finished sentence; any other value shows the default (never the address's own text). */
+function readMessage(code: string | null): string {
+  if (!code || !Object.hasOwn(LINK_ERROR_MESSAGES, code)) return DEFAULT_MESSAGE;
+  return `${LINK_ERROR_MESSAGES[code as LinkErrorCode]}.`;
 }
 
 export function LinkErrorPage() {
   usePageTitle('Ошибка связки аккаунтов');
   const [searchParams] = useSearchParams();
-  const message = readMessage(searchParams.get('error'));
+  const message = readMessage(searchParams.get('code'));
   const { token } = useSession();
   return (
     <PageContainer narrow>

@@ -7,14 +7,17 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmailText } from '@/components/ui/email-text';
 import { Icon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
 import { formatDate, pluralRu } from '@/lib/dates';
 import { formatRoubles } from '@/lib/money';
 import { isAdmin, type SessionUser } from '@/lib/session/types';
 
 import { useWelcomeOffer } from '../api/get-welcome-offer';
+import { useUnlinkTelegram } from '../api/unlink-telegram';
 import { useWelcomeGrantArrival } from '../use-welcome-grant-arrival';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
@@ -84,8 +87,9 @@ function Section({
 
 /** Personal account sections (after the e-mail confirmation notice of an unconfirmed account): basic info, tariff and balance, Telegram link, inviting friends, promo code, actions. */
 export function AccountOverview({ user }: { user: SessionUser }) {
-  const [dialog, setDialog] = useState<'password' | 'telegram' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'telegram' | 'unlink' | null>(null);
   const close = () => setDialog(null);
+  const unlink = useUnlinkTelegram();
   const price = Number(user.monthly_price ?? 0);
   const welcome = Number(user.welcome_credits ?? 0);
   const offer = useWelcomeOffer();
@@ -126,16 +130,21 @@ export function AccountOverview({ user }: { user: SessionUser }) {
         <Col>
           <Section title="Связь с Telegram" icon="send">
             {user.telegram_linked ? (
-              <dl className="info-list mb-0">
-                <Item label="Статус">
-                  <Badge bg="success">Связан</Badge>
-                </Item>
-                {user.telegram_username && <Item label="Пользователь">@{user.telegram_username}</Item>}
-                {user.telegram_id !== null && user.telegram_id !== undefined && (
-                  <Item label="Telegram ID">{String(user.telegram_id)}</Item>
-                )}
-                <Item label="Email для чеков">{user.telegram_email || '—'}</Item>
-              </dl>
+              <>
+                <dl className="info-list mb-0">
+                  <Item label="Статус">
+                    <Badge bg="success">Связан</Badge>
+                  </Item>
+                  {user.telegram_username && <Item label="Пользователь">@{user.telegram_username}</Item>}
+                  {user.telegram_id !== null && user.telegram_id !== undefined && (
+                    <Item label="Telegram ID">{String(user.telegram_id)}</Item>
+                  )}
+                  <Item label="Email для чеков">{user.telegram_email || '—'}</Item>
+                </dl>
+                <Button variant="outline-danger" className="mt-3" onClick={() => setDialog('unlink')}>
+                  Отвязать Telegram
+                </Button>
+              </>
             ) : (
               <>
                 <p className="text-body-secondary">
@@ -166,11 +175,11 @@ export function AccountOverview({ user }: { user: SessionUser }) {
                 Сменить пароль
               </Button>
               <Link to={paths.pricing} className="btn btn-outline-secondary">
-        <Col>
-          <Section title="Мои обращения" icon="chat">
-            <MySupportRequests />
-          </Section>
-        </Col>
+                <Col>
+                  <Section title="Мои обращения" icon="chat">
+                    <MySupportRequests />
+                  </Section>
+                </Col>
                 Тарифы
               </Link>
               {isAdmin(user) && (
@@ -185,6 +194,25 @@ export function AccountOverview({ user }: { user: SessionUser }) {
       </Row>
       <ChangePasswordDialog show={dialog === 'password'} onClose={close} />
       <TelegramLinkDialog show={dialog === 'telegram'} onClose={close} />
+      <ConfirmDialog
+        show={dialog === 'unlink'}
+        title="Отвязать Telegram"
+        message={
+          <>
+            Бот перестанет тратить кредиты этого аккаунта. Баланс, платежи и история сообщений останутся здесь, а
+            Telegram-аккаунт {user.telegram_username ? <strong>@{user.telegram_username}</strong> : null} продолжит с
+            новым пустым аккаунтом в боте.
+          </>
+        }
+        confirmLabel="Отвязать"
+        pending={unlink.isPending}
+        error={unlink.isError ? errorMessage(unlink.error, 'Не удалось отвязать Telegram.') : undefined}
+        onConfirm={() => unlink.mutate(undefined, { onSuccess: close })}
+        onCancel={() => {
+          unlink.reset();
+          close();
+        }}
+      />
     </>
   );
 }

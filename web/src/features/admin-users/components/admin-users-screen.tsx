@@ -1,5 +1,5 @@
 import { ADMIN_USERS_SORT_FIELDS, personName, type AdminUserRow as AdminUser } from '@gpt/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,6 +22,7 @@ import { useListState } from '@/lib/use-list-state';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUtmStats } from '../api/get-utm-stats';
+import { useUnlinkAdminUserTelegram } from '../api/unlink-admin-user-telegram';
 import { formatCredits, formatRoubles, tariffLabel, userTitle, utmLabel } from '../format';
 import { roleLabel, USER_FILTERS } from '../types';
 import { TelegramBlockedBadge } from './telegram-blocked-badge';
@@ -52,6 +53,12 @@ export function AdminUsersScreen() {
     nameOf: userTitle,
     failed: 'Ошибка удаления пользователя',
   });
+  const [unlinking, setUnlinking] = useState<AdminUser | null>(null);
+  const unlink = useUnlinkAdminUserTelegram(useActionKey(unlinking !== null));
+  const closeUnlink = () => {
+    unlink.reset();
+    setUnlinking(null);
+  };
 
   const columns = useMemo<DataColumn<AdminUser>[]>(
     () => [
@@ -118,6 +125,13 @@ export function AdminUsersScreen() {
         rowAction.view(() => view(u)),
         rowAction.edit(() => edit(u)),
         rowAction.delete(() => askDelete(u)),
+        u.email !== null &&
+          u.telegram_id !== null && {
+            label: 'Отвязать Telegram',
+            icon: 'send',
+            variant: 'danger',
+            onClick: () => setUnlinking(u),
+          },
         u.messages_count > 0 && rowAction.history(() => navigate(`${paths.admin.history}?userId=${u.id}`)),
       ]),
     ],
@@ -161,6 +175,29 @@ export function AdminUsersScreen() {
           toast.success('Изменения сохранены', userTitle(user));
           crud.closeForm();
         }}
+      />
+      <ConfirmDialog
+        show={unlinking !== null}
+        title="Отвязать Telegram"
+        message={
+          <>
+            Отвязать Telegram от аккаунта <strong>{unlinking && userTitle(unlinking)}</strong>? Баланс, платежи и
+            история останутся у аккаунта сайта, Telegram продолжит с новым аккаунтом в боте.
+          </>
+        }
+        confirmLabel="Отвязать"
+        pending={unlink.isPending}
+        error={unlink.isError ? errorMessage(unlink.error, 'Ошибка отвязки Telegram') : undefined}
+        onConfirm={() =>
+          unlinking &&
+          unlink.mutate(unlinking.id, {
+            onSuccess: () => {
+              toast.success('Telegram отвязан', userTitle(unlinking));
+              closeUnlink();
+            },
+          })
+        }
+        onCancel={closeUnlink}
       />
       <ConfirmDialog
         {...deleting.dialog}

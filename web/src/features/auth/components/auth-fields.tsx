@@ -3,12 +3,12 @@ import Alert from 'react-bootstrap/Alert';
 import { TextField, type TextFieldProps } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-client';
 
-/** Tells that the Telegram account of the link token gets linked after `step` («входа», «регистрации»). */
+/** Tells that after `step` («входа», «регистрации») the link page asks to confirm the Telegram account of the link token. */
 export function LinkNotice({ linkToken, step }: { linkToken: string | null; step: string }) {
   if (!linkToken) return null;
   return (
     <Alert variant="info" className="small">
-      После {step} аккаунт сайта будет связан с вашим Telegram-аккаунтом.
+      После {step} вы увидите, какой аккаунт Telegram просит связки, и сможете её подтвердить.
     </Alert>
   );
 }

@@ -1,0 +1,20 @@
+import { LinkPreviewResponse } from '@gpt/contracts';
+import { apiPath } from '@gpt/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** POST /api/auth/link/preview { token } (bearer): whose Telegram account the link token would bind; the token stays unused. */
+export function previewLink(token: string): Promise<LinkPreviewResponse> {
+  return api.post(apiPath('postAuthLinkPreview'), LinkPreviewResponse, { token });
+}
+
+export function useLinkPreview(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['link-preview', token],
+    queryFn: () => previewLink(token),
+    enabled: enabled && token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+}
