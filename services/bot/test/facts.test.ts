@@ -1,40 +1,33 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startBotStack, tariffId, type BotStack } from './support/bot-stack';
-import { telegramUser } from './support/telegram-users';
 import { conversations } from './support/conversation';
+import { startBotHarness, type BotHarness } from './support/harness';
+import { telegramUser } from './support/telegram-users';
 
-/** What the bot tells of tariffs and links comes from billing's tariffs and auth's settings, not from its texts. */
-let bot: BotStack;
+/**
+ * What the bot tells of tariffs and links comes from billing's tariffs and auth's link tokens, not
+ * from its texts (that an admin's edit shows in billing's list at once is billing's test).
+ */
+let bot: BotHarness;
 
 beforeAll(async () => {
-  bot = await startBotStack({ LINK_TOKEN_TTL_MIN: '20' });
-}, 90_000);
+  bot = await startBotHarness();
+});
 afterAll(() => bot?.close());
 
 const { say, reply } = conversations(() => bot);
 
-/** The admin edits a tariff as the tariffs screen does. */
-async function editTariff(name: string, changes: { name?: string; can_generate_images?: boolean }) {
-  const id = await tariffId(bot, name);
-  const { body } = await bot.api<{ tariffs: Record<string, unknown>[] }>('GET', '/api/tariffs');
-  const { id: _id, ...current } = body.tariffs.find((tariff) => tariff.id === id)!;
-  const res = await bot.api('PUT', `/api/admin/tariffs/${id}`, {
-    token: bot.adminToken,
-    body: { ...current, is_active: true, ...changes },
-  });
-  expect(res.status).toBe(200);
-}
-
 describe('facts in what the bot says', () => {
-  test('/link says how long the link lives as auth is configured', async () => {
+  test('/link says how long the link lives as auth answers it', async () => {
+    bot.services.linkMinutes = 20;
     const user = telegramUser();
     const link = await reply(user, 'связать Telegram', say(user, '/link'));
     expect(String(link.params.text)).toContain('Ссылка действует 20 минут.');
   });
 
   test('the tariffs that draw images are named as billing has them after the admin edits them', async () => {
-    await editTariff('Elite', { can_generate_images: false });
-    await editTariff('Premium', { name: 'Премиум' });
+    const tariff = (name: string) => bot.services.tariffRows.find((row) => row.name === name)!;
+    tariff('Elite').can_generate_images = false;
+    tariff('Premium').name = 'Премиум';
     const user = telegramUser();
 
     const welcome = await reply(user, 'Здравствуйте', say(user, '/start'));
