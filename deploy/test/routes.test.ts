@@ -64,7 +64,13 @@ describe('every service serves exactly its routes of the contracts', () => {
 
   test('a service refuses to start with a handler missing or one for a route it does not own', () => {
     const guards = { jwtSecret: 'secret', kv: stack.services[0]!.deps.kv };
-    const handlers = { getAdminStats: () => ({}) as never };
+    const answer = () => ({}) as never;
+    const handlers = {
+      getAdminStats: answer,
+      getAdminAudit: answer,
+      getAdminAuditVerify: answer,
+      getAdminAuditExport: answer,
+    };
     expect(() => contractRouter('metrics', guards, handlers as never)).toThrow(
       "metrics: handlers do not match the contracts' routes (missing: getAdminStatsSeries; extra: -)",
     );
@@ -134,7 +140,13 @@ describe('a contract route at its service', () => {
   test('a route this instance does not serve is not there (a sandbox that is off): 404 like any unknown path', () => {
     const guards = { jwtSecret: 'secret', kv: stack.services[0]!.deps.kv };
     const app = express().use(
-      contractRouter('metrics', guards, { getAdminStats: notServed, getAdminStatsSeries: () => ({}) as never }),
+      contractRouter('metrics', guards, {
+        getAdminStats: notServed,
+        getAdminStatsSeries: () => ({}) as never,
+        getAdminAudit: notServed,
+        getAdminAuditVerify: notServed,
+        getAdminAuditExport: notServed,
+      }),
     );
     expect(declaredRoutes(app)).toEqual(['GET /api/admin/stats/series']);
   });

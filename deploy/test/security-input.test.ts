@@ -234,7 +234,9 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/billing/promo-codes/redeem': () => ({ body: { code: fx.promoCode } }),
   'POST /api/bot/promo-codes/redeem': () => ({ body: { telegram_id: fx.telegramId, code: fx.promoCode } }),
   // A pending payment: its refund is refused (only succeeded payments are refunded).
-  'POST /api/admin/payments/{id}/refund': () => ({ params: { id: fx.paymentId } }),
+  'POST /api/admin/payments/{id}/refund': () => ({ params: { id: fx.paymentId }, body: { reason: 'Проверка' } }),
+  // Compares with the providers and reports; it takes no input.
+  'POST /api/admin/reconciliation': () => ({}),
   'POST /api/bot/stars/invoices': () => ({ body: { telegram_id: fx.telegramId, amount: TOP_UP_PACKAGES[0] } }),
   // An invoice payload billing never issued: declined.
   'POST /api/bot/stars/pre-checkout': () => ({
