@@ -164,6 +164,19 @@ describe('welcome_per_address_daily: grants a day to accounts from one address',
 });
 
 describe('accounts.linked: one welcome grant per person', () => {
+  test('when the Telegram user goes on with a new account after unlinking, then that account gets no second grant', async () => {
+    const webId = await h.registerUser();
+    const bot = await telegramUser();
+    await link(webId, bot.id, bot.telegramId);
+
+    const fresh = await h.registerUser({ telegram_id: bot.telegramId, email: null, source: 'telegram' });
+
+    expect(await h.balance(fresh)).toMatchObject({ credits: 0, welcome_credits: 0 });
+    expect((await ledgerOf(fresh)).map((entry) => entry.reason)).not.toContain('welcome_grant');
+    const res = await h.call('GET', `/api/bot/balance?telegram_id=${bot.telegramId}`, { bot: true });
+    expect(res.body).toMatchObject({ user_id: fresh, credits: 0, welcome_credits: 0 });
+  });
+
   test('when both accounts had the grant, then the merged balance keeps one: the second is taken back as its own entry', async () => {
     const webId = await h.registerUser();
     const bot = await telegramUser();

@@ -55,7 +55,9 @@ export async function knownUser(
   // welcome grant comes with the balance, so the first answer after /start already has it (whichever of this
   // and user.registered comes first grants; the grant's reference keeps it once).
   if ('telegramId' in key && snapshot.email === null) {
-    await deps.bus.transaction((trx) => welcomeBotUser(trx, deps.bus, snapshot.user_id));
+    await deps.bus.transaction((trx) =>
+      welcomeBotUser(trx, deps.bus, { userId: snapshot.user_id, telegramId: snapshot.telegram_id }),
+    );
   }
   return find();
 }

@@ -48,8 +48,9 @@ async function welcomeSetting(
 }
 
 /**
- * A confirmed person's one welcome grant (reason `welcome_grant`, reference `welcome:<user id>`, so a
- * replayed or repeated confirmation never grants twice; docs/product.md, Welcome credits). Nothing
+ * A confirmed person's one welcome grant (reason `welcome_grant`, reference `welcome:<user id>` — for a
+ * bot user `welcome:telegram:<telegram id>`, see welcomeBotUser — so a replayed or repeated confirmation
+ * never grants twice; docs/product.md, Welcome credits). Nothing
  * while the setting is 0, for an account already merged into another (its person's grant is the
  * survivor's) or a balance that holds a grant already (merged in from the person's bot account);
  * nothing past the day's allowance (`welcome_daily_limit`), nor past `welcome_per_address_daily`
@@ -60,6 +61,7 @@ export async function grantWelcomeCredits(
   trx: Kysely<BillingDatabase>,
   bus: BillingDeps['bus'],
   confirmed: Pick<UserConfirmedData, 'user_id' | 'ip'>,
+  reference = `welcome:${confirmed.user_id}`,
 ): Promise<void> {
   const userId = confirmed.user_id;
   const amount = await welcomeSetting(trx, WELCOME_CREDITS_KEY);
@@ -77,7 +79,7 @@ export async function grantWelcomeCredits(
   // closely enough (a grant or two past it under a burst, never a flood).
   const grantedToday = await ledgerEntriesRepository(trx).countSinceUtcMidnight('welcome_grant');
   if (grantedToday >= (await welcomeSetting(trx, WELCOME_DAILY_LIMIT_KEY))) return;
-  const granted = await changeBalance(trx, bus, userId, `welcome:${userId}`, (balance) =>
+  const granted = await changeBalance(trx, bus, userId, reference, (balance) =>
     balance.welcomeCredits > 0
       ? null
       : { reason: 'welcome_grant', postings: [{ bucket: 'credits', amount }], welcomeCredits: amount },
@@ -87,13 +89,16 @@ export async function grantWelcomeCredits(
 
 /**
  * A bot user's balance with their welcome grant: the /start that registered them confirmed them. Run on
- * user.registered and on the bot's first call read through from auth, whichever comes first.
+ * user.registered and on the bot's first call read through from auth, whichever comes first. The grant
+ * belongs to the Telegram person (`welcome:telegram:<telegram id>`): the new Telegram-only account that
+ * follows an unlinking (docs/money.md, Linking) finds it taken and gets none.
  */
 export async function welcomeBotUser(
   trx: Kysely<BillingDatabase>,
   bus: BillingDeps['bus'],
-  userId: number,
+  user: { userId: number; telegramId: number | null },
 ): Promise<void> {
-  await ledgerIn(trx, bus).ensure(userId);
-  await grantWelcomeCredits(trx, bus, { user_id: userId, ip: null });
+  await ledgerIn(trx, bus).ensure(user.userId);
+  const reference = user.telegramId === null ? undefined : `welcome:telegram:${user.telegramId}`;
+  await grantWelcomeCredits(trx, bus, { user_id: user.userId, ip: null }, reference);
 }

@@ -22,14 +22,17 @@ export function userChangedConsumers(
         // A bot user's first /start is their confirmation (auth announces it as user.confirmed too):
         // granted here, with the projection (or earlier, when the bot's first call read the user through
         // from auth: known-users.ts); whichever billing handles first grants, the reference keeps it once.
-        if (event.data.source === 'telegram') await welcomeBotUser(trx, deps.bus, event.data.user_id);
-        else await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
+        if (event.data.source === 'telegram') {
+          await welcomeBotUser(trx, deps.bus, { userId: event.data.user_id, telegramId: event.data.telegram_id });
+        } else await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
       },
     },
     {
       event: 'user.confirmed',
       async handle(trx, event) {
         await ledgerIn(trx, deps.bus).ensure(event.data.user_id);
+        // A bot user's grant came with user.registered, under their Telegram person's reference.
+        if (event.data.via === 'telegram') return;
         await grantWelcomeCredits(trx, deps.bus, event.data);
       },
     },

@@ -201,10 +201,10 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
       return rows.map((row) => ({ telegramId: Number(row.telegram_id), blocked: row.blocked_at !== null }));
     },
     /** Accounts were linked: the Telegram user's chats now belong to the surviving account. */
-    async repoint(telegramId: number, userId: number): Promise<Chat[]> {
+    async repoint(telegramId: number, userId: number, webLinked = true): Promise<Chat[]> {
       const rows = await db
         .updateTable('chats')
-        .set({ user_id: userId, web_linked: true, updated_at: new Date() })
+        .set({ user_id: userId, web_linked: webLinked, updated_at: new Date() })
         .where('telegram_id', '=', String(telegramId))
         .returningAll()
         .execute();

@@ -2,6 +2,7 @@ import type { Consumer, EventSchemas } from '@gpt/kit';
 import type { BotDatabase } from '../data/schema';
 import type { BotDeps } from '../deps';
 import { accountsLinkedConsumer } from './accounts-linked.consumer';
+import { accountsUnlinkedConsumer } from './accounts-unlinked.consumer';
 import { creditsChangedConsumer } from './credits-changed.consumer';
 import { passwordResetConsumer } from './password-reset.consumer';
 import { paymentCanceledConsumer, paymentFailedConsumer } from './payment-not-paid.consumer';
@@ -19,6 +20,7 @@ export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>
     paymentRefundedConsumer(deps),
     creditsChangedConsumer(deps),
     accountsLinkedConsumer(deps),
+    accountsUnlinkedConsumer(deps),
     passwordResetConsumer(deps),
     referralRewardedConsumer(deps),
     supportAnsweredConsumer(deps),

@@ -322,6 +322,8 @@ export const texts = {
       ...balanceLines(balance),
     ].join('\n'),
   alreadyLinked: 'Ваш Telegram уже связан с аккаунтом на сайте. Баланс общий.',
+  unlinked:
+    '🔓 Telegram отвязан от аккаунта на сайте: его кредиты и история остались там. Здесь вы продолжаете с новым аккаунтом. Связать снова — /link.',
 
   /** /paysupport: where to get help, the last payments, how refunds work. */
   paySupport: (siteUrl: string, payments: UserPayment[]) =>
