@@ -261,6 +261,7 @@ describe('/admin dashboard in Chromium', () => {
       'Платежи',
       'Промокоды',
       'Настройки',
+      'Журнал действий',
     ];
     const p = await adminPage(800);
     await p.goto(`${site.url}/admin`);
