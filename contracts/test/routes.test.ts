@@ -1,0 +1,79 @@
+import { describe, expect, test } from '@jest/globals';
+import { type ApiRoute, apiRoutes, bySpecificity } from '../src/routes';
+import { auditRoutes } from '../src/audit.routes';
+import { authRoutes } from '../src/auth.routes';
+import { billingRoutes } from '../src/billing.routes';
+import { botRoutes } from '../src/bot.routes';
+import { chatHistoryRoutes } from '../src/chat-history.routes';
+import { contentRoutes } from '../src/content.routes';
+import { growthRoutes } from '../src/growth.routes';
+import { metricsRoutes } from '../src/metrics.routes';
+import { reconciliationRoutes } from '../src/reconciliation.routes';
+
+/** The routes of every `*.routes.ts` file, in the order `routes.ts` composes them. */
+const declared: readonly ApiRoute[] = [
+  ...authRoutes,
+  ...contentRoutes,
+  ...billingRoutes,
+  ...growthRoutes,
+  ...chatHistoryRoutes,
+  ...metricsRoutes,
+  ...reconciliationRoutes,
+  ...auditRoutes,
+  ...botRoutes,
+];
+
+/** Whether `earlier`, tried first, would take a call meant for `later`: same method, and each segment a parameter or the same literal. */
+function shadows(earlier: ApiRoute, later: ApiRoute): boolean {
+  if (earlier.method !== later.method) return false;
+  const first = earlier.path.split('/');
+  const second = later.path.split('/');
+  return (
+    first.length === second.length &&
+    first.some((segment, index) => segment !== second[index]) &&
+    first.every((segment, index) => segment.startsWith('{') || segment === second[index])
+  );
+}
+
+/** Pairs `earlier → later` where the earlier route would shadow the later one. */
+function shadowed(routes: readonly ApiRoute[]): string[] {
+  return routes.flatMap((later, index) =>
+    routes
+      .slice(0, index)
+      .filter((earlier) => shadows(earlier, later))
+      .map((earlier) => `${earlier.method} ${earlier.path} → ${later.path}`),
+  );
+}
+
+const key = (route: ApiRoute) => `${route.id} ${route.method} ${route.path}`;
+
+describe('the route list (docs/architecture.md, Contracts)', () => {
+  test('holds every route of the per-service files once, and no other', () => {
+    expect(apiRoutes.map(key).sort()).toEqual(declared.map(key).sort());
+    expect(new Set(apiRoutes.map((route) => route.id)).size).toBe(apiRoutes.length);
+    expect(new Set(apiRoutes.map((route) => `${route.method} ${route.path}`)).size).toBe(apiRoutes.length);
+  });
+
+  test('never puts a parameterised path before a literal one it would shadow', () => {
+    expect(shadowed(apiRoutes)).toEqual([]);
+  });
+
+  test('computes that order whatever order the files declare routes in', () => {
+    const reversed = [...declared].reverse();
+    expect(shadowed(reversed).length).toBeGreaterThan(0);
+    expect(shadowed(bySpecificity(reversed))).toEqual([]);
+    expect(
+      bySpecificity([
+        { path: '/api/admin/users/{id}' },
+        { path: '/api/admin/users/export' },
+        { path: '/api/articles/{slug}' },
+        { path: '/api/articles/category/{slug}' },
+      ]).map((route) => route.path),
+    ).toEqual([
+      '/api/admin/users/export',
+      '/api/admin/users/{id}',
+      '/api/articles/category/{slug}',
+      '/api/articles/{slug}',
+    ]);
+  });
+});
