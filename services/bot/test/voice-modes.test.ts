@@ -2,15 +2,28 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/gl
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import { silentOggOpus } from '../src/engine/ogg-opus';
-import { balanceOf, charged, historyOf, startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
+import { startBotHarness, type BotHarness } from './support/harness';
 
-/** Voice in and out, chat modes, personal instructions and replies, through a fake Telegram and model API. */
-let bot: BotStack;
+/**
+ * Voice in and out, chat modes, personal instructions and replies, through a fake Telegram and model
+ * API, on the harness: what the bot records (with the voice parts chat-history prices) goes to the
+ * stand-in services.
+ */
+let bot: BotHarness;
 
 beforeAll(async () => {
-  bot = await startBotStack();
-}, 90_000);
+  bot = await startBotHarness();
+  // The default mode every installation has (chat-history seeds it).
+  bot.services.addMode({
+    name: 'Ассистент',
+    emoji: '🤖',
+    description: 'Отвечает на любые вопросы',
+    system_prompt: 'Ты — полезный ассистент в Telegram.',
+    sort_order: 10,
+    is_default: true,
+  });
+});
 afterAll(() => bot?.close());
 afterEach(() => {
   bot.openai.reply((messages) => `Ответ на: ${String(messages.at(-1)?.content)}`);
@@ -33,28 +46,31 @@ const contentOf = (message: ChatCompletionMessageParam | undefined) => String(me
 
 describe('voice messages', () => {
   test('a voice message is transcribed in Russian, shown, answered in the conversation and charged for both parts', async () => {
-    const { user, userId } = await startedUser(10_000);
+    const { user } = await startedUser(10_000);
     bot.openai.transcribeAs('Какая столица Франции?');
     const mark = speakTo(user, 30);
     await reply(user, '🎙 Какая столица Франции?', mark);
     await reply(user, 'Ответ на: Какая столица Франции?', mark);
-    await charged(bot, userId);
+    const [row] = await bot.services.recordedOf(user.id);
 
     const transcription = bot.openai.requests.findLast((request) => request.path === '/v1/audio/transcriptions')!;
     expect(transcription.body).toMatchObject({ model: 'whisper-1', language: 'ru' });
     expect(transcription.file?.bytes.subarray(0, 4).toString('latin1')).toBe('OggS');
     expect(contentOf(lastChatMessages().at(-1))).toBe('Какая столица Франции?');
 
-    const [row] = await historyOf(bot, userId);
-    // 30 s at 0.006 $ a minute = 0.003 $, on top of the tokens.
-    expect(row).toMatchObject({
+    expect(row!.body).toMatchObject({
       status: 'success',
       user_message: 'Какая столица Франции?',
+      transcription_model: 'whisper-1',
       audio_seconds: 30,
-      transcription_cost: '0.003000000000',
     });
+    // 30 s at 0.006 $ a minute = 0.003 $, on top of the tokens.
+    expect(row!.dollars.transcription_cost).toBe('0.003000000000');
     expect(row!.cost).toBeGreaterThanOrEqual(57);
-    expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000 - row!.cost, held_credits: 0 });
+    expect(await bot.services.balance(user.id)).toMatchObject({
+      available_credits: 10_000 - row!.cost,
+      held_credits: 0,
+    });
 
     // The next text continues the same conversation.
     await reply(user, 'Ответ на: А Германии?', say(user, 'А Германии?'));
@@ -64,12 +80,10 @@ describe('voice messages', () => {
   });
 
   test('a failed or unreadable transcription, silence, or a too long message costs nothing', async () => {
-    const { user, userId } = await startedUser(10_000);
+    const { user } = await startedUser(10_000);
     bot.openai.failNext(400);
     await reply(user, 'Не удалось распознать аудио', speakTo(user, 5));
-    await charged(bot, userId);
     await reply(user, 'Не удалось распознать аудио', speakTo(user, 5, Buffer.from('это не звук')));
-    await charged(bot, userId);
     bot.openai.transcribeAs('');
     await reply(user, 'не слышно речи', speakTo(user, 5));
 
@@ -77,9 +91,10 @@ describe('voice messages', () => {
     await reply(user, 'Сообщение слишком длинное: я распознаю голосовые и аудио до 5 мин', speakTo(user, 301));
     expect(bot.openai.requests.length).toBe(calls);
 
-    expect(await balanceOf(bot, user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
-    const rows = await historyOf(bot, userId);
-    expect(rows.every((row) => row.status === 'error' && row.cost === 0)).toBe(true);
+    expect(await bot.services.balance(user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
+    const rows = await bot.services.recordedOf(user.id, 3);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.body.status === 'error' && row.cost === 0)).toBe(true);
     expect(chatRequests().some((request) => request.messages.some((m) => contentOf(m) === ''))).toBe(false);
   });
 
@@ -93,18 +108,17 @@ describe('voice messages', () => {
   });
 
   test('twenty voice messages at once from a user who can afford five: five answers, balance never below zero', async () => {
-    const created = await bot.api<{ model: { id: number } }>('POST', '/api/admin/models', {
-      token: bot.adminToken,
-      body: { model: 'voice-exact-model', input_price_per_1m: 0, output_price_per_1m: 10, is_active: true },
+    const created = bot.services.addModel('voice-exact-model', {
+      input_price_per_1m: '0.000000',
+      output_price_per_1m: '10.000000',
     });
-    expect(created.status).toBe(201);
     // 1 024 output tokens at 10 $ per 1M + 10 s at 0.006 $ a minute = 0.01124 $ = ⌈0.01124 × 95 × 2 × 100⌉ = 214 a hold.
-    const { user, userId } = await startedUser(5 * 214);
+    const { user } = await startedUser(5 * 214);
     await reply(user, 'Выберите модель', say(user, '/model'));
     await reply(
       user,
       'Теперь отвечает модель voice-exact-model',
-      press(user, 'Выберите модель', `model:${created.body.model.id}`),
+      press(user, 'Выберите модель', `model:${created.id}`),
     );
 
     bot.openai.reply(() => 'слово '.repeat(1500));
@@ -115,18 +129,17 @@ describe('voice messages', () => {
         .chatLog(user.id)
         .filter((entry) => entry.from === 'bot' && entry.text.includes('Недостаточно кредитов'));
     await bot.telegram.waitFor('sendMessage', () => refusals().length === 15, 60_000);
-    for (let i = 0; i < 5; i++) await charged(bot, userId);
+    const rows = await bot.services.recordedOf(user.id, 5);
 
     expect(chatRequests().length - chats).toBe(5);
-    const rows = (await historyOf(bot, userId)).filter((row) => row.audio_seconds === 10);
-    expect(rows.filter((row) => row.status === 'success')).toHaveLength(5);
-    expect(await balanceOf(bot, user.id)).toMatchObject({ credits: 0, held_credits: 0, available_credits: 0 });
+    expect(rows.filter((row) => row.body.status === 'success' && row.body.audio_seconds === 10)).toHaveLength(5);
+    expect(await bot.services.balance(user.id)).toMatchObject({ credits: 0, held_credits: 0, available_credits: 0 });
   }, 90_000);
 });
 
 describe('spoken answers', () => {
   test('off by default; turned on in /settings, each answer also comes as a voice message, priced per character', async () => {
-    const { user, userId } = await startedUser(100_000);
+    const { user } = await startedUser(100_000);
     await reply(user, 'Ответ на: Первый', say(user, 'Первый'));
     expect(
       bot.telegram.calls.some((call) => call.method === 'sendVoice' && Number(call.params.chat_id) === user.id),
@@ -153,17 +166,14 @@ describe('spoken answers', () => {
     });
     const sent = bot.telegram.chatLog(user.id).findLast((entry) => entry.message.voice);
     expect(bot.telegram.file(sent!.message.voice!.file_id)?.bytes.subarray(0, 4).toString('latin1')).toBe('OggS');
-    const billing = bot.stack.services.find((service) => service.name === 'billing')!;
-    await billing.deps.bus.waitFor(
-      'acked',
-      (event) =>
-        event.type === 'message.recorded' &&
-        (event.data as { bot_response: string | null }).bot_response === '**Париж** — столица Франции.',
-      20_000,
-    );
-    const [row] = await historyOf(bot, userId);
+    const row = (await bot.services.recordedOf(user.id, 2)).at(-1)!;
+    expect(row.body).toMatchObject({
+      bot_response: '**Париж** — столица Франции.',
+      speech_model: 'tts-1',
+      speech_characters: 24,
+    });
     // 24 characters at 0.015 $ per 1 000 = 0.00036 $.
-    expect(row).toMatchObject({ speech_characters: 24, speech_cost: '0.000360000000' });
+    expect(row.dollars.speech_cost).toBe('0.000360000000');
 
     await reply(user, 'Теперь я отвечаю только текстом', press(user, 'Теперь я отвечаю и голосом', 'voice:off'));
     const voices = bot.telegram.calls.filter((call) => call.method === 'sendVoice').length;
@@ -175,29 +185,21 @@ describe('spoken answers', () => {
 
 describe('modes, personal instructions and replies', () => {
   test("an admin-created mode's prompt reaches the model first, the user's instructions after it, and the history shows the mode", async () => {
-    const created = await bot.api<{ mode: { id: number } }>('POST', '/api/admin/modes', {
-      token: bot.adminToken,
-      body: {
-        name: 'Юрист',
-        emoji: '⚖️',
-        description: 'Объясняет законы',
-        system_prompt: 'Ты — юрист. Ссылайся на статьи закона.',
-        sort_order: 5,
-      },
+    const created = bot.services.addMode({
+      name: 'Юрист',
+      emoji: '⚖️',
+      description: 'Объясняет законы',
+      system_prompt: 'Ты — юрист. Ссылайся на статьи закона.',
+      sort_order: 5,
     });
-    expect(created.status).toBe(201);
-    const { user, userId } = await startedUser(100_000);
+    const { user } = await startedUser(100_000);
 
     const list = await reply(user, 'Выберите режим', say(user, '/mode'));
     expect(String(list.params.text)).toContain('<b>Юрист</b> — Объясняет законы');
     expect(buttonsOf(list).map((button) => button.text)).toEqual(
       expect.arrayContaining(['✅ 🤖 Ассистент', '⚖️ Юрист']),
     );
-    await reply(
-      user,
-      'Режим Юрист. Начали новый разговор',
-      press(user, 'Выберите режим', `mode:${created.body.mode.id}`),
-    );
+    await reply(user, 'Режим Юрист. Начали новый разговор', press(user, 'Выберите режим', `mode:${created.id}`));
     // The list itself moves its ✅ to the choice (edited in place).
     const edited = bot.telegram.calls.findLast(
       (call) => call.method === 'editMessageText' && String(call.params.text).includes('Выберите режим'),
@@ -213,8 +215,7 @@ describe('modes, personal instructions and replies', () => {
     expect(messages[0]).toEqual({ role: 'system', content: 'Ты — юрист. Ссылайся на статьи закона.' });
     expect(messages[1]?.role).toBe('system');
     expect(contentOf(messages[1])).toContain('отвечай кратко');
-    await charged(bot, userId);
-    expect((await historyOf(bot, userId))[0]).toMatchObject({ mode: 'Юрист' });
+    expect((await bot.services.recordedOf(user.id)).at(-1)!.body).toMatchObject({ mode: 'Юрист' });
 
     const shown = await reply(user, 'Ваши личные инструкции', say(user, '/instructions'));
     expect(String(shown.params.text)).toContain('отвечай кратко');
