@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
-import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '../src/testing';
+import { TEST_SECRETS } from '@gpt/kit/testing';
+import { callApi, MANY_USERS_ENV, signUp, startTestStack, type TestStack } from '../src/testing';
 
 /**
  * No lag a user can see: a payment, a balance or a hold a moment after sign-up never fails because
@@ -25,13 +25,9 @@ const inBatches = async <T>(count: number, size: number, run: (index: number) =>
 describe('right after sign-up', () => {
   test('register then pay at once, 50 times: every payment is created, never «не готов к оплате»', async () => {
     const statuses = await inBatches(50, 10, async () => {
-      const email = `${uniqueName('lag')}@example.com`;
-      const registered = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/register', {
-        body: { email, password: 'password1' },
-      });
-      expect(registered.status).toBe(201);
+      const registered = await signUp(stack.url);
       const payment = await callApi(stack.url, 'POST', '/api/billing/payments', {
-        token: registered.body.token,
+        token: registered.token,
         body: { amount: '100.00' },
       });
       return payment.status;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { callApi, signUp, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { signAccessToken } from '@gpt/kit';
 import { eventually } from './support/async';
 import {
@@ -11,7 +11,6 @@ import {
   type Operation,
   problemsOf,
   refusalProblem,
-  registerUser,
   SECURITY_ENV,
   servedOperations,
   type Session,
@@ -48,7 +47,7 @@ beforeAll(async () => {
   adminOps = ops.filter((op) => op.path.startsWith('/api/admin/'));
   botOps = ops.filter((op) => op.path.startsWith('/api/bot/'));
   admin = await login(stack, stack.admin.email, stack.admin.password);
-  user = await registerUser(stack);
+  user = await signUp(stack.url);
   // Forged tokens carry the real admin's claims: only the defect named differs from a good token.
   const claims = { sub: String(admin.id), role: 'admin' as const, ver: claimsOf(admin.token).ver };
 
@@ -92,7 +91,7 @@ function unsignedToken(claims: { sub: string; role: string; ver: number }): stri
 
 /** A new user made admin by the admin, signed in again (a role change revokes older tokens). */
 async function promotedAdmin(): Promise<Session> {
-  const person = await registerUser(stack);
+  const person = await signUp(stack.url);
   const res = await api('PUT', `/api/admin/users/${person.id}`, { token: admin.token, body: { role: 'admin' } });
   expect(res.status).toBe(200);
   const session = await login(stack, person.email, person.password);

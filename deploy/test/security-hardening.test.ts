@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { loadAuthConfig } from '@gpt/auth';
 import { loadBillingConfig, YOOKASSA_PUBLISHED_IPS } from '@gpt/billing';
-import { callApi, MANY_USERS_ENV, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { callApi, MANY_USERS_ENV, signUp, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { loadGatewayConfig } from '@gpt/gateway';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import { eventually } from './support/async';
 import { freePort } from '@gpt/kit/testing';
-import { BOT_KEY, expectLimited, JWT_SECRET, login, rawRequest, registerUser, type Session } from './support/security';
+import { BOT_KEY, expectLimited, JWT_SECRET, login, rawRequest, type Session } from './support/security';
 
 /**
  * Hardening through the real gateway and services: absolute URLs from SITE_URL alone, per-user limits
@@ -103,7 +103,7 @@ describe('absolute URLs come from SITE_URL only (here unset: the gateway’s own
     });
     expect(link.body.url).toMatch(new RegExp(`^${SITE_URL}/link/`));
 
-    const { res: payment } = await firstPayment(await registerUser(stack), { host: EVIL_HOST });
+    const { res: payment } = await firstPayment(await signUp(stack.url), { host: EVIL_HOST });
     expect(payment.body.confirmation_url).toMatch(new RegExp(`^${SITE_URL}/`));
   });
 
@@ -126,7 +126,7 @@ describe('absolute URLs come from SITE_URL only (here unset: the gateway’s own
 
 describe('sensitive calls are throttled per user', () => {
   test('guesses at the current password: after the allowance 429 with Retry-After, even for the right one', async () => {
-    const user = await registerUser(stack);
+    const user = await signUp(stack.url);
     const change = (currentPassword: string) =>
       api('POST', '/api/auth/change-password', {
         token: user.token,
@@ -135,7 +135,7 @@ describe('sensitive calls are throttled per user', () => {
     for (let i = 0; i < PASSWORD_CHANGES; i++) expect((await change(`guess-${i}`)).status).toBe(400);
     expectLimited(await change(user.password), 900);
 
-    const other = await registerUser(stack);
+    const other = await signUp(stack.url);
     const otherChange = await api('POST', '/api/auth/change-password', {
       token: other.token,
       body: { currentPassword: other.password, newPassword: 'password2' },
@@ -144,11 +144,11 @@ describe('sensitive calls are throttled per user', () => {
   });
 
   test('payment creation: after the allowance 429 with Retry-After for that user only', async () => {
-    const user = await registerUser(stack);
+    const user = await signUp(stack.url);
     const { attempts } = await firstPayment(user);
     for (let i = attempts; i < PAYMENTS; i++) expect((await pay(user)).status).toBe(201);
     expectLimited(await pay(user), 600);
-    await firstPayment(await registerUser(stack));
+    await firstPayment(await signUp(stack.url));
   });
 });
 

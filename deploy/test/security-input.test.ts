@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { TOP_UP_PACKAGES } from '@gpt/contracts';
 import { buildOpenApiDocument } from '@gpt/contracts/openapi';
-import { callApi, setWelcomeCredits, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { callApi, setWelcomeCredits, signUp, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
 import { eventually } from './support/async';
 import {
@@ -16,7 +16,6 @@ import {
   problemsOf,
   rawRequest,
   refusalProblem,
-  registerUser,
   SECURITY_ENV,
   type Session,
 } from './support/security';
@@ -70,7 +69,7 @@ beforeAll(async () => {
   // No welcome grant: it reaches a new account's balance a moment after sign-up, which would look like a change here.
   await setWelcomeCredits(stack, 0);
   admin = await loginAdmin();
-  user = await registerUser(stack);
+  user = await signUp(stack.url);
   /** The answer of a write that must work, as the given shape. */
   const made = async <T>(method: string, path: string, options: CallOptions) => {
     const res = await api<T>(method, path, options);
@@ -82,8 +81,8 @@ beforeAll(async () => {
 
   fx.telegramId = freshTelegramId();
   await made('POST', '/api/bot/users', { botKey: BOT_KEY, body: { telegram_id: fx.telegramId } });
-  fx.editedUserId = (await registerUser(stack)).id;
-  fx.deletableUserId = (await registerUser(stack)).id;
+  fx.editedUserId = (await signUp(stack.url)).id;
+  fx.deletableUserId = (await signUp(stack.url)).id;
   const taxonomy = { name: 'Безопасность', slug: slug() };
   fx.categoryId = (
     await made<{ category: Made }>('POST', '/api/admin/article_categories', asAdmin(taxonomy))
@@ -180,12 +179,12 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/auth/password-reset/confirm': () => ({ body: { token: 'a'.repeat(43), newPassword: 'password2' } }),
   'POST /api/auth/change-password': async () => {
     // Each accepted change revokes the session: a new user every time.
-    const someone = await registerUser(stack);
+    const someone = await signUp(stack.url);
     return { token: someone.token, body: { currentPassword: someone.password, newPassword: 'password2' } };
   },
   'POST /api/auth/link': () => ({ body: { token: 'no-such-link-token' } }),
   // A new user each time: a second mail within the minute is refused.
-  'POST /api/auth/email-confirmation': async () => ({ token: (await registerUser(stack)).token }),
+  'POST /api/auth/email-confirmation': async () => ({ token: (await signUp(stack.url)).token }),
   // A made-up token: the link is refused as unknown.
   'POST /api/auth/email-confirmation/confirm': () => ({ body: { token: 'a'.repeat(43) } }),
   'POST /api/bot/users': () => ({

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { callApi, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { callApi, signUp, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
-import { expectLimited, rawRequest, registerUser, SECURITY_ENV } from './support/security';
+import { expectLimited, rawRequest, SECURITY_ENV } from './support/security';
 
 /**
  * Password guessing through the real gateway and auth service. The gateway sits behind a proxy at
@@ -41,7 +41,7 @@ const form = (email: string, password: string) => JSON.stringify({ email, passwo
 
 describe('login brute force', () => {
   test('when a stranger fails at an account, then that stranger is stopped, and the owner from another address still gets in', async () => {
-    const owner = await registerUser(stack);
+    const owner = await signUp(stack.url);
     for (let i = 0; i < PER_ACCOUNT; i++) {
       // Changing the e-mail's case does not make it another account.
       const email = i % 2 ? owner.email.toUpperCase() : owner.email;
@@ -56,7 +56,7 @@ describe('login brute force', () => {
   });
 
   test('when one account is guessed at from many addresses, then its logins are slowed down, never locked', async () => {
-    const owner = await registerUser(stack);
+    const owner = await signUp(stack.url);
     for (let i = 0; i < PER_ACCOUNT * 2; i++) expect((await loginVia(owner.email, `wrong-${i}`)).status).toBe(401);
 
     const started = performance.now();
@@ -69,7 +69,7 @@ describe('login brute force', () => {
   });
 
   test('a login body with a UTF-8 BOM is read as auth reads it: counted against the same account', async () => {
-    const owner = await registerUser(stack);
+    const owner = await signUp(stack.url);
     const from = freshIp();
     const withBom = (password: string) =>
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(form(owner.email, password))]);
@@ -84,7 +84,7 @@ describe('login brute force', () => {
   });
 
   test('a login body in anything but UTF-8 is refused with 415 before it is counted or reaches auth', async () => {
-    const owner = await registerUser(stack);
+    const owner = await signUp(stack.url);
     const utf16 = Buffer.from(`\ufeff${form(owner.email, owner.password)}`, 'utf16le');
     const bodies: [Buffer | string, Record<string, string>][] = [
       [utf16, {}],
@@ -105,13 +105,13 @@ describe('login brute force', () => {
   test('when one address tries many accounts, then its limit stops it, and other addresses still get in', async () => {
     const attacker = freshIp();
     for (let i = 0; i < PER_IP; i++) expect((await loginVia(unknownEmail(), 'password1', attacker)).status).toBe(401);
-    const someone = await registerUser(stack);
+    const someone = await signUp(stack.url);
     expectLimited(await loginVia(someone.email, someone.password, attacker), 60);
     expect((await loginVia(someone.email, someone.password)).status).toBe(200);
   });
 
   test('the answer never tells whether the e-mail exists: same status and message, and the same limit', async () => {
-    const known = await registerUser(stack);
+    const known = await signUp(stack.url);
     const nobody = unknownEmail();
     const [knownFrom, nobodyFrom] = [freshIp(), freshIp()];
     const attempt = (email: string, password: string) =>

@@ -1,18 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { SandboxChat, SandboxSession } from '@gpt/contracts';
-import { callApi, setWelcomeCredits, startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { callApi, setWelcomeCredits, signUp, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { sandboxDecisionCall } from '@gpt/kit/testing';
 import { eventually } from './support/async';
-import {
-  BOT_KEY,
-  expectLimited,
-  login,
-  rawRequest,
-  registerUser,
-  SECURITY_ENV,
-  type Session,
-} from './support/security';
+import { BOT_KEY, expectLimited, login, rawRequest, SECURITY_ENV, type Session } from './support/security';
 
 /**
  * The surfaces added with the bot, through the real gateway and services: the Telegram sandbox (whose
@@ -203,7 +195,7 @@ describe('the Telegram sandbox belongs to the browser that opened it', () => {
 
 describe('POST /api/billing/sandbox/payments/{id}/decision', () => {
   test('only with the key of the payer’s link, or as the signed-in payer: anyone else gets 403', async () => {
-    const payer = await registerUser(stack);
+    const payer = await signUp(stack.url);
     const created = await eventually(async () => {
       const res = await api<{ confirmation_url: string }>('POST', '/api/billing/payments', {
         token: payer.token,
@@ -213,7 +205,7 @@ describe('POST /api/billing/sandbox/payments/{id}/decision', () => {
       return res.body;
     }, 10_000);
     const { path, body } = sandboxDecisionCall(created.confirmation_url, 'succeeded');
-    const stranger = await registerUser(stack);
+    const stranger = await signUp(stack.url);
     for (const options of [
       { body: { decision: 'succeeded' } },
       { body: { decision: 'succeeded', key: 'A'.repeat(43) } },

@@ -1,7 +1,6 @@
 import { request } from 'node:http';
 import { expect } from '@jest/globals';
 import { type ApiAnswer, callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
-import { uniqueName } from '@gpt/kit/testing';
 import { inPool } from './async';
 
 /** Secrets of the security suites' stacks, so the tests can sign (and forge) tokens themselves. */
@@ -153,17 +152,6 @@ export interface Session {
   email: string;
   password: string;
   token: string;
-}
-
-/** A web user signed up through the gateway. */
-export async function registerUser(stack: TestStack): Promise<Session> {
-  const email = `${uniqueName('sec')}@example.com`;
-  const password = 'password1';
-  const res = await callApi<{ token: string; user: { id: number } }>(stack.url, 'POST', '/api/auth/register', {
-    body: { email, password },
-  });
-  expect(res.status).toBe(201);
-  return { id: res.body.user.id, email, password, token: res.body.token };
 }
 
 /** Signs in through the gateway; fails the test unless it worked. */
