@@ -98,11 +98,11 @@ export const AccountsUnlinkedData = z
 export type AccountsUnlinkedData = z.infer<typeof AccountsUnlinkedData>;
 
 /**
- * A recovery link for an account linked to Telegram: the bot sends it to the user's chat too.
- * The URL holds the single-use token; it is good until `expires_at`.
+ * A recovery link was mailed for an account linked to Telegram: the bot tells the user's chat that
+ * one was asked for (the link itself goes only to the account's e-mail); it is good until `expires_at`.
  */
 export const PasswordResetRequestedData = z
-  .object({ user_id: Id, telegram_id: TelegramId, url: z.url(), expires_at: IsoDateTime })
+  .object({ user_id: Id, telegram_id: TelegramId, expires_at: IsoDateTime })
   .meta({ id: 'PasswordResetRequestedData' });
 export type PasswordResetRequestedData = z.infer<typeof PasswordResetRequestedData>;
 

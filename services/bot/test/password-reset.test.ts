@@ -3,8 +3,8 @@ import { startBotHarness, type BotHarness } from './support/harness';
 import { botSays, telegramUser } from './support/telegram-users';
 
 /**
- * Password recovery of a web account linked to Telegram: the link auth made also arrives in the
- * bot's chat (that it is the mailed link and works once is auth's test).
+ * Password recovery of a web account linked to Telegram: the chat is told that a link was mailed,
+ * and never gets the link itself (whoever holds the linked Telegram must not take the account over).
  */
 let bot: BotHarness;
 
@@ -17,12 +17,11 @@ afterAll(() => bot?.close());
 const resetRequested = (userId: number, telegramId: number) => ({
   user_id: userId,
   telegram_id: telegramId,
-  url: `https://gpt.example.ru/reset-password/token-${telegramId}`,
   expires_at: '2026-03-02T09:30:00.000Z',
 });
 
 describe('password_reset.requested', () => {
-  test('sends the linked user «Ссылка для смены пароля» with a button that opens the link', async () => {
+  test('tells the linked user that a link went to the e-mail, with no link and no button', async () => {
     const user = telegramUser();
     bot.telegram.sendCommand(user, '/start');
     await botSays(bot.telegram, user.id, 'Здравствуйте');
@@ -31,10 +30,11 @@ describe('password_reset.requested', () => {
 
     const mark = bot.telegram.calls.length;
     await bot.deliver('password_reset.requested', event);
-    const sent = await botSays(bot.telegram, user.id, 'Ссылка для смены пароля', mark);
+    const sent = await botSays(bot.telegram, user.id, 'ссылка отправлена на e-mail аккаунта', mark);
 
-    expect(String(sent.params.text)).toContain('Действует до 12:30 (МСК) и срабатывает один раз.');
-    expect(sent.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Сменить пароль', url: event.url }]] });
+    expect(String(sent.params.text)).toContain('действует до 12:30 (МСК) и срабатывает один раз.');
+    expect(String(sent.params.text)).not.toContain('reset-password');
+    expect(sent.params.reply_markup).toBeUndefined();
   });
 
   test('a Telegram user who never wrote to the bot gets nothing', async () => {

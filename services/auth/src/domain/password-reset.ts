@@ -36,8 +36,9 @@ const resetMail = (url: string, ttlMin: number) => ({
 
 /**
  * A recovery link for the account with this e-mail, if there is one and it has not had its hourly
- * allowance of links: stored as a hash, valid PASSWORD_RESET_TTL_MIN minutes, mailed, and for an
- * account linked to Telegram also announced to the bot (`password_reset.requested`). Nothing here
+ * allowance of links: stored as a hash, valid PASSWORD_RESET_TTL_MIN minutes, and mailed — only mailed:
+ * a Telegram account linked to it is told that a link was asked for (`password_reset.requested`), never
+ * sent the link, so whoever holds the linked Telegram cannot take the account over. Nothing here
  * tells the caller whether the e-mail exists: the route answers before this runs.
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
@@ -58,7 +59,6 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
       await bus.publish(trx, 'password_reset.requested', {
         user_id: user.id,
         telegram_id: Number(user.telegramId),
-        url,
         expires_at: expiresAt.toISOString(),
       });
     }
