@@ -170,6 +170,9 @@ describe('Telegram linking', () => {
     await page.waitForURL(`${stack.url}/link/${link.body.token}`);
     await page.getByTestId('link-telegram-account').getByText('@e2e_bot_user').waitFor();
     await screenshot(page, 'accounts-link-confirm');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'accounts-link-confirm-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect((await api('GET', '/api/auth/profile', { token: user.token })).body).toMatchObject({
       telegram_linked: false,
     });

@@ -68,7 +68,7 @@ export function LinkAccountPage() {
           <h1 className="h4 mb-3">Связать аккаунт с Telegram?</h1>
           {preview.data ? (
             <>
-              <p>Этот аккаунт Telegram просит связать его с вашим аккаунтом {user?.email}:</p>
+              <p className="text-break">Этот аккаунт Telegram просит связать его с вашим аккаунтом {user?.email}:</p>
               <TelegramAccount telegram={preview.data.telegram} />
               <Alert variant="warning" className="small">
                 После связки бот будет тратить кредиты вашего аккаунта. Связывайте только свой Telegram: если ссылку
