@@ -71,6 +71,8 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   RECONCILE_INTERVAL_SEC: seconds(86_400),
   /** A bot payment waiting this long for its receipt e-mail is canceled (reason `email_not_given`); checked as often as reconciliation. */
   PAYMENT_EMAIL_WAIT_SEC: seconds(1800),
+  /** How long a Stars invoice can be paid: past it the pre-checkout declines it (docs/money.md). */
+  STAR_INVOICE_TTL_SEC: seconds(3600),
   /** How often expired tariffs are reverted to Base. */
   TARIFF_EXPIRY_INTERVAL_SEC: seconds(60),
   /** How long a hold of the bot reserves credits when neither a message nor the bot ends it. */

@@ -178,6 +178,46 @@ describe('POST /api/bot/stars/pre-checkout', () => {
   });
 });
 
+describe('a Stars invoice holds what it buys at its moment', () => {
+  test('when the payer moved to another tariff since the invoice, so the credits per rouble differ, then it is declined', async () => {
+    const { telegramId } = await telegramUser();
+    const onBase = (await invoice(telegramId, { amount: '500.00' })).body;
+    const elite = (await invoice(telegramId, { tariff_id: (await paidTariff('Elite')).id })).body;
+    expect((await pay(telegramId, elite)).status).toBe(200);
+
+    expect((await preCheckout(telegramId, onBase.payload, onBase.star_amount)).body).toEqual({
+      ok: false,
+      error_message:
+        'Число кредитов за эту покупку изменилось (сменился тариф). Откройте /buy, чтобы получить новый счёт.',
+    });
+    const onElite = (await invoice(telegramId, { amount: '500.00' })).body;
+    expect(onElite.credits_amount).toBeGreaterThan(onBase.credits_amount);
+    expect((await preCheckout(telegramId, onElite.payload, onElite.star_amount)).body).toEqual({ ok: true });
+  });
+
+  test('when the invoice is older than an hour, then it is declined as stale', async () => {
+    const { telegramId } = await telegramUser();
+    const sent = (await invoice(telegramId, { amount: '100.00' })).body;
+    await h.billing.deps.db
+      .updateTable('star_invoices')
+      .set({ created_at: new Date(Date.now() - 61 * 60_000) })
+      .where('id', '=', sent.payload)
+      .execute();
+    expect((await preCheckout(telegramId, sent.payload, sent.star_amount)).body).toEqual({
+      ok: false,
+      error_message: 'Счёт устарел. Откройте /buy, чтобы получить новый счёт.',
+    });
+  });
+
+  test('a payer gets at most RATE_LIMIT_PAYMENT_POINTS invoices in the window, then 429 in Russian', async () => {
+    const { telegramId } = await telegramUser();
+    for (let i = 0; i < 10; i += 1) expect((await invoice(telegramId, { amount: '100.00' })).status).toBe(201);
+    const refused = await invoice(telegramId, { amount: '100.00' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'Слишком много платежей, попробуйте позже' });
+  });
+});
+
 describe('GET /api/admin/payments', () => {
   test('when filtered by provider, then only Stars payments come, with their star amount', async () => {
     const { telegramId } = await telegramUser();

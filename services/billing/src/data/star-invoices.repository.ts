@@ -13,6 +13,8 @@ export interface StarInvoice {
   creditsAmount: number;
   starAmount: number;
   description: string;
+  /** When billing quoted it (set by the database). */
+  createdAt?: Date;
 }
 
 /** Stars invoices the bot sent: the invoice payload is the row's id. */
@@ -45,6 +47,7 @@ export function starInvoicesRepository(db: Kysely<BillingDatabase>) {
         creditsAmount: toSafeInt(row.credits_amount),
         starAmount: row.star_amount,
         description: row.description,
+        createdAt: new Date(row.created_at),
       };
     },
   };

@@ -116,8 +116,9 @@ async function invoiceOf(
 
 /**
  * Telegram's `pre_checkout_query`: the payload must name an invoice billing made for this user at
- * this price, the package or tariff must still be offered at the same price in roubles and in
- * stars. Otherwise the answer is a decline with the reason in Russian, which the payer reads.
+ * this price, no older than STAR_INVOICE_TTL_SEC, and billing must still sell the same thing for it:
+ * the same price in roubles and in stars and the same credits (they depend on the payer's tariff now,
+ * docs/money.md). Otherwise the answer is a decline with the reason in Russian, which the payer reads.
  */
 export async function checkStarPreCheckout(
   deps: BillingDeps,
@@ -128,6 +129,10 @@ export async function checkStarPreCheckout(
   if (!user) return decline('Пользователь не найден. Отправьте /start и попробуйте снова.');
   const invoice = await invoiceOf(deps, user, query);
   if (!invoice) return decline('Счёт не найден или изменён. Откройте /buy и выберите покупку заново.');
+  const age = Date.now() - (invoice.createdAt?.getTime() ?? 0);
+  if (age > deps.config.STAR_INVOICE_TTL_SEC * 1000) {
+    return decline('Счёт устарел. Откройте /buy, чтобы получить новый счёт.');
+  }
   let now;
   try {
     now = await quote(
@@ -142,6 +147,11 @@ export async function checkStarPreCheckout(
   const samePrice =
     toMinorUnits(now.amount, 2) === toMinorUnits(invoice.amount, 2) && now.starAmount === invoice.starAmount;
   if (!samePrice) return decline('Цена изменилась. Откройте /buy, чтобы получить новый счёт.');
+  if (now.creditsAmount !== invoice.creditsAmount) {
+    return decline(
+      'Число кредитов за эту покупку изменилось (сменился тариф). Откройте /buy, чтобы получить новый счёт.',
+    );
+  }
   return { ok: true };
 }
 

@@ -23,6 +23,14 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
     points: deps.config.RATE_LIMIT_PAYMENT_POINTS,
     windowSec: deps.config.RATE_LIMIT_PAYMENT_WINDOW_SEC,
   });
+  /** The bot's payer, within their allowance of payments, card and Stars invoices counted together. */
+  const botPayer = async (telegramId: number) => {
+    const user = await knownUser(deps, { telegramId });
+    if (!user) throw billingErrors.userNotFound();
+    const wait = await paymentLimit.consume(String(user.id));
+    if (wait > 0) throw billingErrors.tooManyPayments(wait);
+    return user;
+  };
   return routeHandlers('billing', {
     postBillingPayments: ({ body, claims, req }) =>
       createPayment(deps, providers, {
@@ -51,14 +59,14 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
       return { payments: page.map(userPayment), total };
     },
     postBotPayments: async ({ body: { telegram_id, amount, tariff_id, email } }) => {
-      const user = await knownUser(deps, { telegramId: telegram_id });
-      if (!user) throw billingErrors.userNotFound();
-      const wait = await paymentLimit.consume(String(user.id));
-      if (wait > 0) throw billingErrors.tooManyPayments(wait);
+      const user = await botPayer(telegram_id);
       return createPayment(deps, providers, { userId: user.id, source: 'bot', amount, tariffId: tariff_id, email });
     },
     patchBotPaymentsByIdEmail: ({ params, body }) => supplyReceiptEmail(deps, providers, params.id, body.email),
-    postBotStarsInvoices: ({ body }) => createStarInvoice(deps, body),
+    postBotStarsInvoices: async ({ body }) => {
+      await botPayer(body.telegram_id);
+      return createStarInvoice(deps, body);
+    },
     postBotStarsPreCheckout: ({ body }) => checkStarPreCheckout(deps, body),
     postBotStarsPayments: ({ body }) => recordStarPayment(deps, body),
 
