@@ -76,6 +76,9 @@ describe('support requests: the contact form reaches an admin, and the answer re
 
       await user.goto(`${stack.url}/dashboard`);
       await user.getByText('Кредиты начислены, проверьте баланс.').waitFor();
+      // «Мои обращения» is a section of its own, not inside another block's button.
+      await user.getByRole('heading', { name: 'Мои обращения' }).waitFor();
+      await expect(user.getByRole('link', { name: /Мои обращения/ }).count()).resolves.toBe(0);
       await screenshot(user, `account-support-answer-${width}`);
       await Promise.all([user.close(), admin.close()]);
     },

@@ -22,10 +22,9 @@ import { useWelcomeGrantArrival } from '../use-welcome-grant-arrival';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { InviteFriends } from './invite-friends';
+import { MySupportRequests } from './my-support-requests';
 import { PromoCodeForm } from './promo-code-form';
 import { TelegramLinkDialog } from './telegram-link-dialog';
-
-import { MySupportRequests } from './my-support-requests';
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
 function credits(value: number | string | null | undefined): string {
@@ -169,17 +168,17 @@ export function AccountOverview({ user }: { user: SessionUser }) {
           </Section>
         </Col>
         <Col>
+          <Section title="Мои обращения" icon="chat">
+            <MySupportRequests />
+          </Section>
+        </Col>
+        <Col>
           <Section title="Действия" icon="settings">
             <div className="d-flex flex-wrap gap-2">
               <Button variant="outline-primary" onClick={() => setDialog('password')}>
                 Сменить пароль
               </Button>
               <Link to={paths.pricing} className="btn btn-outline-secondary">
-                <Col>
-                  <Section title="Мои обращения" icon="chat">
-                    <MySupportRequests />
-                  </Section>
-                </Col>
                 Тарифы
               </Link>
               {isAdmin(user) && (
