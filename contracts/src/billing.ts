@@ -286,7 +286,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
   telegram_stars: 'Звёздами',
 };
 
-/** Top-up amounts the bot offers, in roubles: a Stars invoice is only ever made for one of these. */
+/** Top-up amounts the bot and the site offer, in roubles: a Stars invoice is only ever made for one of these. */
 export const TOP_UP_PACKAGES = ['100.00', '300.00', '500.00', '1000.00'] as const;
 
 /** Whole stars (Telegram's XTR), as Telegram counts them. */

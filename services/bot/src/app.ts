@@ -5,6 +5,7 @@ import { internalRouter } from './http/internal.routes';
 import type { SandboxBotApi } from '@gpt/telegram-sandbox';
 import { sandboxBotApi, sandboxChatRoutes } from './sandbox/chat.routes';
 import { SANDBOX_PATH } from '@gpt/contracts';
+import { botLink } from './telegram/bot-link';
 import type { Telegram } from './telegram/telegram';
 
 /** Without the sandbox its routes are not served (404 like any unknown path). */
@@ -47,12 +48,7 @@ export function buildApp(
             },
             getTelegramInfo: () => {
               const username = deps.telegram.username();
-              const url = sandbox
-                ? `${deps.config.SITE_URL}/telegram-sandbox`
-                : username
-                  ? `https://t.me/${username}`
-                  : null;
-              return { username, url, sandbox: sandbox !== null };
+              return { username, url: botLink(deps, username), sandbox: sandbox !== null };
             },
             ...(sandbox ? sandboxChatRoutes(sandbox, deps) : sandboxOff),
           },

@@ -31,4 +31,6 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   /** Promo code attempts per Telegram user (`BOT_PROMO_ATTEMPTS` per 10 minutes): guessing is slowed down. */
   promoLimiter: AttemptLimiter;
   telegram: TelegramLink;
+  /** The site's /telegram-sandbox page when the bot runs on the sandbox: its links open there, not t.me. */
+  sandboxPage: string | null;
 }

@@ -77,6 +77,7 @@ function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, options: BotServiceO
       },
     }),
     promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
+    sandboxPage: sandbox ? `${base.config.SITE_URL}/telegram-sandbox` : null,
   };
   const telegram: Telegram = createTelegram(engine, config, base.logger, {
     features: botFeatures,

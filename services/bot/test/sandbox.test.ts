@@ -112,6 +112,16 @@ describe('the bot on its Telegram sandbox', () => {
     expect(unknown.body).toMatchObject({ code: 'button_not_found' });
   });
 
+  test('/ref gives the sandbox page as the bot link, with the referral payload the page sends on «Начать»', async () => {
+    const user = await newUser();
+    expect((await send(user, '/start')).status).toBe(201);
+    const started = await follow(user, 0, saying(/Песочница/));
+    expect((await send(user, '/ref')).status).toBe(201);
+    const { message } = await follow(user, started.chat.version, saying(/Пригласить друга/));
+    expect(message.text).toMatch(/Ссылка на бота: http:\/\/localhost:\d+\/telegram-sandbox\?start=ref_\w+/);
+    expect(message.text).not.toContain('t.me');
+  });
+
   test('a question is answered by the sandbox model, the answer seen growing as the bot edits it', async () => {
     const user = await newUser();
     await send(user, '/start');

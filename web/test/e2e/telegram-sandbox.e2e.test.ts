@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { TestStack } from '@gpt/deploy/testing';
+import { signUp, type TestStack } from '@gpt/deploy/testing';
 import type { Browser } from 'playwright-core';
-import { MANY_USERS_ENV } from '../support/api';
+import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
+import { storeSession } from '../support/payers';
 import { startSelfAddressedStack } from '../support/site';
 
 /** The embedded default: no bot token and no model API, so the bot lives in the site's sandbox page. */
@@ -72,6 +73,29 @@ test('the home page’s «Открыть бота» points at the sandbox page',
     await page.goto(`${stack.url}/`);
     const link = page.locator('a', { hasText: 'Открыть бота' }).first();
     await expect(link.getAttribute('href')).resolves.toBe(`${stack.url}/telegram-sandbox`);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the account’s «Ссылка на бота» carries the referral code to the sandbox page, whose «Начать» sends it with /start', async () => {
+  const inviter = await signUp(stack.url);
+  const summary = await callApi<{ referral_code: string }>(stack.url, 'GET', '/api/billing/referrals', {
+    token: inviter.token,
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await storeSession(page, stack.url, inviter);
+    await page.goto(`${stack.url}/dashboard`);
+    const link = `${stack.url}/telegram-sandbox?start=ref_${summary.body.referral_code}`;
+    await expect(page.getByRole('textbox', { name: 'Ссылка на бота' }).inputValue()).resolves.toBe(link);
+
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    await page
+      .locator('[data-from="user"]')
+      .filter({ hasText: `/start ref_${summary.body.referral_code}` })
+      .waitFor();
   } finally {
     await page.close();
   }

@@ -6,15 +6,14 @@ import { Icon } from './icons';
 
 export interface BotLinkButtonProps extends Omit<ButtonProps, 'href' | 'as'> {
   label?: string;
-  /** A /start payload: on Telegram the button opens the bot with it (t.me/<bot>?start=…). */
+  /** A /start payload: the button opens the bot with it (t.me/<bot>?start=…, or the sandbox page's ?start=…). */
   start?: string;
 }
 
-/** The bot's link with a /start payload when it is Telegram's (the sandbox page takes none). */
+/** The bot's link with a /start payload: Telegram's, or the sandbox page's, which sends «/start payload» on «Начать». */
 export function withStart(url: string, start: string | undefined): string {
   if (!start) return url;
   const link = new URL(url, window.location.href);
-  if (link.hostname !== 't.me') return url;
   link.searchParams.set('start', start);
   return link.toString();
 }

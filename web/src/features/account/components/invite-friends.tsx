@@ -19,14 +19,14 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
-/** The bot's link with `ref_CODE`: Telegram's own when the bot is on Telegram (the sandbox page takes no payload). */
+/** The bot's link with `ref_CODE`: Telegram's, or the sandbox page's when the bot runs on the sandbox. */
 function BotLink({ summary }: { summary: ReferralSummary }) {
   const botUrl = useBotUrl();
   if (!botUrl)
     return <p className="small text-body-secondary">Ссылка на бота появится, когда бот подключён к Telegram.</p>;
-  const url = new URL(botUrl, window.location.href);
-  const link = url.hostname === 't.me' ? withStart(url.toString(), summary.bot_start_payload) : url.toString();
-  return <CopyField id="referral-bot-link" label="Ссылка на бота" value={link} />;
+  return (
+    <CopyField id="referral-bot-link" label="Ссылка на бота" value={withStart(botUrl, summary.bot_start_payload)} />
+  );
 }
 
 /** «Пригласить друга»: the two links with copy buttons and what they brought. */

@@ -1,4 +1,4 @@
-import type { PublicTariff } from '@gpt/contracts';
+import { TOP_UP_PACKAGES, type PublicTariff } from '@gpt/contracts';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -20,7 +20,6 @@ import { useTariffs } from '../api/get-tariffs';
 import { creditsFor, parseTopUp } from '../top-up';
 import { TariffPurchaseDialog, type TariffPurchase } from './tariff-purchase-dialog';
 
-const QUICK_AMOUNTS = ['100', '350', '1000'];
 const PAYMENT_FAILED = 'Не удалось создать платёж, попробуйте позже';
 
 /**
@@ -88,7 +87,7 @@ export function BillingActions() {
                     <Form.Control
                       type="text"
                       inputMode="decimal"
-                      placeholder="Например, 350"
+                      placeholder="Например, 300"
                       value={amountText}
                       isInvalid={touched && 'error' in parsed}
                       onChange={(event) => setAmountText(event.target.value)}
@@ -99,9 +98,15 @@ export function BillingActions() {
                   </InputGroup>
                 </Form.Group>
                 <div className="d-flex flex-wrap gap-2 mb-3">
-                  {QUICK_AMOUNTS.map((amount) => (
-                    <Button key={amount} size="sm" variant="outline-secondary" onClick={() => setAmountText(amount)}>
-                      {formatRoubles(`${amount}.00`)}
+                  {/* The bot's packages (billing's list), so the site and the bot offer the same sums. */}
+                  {TOP_UP_PACKAGES.map((amount) => (
+                    <Button
+                      key={amount}
+                      size="sm"
+                      variant="outline-secondary"
+                      onClick={() => setAmountText(amount.replace(/\.00$/, ''))}
+                    >
+                      {formatRoubles(amount)}
                     </Button>
                   ))}
                 </div>

@@ -1,6 +1,7 @@
 import type { SandboxSession } from '@gpt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -50,8 +51,14 @@ function SandboxSessionGate() {
   return <SandboxChatWindow user={session.data} />;
 }
 
+/** Telegram's deep-link payloads: up to 64 letters, digits, _ and -. */
+const START_PAYLOAD = /^[\w-]{1,64}$/;
+
 /** A chat window drawn like Telegram's, played by the session's pseudo user. */
 function SandboxChatWindow({ user }: { user: SandboxSession }) {
+  // As t.me/<bot>?start=… does, «Начать» sends the link's payload with /start (a friend's referral code).
+  const start = useSearchParams()[0].get('start') ?? '';
+  const startCommand = START_PAYLOAD.test(start) ? `/start ${start}` : '/start';
   const { chat, failed } = useSandboxChat(user.user_id);
   const newUser = useNewSandboxUser();
   const send = useSendSandboxMessage();
@@ -135,7 +142,7 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
           ) : chat.messages.length === 0 ? (
             <div className="tg-empty">
               <p className="mb-3">Здесь будет ваша переписка с ботом.</p>
-              <Button onClick={() => sendText('/start')} disabled={send.isPending}>
+              <Button onClick={() => sendText(startCommand)} disabled={send.isPending}>
                 Начать
               </Button>
             </div>
