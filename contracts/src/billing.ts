@@ -460,9 +460,7 @@ export const UserPaymentsResponse = z
 export type UserPaymentsResponse = z.infer<typeof UserPaymentsResponse>;
 
 /** `POST /api/admin/payments/{id}/refund`: why (the admin app asks for it), kept in the audit log. */
-export const RefundPaymentRequest = z
-  .object({ reason: AuditReason.optional() })
-  .meta({ id: 'RefundPaymentRequest' });
+export const RefundPaymentRequest = z.object({ reason: AuditReason.optional() }).meta({ id: 'RefundPaymentRequest' });
 export type RefundPaymentRequest = z.infer<typeof RefundPaymentRequest>;
 
 /** The admin app's refund confirmation: the reason is required there. */

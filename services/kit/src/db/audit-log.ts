@@ -145,10 +145,7 @@ function entryHash(prevHash: string, fields: HashedFields): string {
 }
 
 /** The newest entries that match `query` (at most `query.limit`), newest first, and how many match. */
-export async function listAudit<DB>(
-  db: Kysely<DB>,
-  query: InternalAuditQuery,
-): Promise<InternalAuditAnswer> {
+export async function listAudit<DB>(db: Kysely<DB>, query: InternalAuditQuery): Promise<InternalAuditAnswer> {
   const log = db as unknown as Kysely<AuditTables>;
   const matching = () => {
     let select = log.selectFrom('audit_log');
@@ -161,7 +158,9 @@ export async function listAudit<DB>(
   };
   const [rows, count] = await Promise.all([
     matching().selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(query.limit).execute(),
-    matching().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    matching()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   const entries = rows.map((row) => ({
     id: Number(row.id),
