@@ -1,7 +1,7 @@
 // How the all-in-one embedded process (`npm start` with no server URLs) is started: its Node.js flags
 // and environment defaults. `npm start` runs the product in its own process, so package.json's start
 // script gives them (deploy/test/embedded-runtime.test.ts keeps the two the same); the benches that
-// measure it (bench/embedded.mjs, bench/reads.mjs) start it the same way. Measured in docs/benchmarks.md («Every public read, both modes»): together they
+// measure it (bench/embedded.mjs, bench/reads.mjs) start it the same way. Measured in docs/benchmarks.md («The embedded process's memory»): together they
 // keep it 100 MB or more smaller after a load, with no loss of throughput the bench could tell.
 
 /** V8's young generation with semi-spaces of at most 2 MB (its default lets them grow to 16 MB). */
