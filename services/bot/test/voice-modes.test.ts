@@ -45,6 +45,16 @@ const lastChatMessages = () => chatRequests().at(-1)!.messages;
 const contentOf = (message: ChatCompletionMessageParam | undefined) => String(message?.content ?? '');
 
 describe('voice messages', () => {
+  test('the hold and the charge count the seconds of the audio, not the duration the client claims', async () => {
+    const { user } = await startedUser(10_000);
+    bot.openai.transcribeAs('Длинная запись');
+    await reply(user, '🎙 Длинная запись', speakTo(user, 1, silentOggOpus(120)));
+    const [row] = await bot.services.recordedOf(user.id);
+    expect(row!.body).toMatchObject({ audio_seconds: 120 });
+    // 120 s at 0.006 $ a minute.
+    expect(row!.dollars.transcription_cost).toBe('0.012000000000');
+  });
+
   test('a voice message is transcribed in Russian, shown, answered in the conversation and charged for both parts', async () => {
     const { user } = await startedUser(10_000);
     bot.openai.transcribeAs('Какая столица Франции?');
@@ -79,21 +89,24 @@ describe('voice messages', () => {
     );
   });
 
-  test('a failed or unreadable transcription, silence, or a too long message costs nothing', async () => {
+  test('a failed transcription, silence, an unreadable file or a too long message costs nothing', async () => {
     const { user } = await startedUser(10_000);
     bot.openai.failNext(400);
     await reply(user, 'Не удалось распознать аудио', speakTo(user, 5));
-    await reply(user, 'Не удалось распознать аудио', speakTo(user, 5, Buffer.from('это не звук')));
     bot.openai.transcribeAs('');
     await reply(user, 'не слышно речи', speakTo(user, 5));
 
     const calls = bot.openai.requests.length;
+    // A file whose length cannot be read is refused before the model, whatever it claims.
+    await reply(user, 'Не удалось распознать аудио', speakTo(user, 5, Buffer.from('это не звук')));
     await reply(user, 'Сообщение слишком длинное: я распознаю голосовые и аудио до 5 мин', speakTo(user, 301));
+    // The audio's own length counts: 301 s of sound claiming 1 s is as long.
+    await reply(user, 'Сообщение слишком длинное', speakTo(user, 1, silentOggOpus(301)));
     expect(bot.openai.requests.length).toBe(calls);
 
     expect(await bot.services.balance(user.id)).toMatchObject({ available_credits: 10_000, held_credits: 0 });
-    const rows = await bot.services.recordedOf(user.id, 3);
-    expect(rows).toHaveLength(3);
+    const rows = await bot.services.recordedOf(user.id, 2);
+    expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.body.status === 'error' && row.cost === 0)).toBe(true);
     expect(chatRequests().some((request) => request.messages.some((m) => contentOf(m) === ''))).toBe(false);
   });

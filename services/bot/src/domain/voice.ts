@@ -1,3 +1,5 @@
+import { oggOpusDuration } from '../engine/ogg-opus';
+
 /**
  * The voice parts of a call: how much a voice message may say (for its hold), and what of an answer
  * is read aloud.
@@ -9,6 +11,21 @@ export const SPEECH_MAX_CHARS = 4096;
 /** A fast speaker says about this many characters a second: the transcript's size the hold allows for. */
 export const TRANSCRIPT_CHARS_PER_SECOND = 25;
 
+/** Opus never spends more than 510 kbit/s: no honest file holds more bytes a second than this. */
+const OPUS_MAX_BYTES_PER_SECOND = 510_000 / 8;
+
+/**
+ * How long a voice message or audio file is, read from the file itself and never from what the client
+ * claims: the Ogg/Opus length in whole seconds (a started second counts), and at least what its size
+ * takes at Opus's highest bitrate, so a file whose pages claim less than it holds pays for its bytes.
+ * Null when the length cannot be read (not Ogg/Opus): such a file is refused.
+ */
+export function audioSeconds(audio: Buffer): number | null {
+  const duration = oggOpusDuration(audio);
+  if (duration === null) return null;
+  return Math.max(Math.ceil(duration), Math.ceil(audio.length / OPUS_MAX_BYTES_PER_SECOND));
+}
+
 /** The language hint of every transcription: the bot's users speak Russian. */
 export const TRANSCRIPTION_LANGUAGE = 'ru';
 
@@ -17,7 +34,7 @@ export interface VoiceInput {
   audio: Buffer;
   fileName: string;
   mimeType: string;
-  /** Its length as Telegram reports it (what transcription is priced by). */
+  /** Its length as read from the file (`audioSeconds`): what the limit, the hold and the charge count. */
   seconds: number;
 }
 

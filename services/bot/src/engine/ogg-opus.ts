@@ -71,10 +71,20 @@ export function silentOggOpus(seconds: number): Buffer {
   return Buffer.concat(pages);
 }
 
-/** Whole seconds of an Ogg/Opus file (the last page's granule position, at 48 kHz); 0 when it is not one. */
-export function oggOpusSeconds(ogg: Buffer): number {
+/**
+ * Seconds of an Ogg/Opus file: its last page's granule position less the pre-skip its OpusHead names,
+ * at Opus's 48 kHz; null when it is not one or tells none.
+ */
+export function oggOpusDuration(ogg: Buffer): number | null {
+  if (ogg.toString('latin1', 0, 4) !== 'OggS') return null;
   const last = ogg.lastIndexOf('OggS');
-  if (last < 0 || last + 14 > ogg.length) return 0;
-  const samples = Number(ogg.readBigInt64LE(last + 6));
-  return samples > 0 ? Math.round(samples / SAMPLE_RATE) : 0;
+  const head = ogg.indexOf('OpusHead');
+  if (last + 14 > ogg.length || head < 0 || head + 12 > ogg.length) return null;
+  const samples = Number(ogg.readBigInt64LE(last + 6)) - ogg.readUInt16LE(head + 10);
+  return samples > 0 ? samples / SAMPLE_RATE : null;
+}
+
+/** Whole seconds of an Ogg/Opus file; 0 when it is not one. */
+export function oggOpusSeconds(ogg: Buffer): number {
+  return Math.round(oggOpusDuration(ogg) ?? 0);
 }
