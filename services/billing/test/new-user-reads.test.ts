@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { apiRoutes } from '@gpt/contracts/openapi';
-import { startTestService, uniqueName } from '@gpt/kit/testing';
-import { loadAuthConfig } from '../../auth/src/config';
+import { startTestService, type TestService, uniqueName } from '@gpt/kit/testing';
+import { type AuthConfig, loadAuthConfig } from '../../auth/src/config';
+import type { AuthDatabase } from '../../auth/src/data/schema';
 import { authService } from '../../auth/src/service';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 // auth and billing on separate exchanges: billing never hears auth's user.registered, as in the moments
 // right after a sign-up before the event arrives.
-let auth: Awaited<ReturnType<typeof startTestService>>;
+let auth: TestService<AuthConfig, AuthDatabase>;
 let h: BillingHarness;
 
 beforeAll(async () => {
