@@ -9,6 +9,8 @@ import {
   type ChatMode,
   type MessageCost,
   type PublicTariff,
+  type ReferralRewardedData,
+  ReferralCodeInput,
   type UserPayment,
 } from '@gpt/contracts';
 import {
@@ -83,6 +85,8 @@ export interface StandInAccount {
   /** The welcome grant the user got on their first contact (billing's, after auth's user.registered). */
   welcomeCredits: number;
   blocked: boolean;
+  /** Who invited the user: auth keeps the inviter of the referral code their first contact came with. */
+  referredBy: number | null;
 }
 
 interface Hold {
@@ -125,6 +129,13 @@ export type StandInServices = ServiceClients & {
   recordedOf(telegramId: number, count?: number, timeoutMs?: number): Promise<RecordedMessage[]>;
   /** Holds not yet settled or released. */
   openHolds(): number;
+  /**
+   * Billing's side of a friend's payment that earned their inviter a bonus of `credits`: the inviter
+   * has them and /ref counts them; answers the `referral.rewarded` billing publishes.
+   */
+  referralRewarded(friendTelegramId: number, credits: number): ReferralRewardedData;
+  /** Adds a promo code of `credits`, as an admin does on /admin/promo-codes. */
+  addPromoCode(code: string, credits: number): void;
   /** Makes the next call of a method fail as an unreachable service would (503). */
   failNext(method: keyof ServiceClients): void;
 };
@@ -134,6 +145,9 @@ export function standInServices(): StandInServices {
   const holds = new Map<string, Hold>();
   const payments = new Map<number, UserPayment[]>();
   const failing = new Set<string>();
+  const rewards: ReferralRewardedData[] = [];
+  /** Credits of each promo code (kept upper case, as billing keeps them) and who redeemed it. */
+  const promoCodes = new Map<string, { credits: number; redeemedBy: Set<number> }>();
   let nextUserId = 1;
   const tariffRows = TARIFFS.map((tariff) => ({ ...tariff }));
 
@@ -184,6 +198,7 @@ export function standInServices(): StandInServices {
         tariff: tariffRows[0]!,
         welcomeCredits: stand.welcomeCredits,
         blocked: false,
+        referredBy: null,
       };
       found.credits = found.welcomeCredits;
       accounts.set(telegramId, found);
@@ -191,6 +206,8 @@ export function standInServices(): StandInServices {
     return found;
   }
 
+  /** The user's own referral code, as auth gives one to every user. */
+  const referralCodeOf = (found: StandInAccount) => `FRIEND${found.user.id}`;
   const known = (telegramId: number) => {
     const found = accounts.get(telegramId);
     if (!found) throw new ServiceCallError(404, 'user_not_found', 'Пользователь не найден');
@@ -271,7 +288,12 @@ export function standInServices(): StandInServices {
   const clients: ServiceClients = {
     async upsertUser(body) {
       reach('upsertUser');
+      const isNew = !accounts.has(body.telegram_id);
       const found = account(body.telegram_id);
+      const code = ReferralCodeInput.parse(body.referral_code);
+      if (isNew && code) {
+        found.referredBy = [...accounts.values()].find((other) => referralCodeOf(other) === code)?.user.id ?? null;
+      }
       Object.assign(found.user, {
         username: body.username ?? found.user.username,
         first_name: body.first_name ?? found.user.first_name,
@@ -375,20 +397,38 @@ export function standInServices(): StandInServices {
     },
     async referrals(telegramId) {
       const found = known(telegramId);
-      const code = `R${found.user.id}`;
+      const code = referralCodeOf(found);
+      const earned = rewards.filter((reward) => reward.referrer_id === found.user.id);
       return {
         referral_code: code,
         site_link: `http://127.0.0.1/?ref=${code}`,
         bot_start_payload: `ref_${code}`,
-        invited: 0,
-        paying: 0,
-        credits_earned: 0,
+        invited: [...accounts.values()].filter((other) => other.referredBy === found.user.id).length,
+        paying: new Set(earned.map((reward) => reward.friend_id)).size,
+        credits_earned: earned.reduce((sum, reward) => sum + reward.credits, 0),
         percent: 10,
         max_credits_per_friend: 10_000,
       };
     },
-    async redeemPromo() {
-      throw new ServiceCallError(404, 'promo_not_found', 'Промокод не найден');
+    async redeemPromo(telegramId, code) {
+      const found = known(telegramId);
+      const upper = code.toUpperCase();
+      const promo = promoCodes.get(upper);
+      if (!promo) throw new ServiceCallError(404, 'promo_not_found', 'Промокод не найден');
+      if (promo.redeemedBy.has(found.user.id)) {
+        throw new ServiceCallError(409, 'promo_already_used', 'Вы уже активировали этот промокод');
+      }
+      promo.redeemedBy.add(found.user.id);
+      found.credits += promo.credits;
+      return {
+        success: true,
+        code: upper,
+        kind: 'credits',
+        credits: promo.credits,
+        tariff_name: null,
+        tariff_end_date: null,
+        message: `Промокод ${upper} активирован: +${promo.credits.toLocaleString('ru-RU')} кредитов`,
+      };
     },
     async models() {
       const active = modelRows.filter((row) => row.is_active);
@@ -450,6 +490,22 @@ export function standInServices(): StandInServices {
     recorded,
     recordedOf,
     openHolds: () => holds.size,
+    referralRewarded(friendTelegramId: number, credits: number) {
+      const friend = known(friendTelegramId);
+      const inviter = [...accounts.values()].find((other) => other.user.id === friend.referredBy)!;
+      inviter.credits += credits;
+      const reward = {
+        referrer_id: inviter.user.id,
+        friend_id: friend.user.id,
+        payment_id: randomUUID(),
+        credits,
+        rewarded_at: new Date().toISOString(),
+      };
+      rewards.push(reward);
+      return reward;
+    },
+    addPromoCode: (code: string, credits: number) =>
+      void promoCodes.set(code.toUpperCase(), { credits, redeemedBy: new Set() }),
     failNext: (method: keyof ServiceClients) => void failing.add(method),
   });
   return stand;
