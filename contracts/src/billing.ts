@@ -264,9 +264,9 @@ export type PaymentStatus = z.infer<typeof PaymentStatus>;
 /** Russian labels of payment statuses (docs/product.md, States). */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Ожидает оплаты',
-  pending_email: 'Ожидает email',
+  pending_email: 'Ожидает e-mail',
   succeeded: 'Успешно',
-  canceled: 'Отменен',
+  canceled: 'Отменён',
   failed: 'Ошибка',
   refunded: 'Возвращён',
 };

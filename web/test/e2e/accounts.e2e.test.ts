@@ -269,9 +269,10 @@ describe('change password', () => {
 
     await dialog.getByLabel('Текущий пароль').fill(user.password);
     await dialog.getByRole('button', { name: 'Сменить пароль' }).click();
-    const success = page.locator('.toast').filter({ hasText: 'Пароль успешно изменен' });
+    const success = page.locator('.toast').filter({ hasText: 'Пароль изменён' });
     await success.waitFor();
-    await expect(success.textContent()).resolves.toContain('Успех');
+    await expect(success.textContent()).resolves.toContain('Теперь входите с новым паролем.');
+    await expect(success.textContent()).resolves.not.toContain('Успех');
     await dialog.waitFor({ state: 'hidden' });
     await screenshot(page, 'accounts-change-password-success');
 

@@ -150,7 +150,7 @@ describe('dashboard: paying through the sandbox provider', () => {
     // The personal account's history: both purchases, newest first, with amount, status and receipt e-mail.
     await page.goto(`${stack.url}/dashboard`);
     const rows = page.getByTestId('payment-row');
-    await rows.filter({ hasText: 'Тариф «Elite» на 1 месяц' }).getByText('Отменен').waitFor();
+    await rows.filter({ hasText: 'Тариф «Elite» на 1 месяц' }).getByText('Отменён').waitFor();
     await expect(rows.count()).resolves.toBe(2);
     // Intl writes no-break spaces: compared as plain ones.
     const rowText = async (n: number) => ((await rows.nth(n).textContent()) ?? '').replace(/\s/g, ' ');

@@ -4,7 +4,7 @@
  * ```tsx
  * const paymentStatus = {
  *   variants: { succeeded: 'success', canceled: 'danger', failed: 'danger' },
- *   labels: { pending: 'Ожидает оплаты', pending_email: 'Ожидает email', succeeded: 'Успешно', canceled: 'Отменен', failed: 'Ошибка' },
+ *   labels: { pending: 'Ожидает оплаты', pending_email: 'Ожидает e-mail', succeeded: 'Успешно', canceled: 'Отменён', failed: 'Ошибка' },
  * } as const;
  * <StatusBadge value={payment.status} {...paymentStatus} defaultVariant="warning" />
  * <StatusBadge value={String(tariff.is_active)} variants={{ true: 'success' }} labels={{ true: 'Активен', false: 'Неактивен' }} />

@@ -71,7 +71,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shows toasts: `const toast = useToast(); toast.success('Успех', 'Пароль успешно изменен')`. */
+/** Shows toasts: `const toast = useToast(); toast.success('Пароль изменён', 'Теперь входите с новым паролем.')`. */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast() needs <ToastProvider> above it');

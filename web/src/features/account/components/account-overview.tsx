@@ -55,7 +55,10 @@ function WelcomeCredits({ amount, offer }: { amount: number; offer: WelcomeOffer
       {offer?.model && messages !== null && (
         <span className="d-block small text-body-secondary" data-testid="welcome-messages">
           примерно {numberFormat.format(messages)} {pluralRu(messages, ['сообщение', 'сообщения', 'сообщений'])} с
-          моделью {offer.model}
+          моделью{' '}
+          <span className="text-nowrap" translate="no">
+            {offer.model}
+          </span>
         </span>
       )}
     </Item>

@@ -28,7 +28,7 @@ export function ChangePasswordDialog({ show, onClose }: { show: boolean; onClose
     async ({ currentPassword, newPassword }) => {
       try {
         await changePassword.mutateAsync({ currentPassword, newPassword });
-        toast.success('Успех', 'Пароль успешно изменен');
+        toast.success('Пароль изменён', 'Теперь входите с новым паролем.');
         close();
       } catch (err) {
         toast.error(

@@ -23,7 +23,7 @@ const OUTCOMES: Record<PaymentStatus, { variant: string; title: string; text: st
   },
   failed: { variant: 'danger', title: 'Ошибка платежа', text: 'Платёж не прошёл. Попробуйте ещё раз позже.' },
   pending: { variant: 'info', title: 'Ожидаем подтверждение оплаты', text: 'Это займёт несколько секунд.' },
-  pending_email: { variant: 'info', title: 'Ожидает email', text: 'Для чека нужен email: укажите его в боте.' },
+  pending_email: { variant: 'info', title: 'Ожидает e-mail', text: 'Для чека нужен e-mail: укажите его в боте.' },
   refunded: { variant: 'secondary', title: 'Платёж возвращён', text: 'Деньги вернулись на карту.' },
 };
 

@@ -82,7 +82,7 @@ function TariffCard({
           </Button>
         ) : (
           <Link to={target} className={`btn ${plan.highlighted ? 'btn-primary' : 'btn-outline-primary'} w-100 mt-auto`}>
-            {free ? 'Начать бесплатно' : signedIn ? 'Подключить в кабинете' : 'Выбрать тариф'}
+            {signedIn ? (free ? 'Выбрать' : 'Подключить в кабинете') : free ? 'Начать бесплатно' : 'Выбрать тариф'}
           </Link>
         )}
       </Card.Body>
