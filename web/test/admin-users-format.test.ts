@@ -5,8 +5,13 @@ import { personName } from '@gpt/contracts';
 import { formatCredits, tariffLabel, userTitle, utmLabel } from '../src/features/admin-users/format';
 
 describe('admin users: what the table and dialogs show', () => {
-  test("an empty UTM source is 'organic' and an empty tariff 'Не указан'", () => {
-    expect([utmLabel(null), utmLabel(''), utmLabel('vk')]).toEqual(['organic', 'organic', 'vk']);
+  test("an empty UTM source (the API's 'organic') reads «Без метки» and an empty tariff 'Не указан'", () => {
+    expect([utmLabel(null), utmLabel(''), utmLabel('organic'), utmLabel('vk')]).toEqual([
+      'Без метки',
+      'Без метки',
+      'Без метки',
+      'vk',
+    ]);
     expect([tariffLabel(null), tariffLabel(''), tariffLabel('Premium')]).toEqual(['Не указан', 'Не указан', 'Premium']);
   });
 

@@ -54,7 +54,7 @@ export function screensOf(role: Role, article: { slug: string; title: string }):
 
 /**
  * Latin-only words a Russian interface may show: brand and product names, the tariffs' names (data
- * the spec names), abbreviations Russian readers use as they are, and the spec's «organic».
+ * the spec names) and abbreviations Russian readers use as they are.
  */
 export const LATIN_ALLOWED = new Set([
   'GPT',
@@ -74,7 +74,6 @@ export const LATIN_ALLOWED = new Set([
   'Base',
   'Premium',
   'Elite',
-  'organic',
   'OpenAI',
   'YooKassa',
   'VPN',

@@ -6,8 +6,10 @@ const credits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 export const formatCredits = (value: number) => credits.format(Math.round(value));
 /** Money paid in, in roubles. */
 export { formatRoubles } from '@gpt/contracts';
-/** docs/product.md, Data: an empty UTM source shows as 'organic'. */
-export const utmLabel = (source: string | null) => source || 'organic';
+/** The users without a UTM source: the API's filter value and chip for them is 'organic' (docs/product.md, Data). */
+const NO_SOURCE = 'organic';
+/** An empty UTM source (the API's 'organic') reads «Без метки». */
+export const utmLabel = (source: string | null) => (!source || source === NO_SOURCE ? 'Без метки' : source);
 /** docs/product.md, Data: an empty tariff shows as 'Не указан'. */
 export const tariffLabel = (name: string | null) => name || 'Не указан';
 

@@ -1,6 +1,8 @@
 import type { UtmStat } from '@gpt/contracts';
 import Button from 'react-bootstrap/Button';
 
+import { utmLabel } from '../format';
+
 /** The strip of UTM-source statistics; a chip filters the list by its source, clicking it again clears that. */
 export function UtmChips({
   stats,
@@ -25,7 +27,7 @@ export function UtmChips({
             aria-pressed={selected}
             onClick={() => onPick(selected ? '' : stat.utm_source)}
           >
-            <span translate="no">{stat.utm_source}</span> <span className="utm-chip-count">{stat.count}</span>
+            <span translate="no">{utmLabel(stat.utm_source)}</span> <span className="utm-chip-count">{stat.count}</span>
           </Button>
         );
       })}
