@@ -18,6 +18,8 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 const secrets = localSecrets(process.env);
 Object.assign(process.env, secrets.values);
 if (secrets.file) console.log(`JWT_SECRET / BOT_API_KEY not set: using generated ones kept in ${secrets.file}`);
+// Said outright, so every process refuses development behind a public SITE_URL (docs/security.md).
+process.env.NODE_ENV ||= 'development';
 if (process.env.NODE_ENV !== 'production') process.env.SITE_URL ||= `http://localhost:${process.env.PORT || 8080}`;
 
 // A build runs in a process of its own, so none of its memory stays with the product started next.

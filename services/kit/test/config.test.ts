@@ -33,6 +33,47 @@ describe('loadConfig', () => {
     expect(() => loadConfig(Schema, { UPSTREAM_URL: 'http://x.ru' })).toThrow(/BOT_API_KEY: is required/);
   });
 
+  test('production refuses weak secrets — known defaults, too little entropy — listed with every other problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig(Schema, {
+        NODE_ENV: 'production',
+        SITE_URL: 'https://gpt.example.ru',
+        JWT_SECRET: 'a'.repeat(32),
+        BOT_API_KEY: '12345678',
+        ADMIN_PASSWORD: 'admin12345',
+        PORT: 'eighty',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(
+      expect.arrayContaining([
+        'JWT_SECRET: is too easy to guess (generate a random one)',
+        'BOT_API_KEY: is a known default value',
+        'ADMIN_PASSWORD: is a known default value',
+        expect.stringMatching(/^PORT:/),
+        expect.stringMatching(/^UPSTREAM_URL:/),
+      ]),
+    );
+    const strong = {
+      ...SECRETS,
+      NODE_ENV: 'production',
+      SITE_URL: 'https://gpt.example.ru',
+      UPSTREAM_URL: 'http://x.ru',
+    };
+    expect(loadConfig(Schema, { ...strong, ADMIN_PASSWORD: 'q7-Lm2#xVp9w' }).NODE_ENV).toBe('production');
+  });
+
+  test('development said outright refuses a public SITE_URL and says why; a local one starts', () => {
+    const env = { ...SECRETS, UPSTREAM_URL: 'http://x.ru', NODE_ENV: 'development' };
+    expect(() => loadConfig(Schema, { ...env, SITE_URL: 'https://gpt.example.ru' })).toThrow(
+      /SITE_URL: https:\/\/gpt\.example\.ru is public, but development runs the free payment sandbox/,
+    );
+    expect(loadConfig(Schema, { ...env, SITE_URL: 'http://localhost:8080' }).SITE_URL).toBe('http://localhost:8080');
+  });
+
   test('SITE_URL is required in production and defaults to the local gateway elsewhere', () => {
     const env = { ...SECRETS, UPSTREAM_URL: 'http://x.ru', PORT: '9090' };
     expect(loadConfig(Schema, env).SITE_URL).toBe('http://localhost:9090');

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { environmentProblems } from './guards';
+
+export { isLocalHost } from './guards';
 
 /** Thrown at start when the environment does not fit the schema; lists every problem at once. */
 export class ConfigError extends Error {
@@ -10,12 +13,21 @@ export class ConfigError extends Error {
 
 export type Env = Record<string, string | undefined>;
 
-/** Parses the environment once; empty strings count as unset so `FOO=` in a .env file means "use the default". */
+/**
+ * Parses the environment once; empty strings count as unset so `FOO=` in a .env file means "use the
+ * default". Every problem is listed at once: the schema's and the guards' (`environmentProblems`).
+ */
 export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.env): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
-  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
+    ...environmentProblems(cleaned),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
+  return result.data;
 }
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
