@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { PaymentSucceededData } from '@gpt/contracts';
-import { sandboxDecisionCall, uniqueName } from '@gpt/kit/testing';
 import type { FakeUser } from '@gpt/telegram-sandbox/testing';
-import { BOT_KEY, startBotStack, type BotStack } from './support/bot-stack';
 import { conversations } from './support/conversation';
+import { startBotHarness, type BotHarness } from './support/harness';
 
-/** /start ref_CODE, /ref and /promo through the fake Telegram on the whole product; the inviter hears of a bonus. */
-let bot: BotStack;
+/**
+ * /start ref_CODE, /ref and /promo as the bot handles them; the inviter hears of a bonus. Billing's
+ * rules (10 % of what a friend buys, a code once per person) are billing's tests.
+ */
+let bot: BotHarness;
 beforeAll(async () => {
-  bot = await startBotStack({ BOT_PROMO_ATTEMPTS: '4' });
-}, 90_000);
+  bot = await startBotHarness({ BOT_PROMO_ATTEMPTS: '4' });
+});
 afterAll(() => bot?.close());
 
-const { say, reply, payBy, buttonsOf, startedUser } = conversations(() => bot);
-const serviceOf = (name: string) => bot.stack.services.find((service) => service.name === name)!;
+const { say, reply, startedUser } = conversations(() => bot);
 
-/** The inviter's own /ref: their code from the bot link in the answer. */
+/** The user's own /ref: their code from the bot link in the answer. */
 async function referralCodeOf(user: FakeUser): Promise<{ code: string; text: string }> {
   const answer = await reply(user, 'Пригласить друга', say(user, '/ref'));
   const text = String(answer.params.text);
@@ -24,32 +24,17 @@ async function referralCodeOf(user: FakeUser): Promise<{ code: string; text: str
   return { code: code!, text };
 }
 
-/** The friend tops up through /buy and pays on the sandbox page; resolves once billing has handled the payment. */
-async function payThroughBot(user: FakeUser, userId: number, roubles: number) {
-  await reply(user, 'Пополнение и тарифы', say(user, '/buy'));
-  await reply(user, 'Для чека нужен e-mail', await payBy(user, `buy:topup:${roubles}`));
-  const offer = await reply(user, `Сумма: ${roubles},00 ₽`, say(user, `payer.${user.id}@example.com`));
-  const decision = sandboxDecisionCall(buttonsOf(offer)[0]!.url!, 'succeeded');
-  const handled = serviceOf('billing').deps.bus.waitFor(
-    'acked',
-    (event) => event.type === 'payment.succeeded' && (event.data as PaymentSucceededData).user_id === userId,
-    20_000,
-  );
-  const paid = await bot.api('POST', decision.path, { body: decision.body });
-  expect(paid.status).toBe(200);
-  await handled;
-}
-
 describe('a friend who starts the bot through the inviter’s link and pays', () => {
-  test('earns the inviter 10 % of the credits bought, told in the inviter’s chat, shown by /ref', async () => {
-    const { user: inviter } = await startedUser(0);
+  test('is the inviter’s friend; the inviter’s bonus is told in their chat and shown by /ref', async () => {
+    const { user: inviter, userId: inviterId } = await startedUser(0);
     const { code, text } = await referralCodeOf(inviter);
     expect(text).toContain('Приглашено: <b>0</b>');
     expect(text).toMatch(/Ссылка на сайт: http:\/\/[^\s]+\/\?ref=/);
 
-    const { user: friend, userId: friendId } = await startedUser(0, {}, `/start ref_${code}`);
+    const { user: friend } = await startedUser(0, {}, `/start ref_${code}`);
+    expect(bot.services.account(friend.id).referredBy).toBe(inviterId);
     const mark = bot.telegram.calls.length;
-    await payThroughBot(friend, friendId, 100);
+    await bot.deliver('referral.rewarded', bot.services.referralRewarded(friend.id, 1000));
 
     const told = await reply(inviter, 'Бонус за друга', mark);
     // Numbers are grouped with a no-break space, as Intl writes them in Russian.
@@ -64,26 +49,15 @@ describe('a friend who starts the bot through the inviter’s link and pays', ()
 
 describe('/promo КОД', () => {
   test('gives the code’s credits once, and answers each refusal in Russian', async () => {
-    const codeText = uniqueName('BOT')
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(-20)
-      .toUpperCase();
-    const created = await bot.api('POST', '/api/admin/promo-codes', {
-      token: bot.adminToken,
-      body: { code: codeText, kind: 'credits', credits: 500, max_uses: 10 },
-    });
-    expect(created.status).toBe(201);
+    bot.services.addPromoCode('SPRING500', 500);
     const { user } = await startedUser(0);
 
     await reply(user, 'Напишите код после команды', say(user, '/promo'));
-    const redeemed = await reply(user, 'активирован', say(user, `/promo ${codeText.toLowerCase()}`));
-    expect(redeemed.params.text).toContain('+500 кредитов');
-    await reply(user, 'Вы уже активировали этот промокод', say(user, `/promo ${codeText}`));
+    const redeemed = await reply(user, 'активирован', say(user, '/promo spring500'));
+    expect(redeemed.params.text).toContain('Промокод SPRING500 активирован: +500 кредитов');
+    await reply(user, 'Вы уже активировали этот промокод', say(user, '/promo SPRING500'));
     await reply(user, 'Промокод не найден', say(user, '/promo NOSUCHCODE1'));
-    const balance = await bot.api<{ credits: number }>('GET', `/api/bot/balance?telegram_id=${user.id}`, {
-      botKey: BOT_KEY,
-    });
-    expect(balance.body.credits).toBe(500);
+    expect(bot.services.account(user.id).credits).toBe(500);
   });
 
   test('guessing is slowed down: past BOT_PROMO_ATTEMPTS tries the bot asks to wait', async () => {
