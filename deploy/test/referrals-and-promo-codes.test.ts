@@ -5,6 +5,7 @@ import type {
   CreatePaymentResponse,
   Envelope,
   PaymentSucceededData,
+  ReferralRewardedData,
   ReferralSummary,
 } from '@gpt/contracts';
 import { createEvent, publishRaw, sandboxDecisionCall, TEST_SECRETS } from '@gpt/kit/testing';
@@ -196,12 +197,19 @@ describe('a friend who arrives through a referral link and pays', () => {
       ...bot,
       body: { telegram_id: friend.telegramId, referral_code: (await summaryOf(other)).referral_code },
     });
+    // The bot tells the inviter of the bonus from this event.
+    const rewarded = busOf(stack, 'billing').waitFor(
+      'published',
+      (e) => e.type === 'referral.rewarded' && (e.data as ReferralRewardedData).friend_id === friend.id,
+      20_000,
+    );
 
     await pay(friend, 200);
 
     expect(await referralEntries(inviter.id)).toEqual([
       { reason: 'referral_bonus', amount: 2000, description: 'Бонус за друга' },
     ]);
+    expect((await rewarded).data).toMatchObject({ referrer_id: inviter.id, friend_id: friend.id, credits: 2000 });
     expect(await summaryOf(other)).toMatchObject({ invited: 0, credits_earned: 0 });
     const users = await api<AdminUsersResponse>('GET', `/api/admin/users?referrer=${summary.referral_code}`, {
       token: adminToken,
