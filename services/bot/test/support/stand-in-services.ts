@@ -304,6 +304,7 @@ export function standInServices(): StandInServices {
       return { ...found.user };
     },
     async setTelegramBlocked(telegramId, blocked) {
+      reach('setTelegramBlocked');
       known(telegramId).blocked = blocked;
       return { telegram_id: telegramId, telegram_blocked_at: blocked ? new Date().toISOString() : null };
     },
