@@ -63,7 +63,7 @@ export type ApiRouteOf<Id extends ApiRouteId> = Extract<(typeof apiRoutes)[numbe
 export type ServiceRoute<S extends ServiceName> = Extract<(typeof apiRoutes)[number], { service: S }>;
 
 /** The names of a path's `{parameters}`. */
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParamNames<Rest>
   : never;
 type PathArgs<Id extends ApiRouteId> = [PathParamNames<ApiRouteOf<Id>['path']>] extends [never]

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { readRequestBody } from '@gpt/kit/testing';
 import { z } from 'zod';
 
-import { AnswerMismatchError, api, ApiError } from '../src/lib/api-client';
+import { AnswerMismatchError, api, apiCaller, ApiError } from '../src/lib/api-client';
 
 /** What /echo answers. */
 const Echo = z.object({
@@ -19,11 +19,15 @@ const Echo = z.object({
 /** A real local server that answers by path and echoes what it received. */
 let server: Server;
 let base = '';
+/** What /api/tariffs answers next. */
+let tariffsAnswer: unknown = { success: true, tariffs: [] };
+const requested: string[] = [];
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = await readRequestBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    requested.push(`${req.method} ${url.pathname}`);
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(value));
@@ -36,6 +40,8 @@ beforeAll(async () => {
         contentType: req.headers['content-type'] ?? null,
         body: body ? (JSON.parse(body) as unknown) : null,
       });
+    } else if (url.pathname === '/api/tariffs') {
+      json(200, tariffsAnswer);
     } else if (url.pathname === '/fail-with-error') {
       json(409, { error: 'Пользователь уже существует', code: 'email_taken' });
     } else if (url.pathname === '/fail-without-error') {
@@ -119,5 +125,24 @@ describe('api client', () => {
     const failure = await api.get(`${base}/echo?x=1`, Expected).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(AnswerMismatchError);
     expect((failure as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/echo: .*method: /);
+  });
+
+  test('when a route is called by its id, then its path and method come from the contracts and its answer is checked', async () => {
+    const callRoute = apiCaller(base);
+    await expect(callRoute('getTariffs')).resolves.toEqual({ success: true, tariffs: [] });
+    tariffsAnswer = { tariffs: [] };
+    const failure = await callRoute('getTariffs').catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(AnswerMismatchError);
+    expect((failure as Error).message).toMatch(/^GET \/api\/tariffs: .*success: /);
+  });
+
+  test('when a body breaks its route’s schema, then it is refused as the server would, without a call', async () => {
+    requested.length = 0;
+    const failure = await apiCaller(base)('postFeedback', {
+      body: { telegram: '@me', subject: '', message: 'Привет' },
+    }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ message: 'Укажите тему', status: 400, code: 'validation_error', fromServer: true });
+    expect(requested).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
+import { checkedAnswer, type QueryValue, routeCaller, withQuery } from '@gpt/contracts/client';
 import type { z } from 'zod';
 
 import { readStoredToken } from './session/session-storage';
+
+export { AnswerMismatchError, type QueryValue, withQuery } from '@gpt/contracts/client';
 
 /** Thrown for every failed call: the message is the body's `error` or 'Request failed'. */
 export class ApiError extends Error {
@@ -21,8 +24,6 @@ export class ApiError extends Error {
 
 export const REQUEST_FAILED = 'Request failed';
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a FormData goes as multipart/form-data (file uploads). */
@@ -31,18 +32,6 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-}
-
-/** Builds `path?query`, leaving out empty values. */
-export function withQuery(path: string, query?: Record<string, QueryValue>): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined || value === '') continue;
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -60,37 +49,11 @@ function field(body: unknown, name: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-/** Thrown in development and tests when an answer does not match the route's contract schema. */
-export class AnswerMismatchError extends Error {
-  override readonly name = 'AnswerMismatchError';
-}
-
 /**
- * Checks an answer against its contract schema where `__CHECK_API_ANSWERS__` is on (the dev server, the
- * test build, unit tests); a production build only casts (docs/architecture.md, Web app). The answer is
- * returned as it came in both cases, so what the tests see is what production gets.
+ * Sends a call (docs/product.md, Calls): JSON, or a FormData as multipart/form-data; `Authorization: Bearer`
+ * when a token is stored; an ApiError carrying the body's `error` or 'Request failed' for a refusal.
  */
-function checked<S extends z.ZodType>(schema: S, body: unknown, route: string): z.infer<S> {
-  if (__CHECK_API_ANSWERS__) {
-    const result = schema.safeParse(body);
-    if (!result.success) {
-      const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
-      throw new AnswerMismatchError(`${route}: the answer does not match its contract schema — ${problems.join('; ')}`);
-    }
-  }
-  return body as z.infer<S>;
-}
-
-/**
- * The one way the web app calls the API (docs/product.md, Calls): sends JSON, adds `Authorization: Bearer`
- * when a token is stored, throws an ApiError carrying the body's `error` or 'Request failed', and types the
- * answer by the route's contract schema (checked against it outside production).
- */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
+async function send(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -128,12 +91,43 @@ export async function apiRequest<S extends z.ZodType>(
       field(body, 'details'),
     );
   }
-  return checked(schema, body, `${method} ${path.split('?')[0]}`);
+  return body;
 }
+
+/**
+ * A call by path and answer schema, typed by the schema and checked against it where `__CHECK_API_ANSWERS__`
+ * is on (the dev server, the test build, unit tests); a production build only casts (docs/architecture.md, Web app).
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const answer = await send(path, options);
+  return checkedAnswer(__CHECK_API_ANSWERS__, schema, answer, `${options.method ?? 'GET'} ${path.split('?')[0]}`);
+}
+
+/**
+ * `callRoute` of the contracts over `origin` ('' in the app: the page's own): method, path and schemas come
+ * from the route of the id, the body is checked with its schema (refused as the server would: an ApiError 400
+ * with the schema's message), the answer where `__CHECK_API_ANSWERS__` is on.
+ */
+export function apiCaller(origin: string) {
+  return routeCaller(
+    ({ method, path, body, headers, signal }) => send(`${origin}${path}`, { method, body, headers, signal }),
+    {
+      checkAnswers: __CHECK_API_ANSWERS__,
+      invalidBody: (refusal) => new ApiError(refusal.error, 400, refusal.code, true, refusal.details),
+    },
+  );
+}
+
+/** `callRoute('getBillingBalance')`, `callRoute('postBillingPayments', { body })`: the one way web modules call the API. */
+export const callRoute = apiCaller('');
 
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
-/** `api.get(apiPath('getTariffs'), PublicTariffsResponse)`: each call names the contract schema of its answer. */
+/** `api.get(apiPath('getTariffs'), PublicTariffsResponse)`: a call by path that names its answer's schema (prefer `callRoute`). */
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),

@@ -1,29 +1,15 @@
 import {
-  BotBalanceResponse,
-  BotHoldResponse,
-  BotLinkTokenResponse,
-  BotModelsResponse,
-  BotModesResponse,
-  BotSettingsResponse,
-  BotStarInvoiceResponse,
-  BotStarPreCheckoutResponse,
-  BotTelegramBlockedResponse,
-  BotUser,
-  CreatePaymentResponse,
-  InsufficientCreditsDetail,
-  PublicTariffsResponse,
-  UserPayment,
-  UserPaymentsResponse,
-  RedeemPromoResponse,
-  ReferralSummary,
   type BotCreatePaymentRequest,
+  type BotMessageRequest,
   type BotStarInvoiceRequest,
   type BotStarPaymentRequest,
   type BotStarPreCheckoutRequest,
-  type BotMessageRequest,
   type BotUpsertUserRequest,
+  type BotHoldResponse,
+  InsufficientCreditsDetail,
+  type ServiceName,
 } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/openapi';
+import { routeCaller } from '@gpt/contracts/client';
 import { serviceFetch } from '@gpt/kit';
 import { z } from 'zod';
 import type { BotConfig } from '../config';
@@ -79,110 +65,96 @@ export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id
 
 /**
  * The other services as the bot sees them: their `/api/bot/*` routes with the bot key, like any
- * outside bot would call them. Every answer is checked against its contract.
+ * outside bot would call them, through the contracts' `callRoute` (method, path and schemas from the
+ * route's id; each answer checked against its contract outside production).
  */
 export function serviceClients(
-  config: Pick<BotConfig, 'AUTH_URL' | 'BILLING_URL' | 'CHAT_HISTORY_URL' | 'BOT_API_KEY'>,
+  config: Pick<BotConfig, 'AUTH_URL' | 'BILLING_URL' | 'CHAT_HISTORY_URL' | 'BOT_API_KEY' | 'NODE_ENV'>,
 ) {
-  async function call<S extends z.ZodType>(
-    schema: S | null,
-    method: string,
-    url: string,
-    options: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
-  ): Promise<z.output<S>> {
-    const headers: Record<string, string> = { 'X-Bot-Key': config.BOT_API_KEY, ...options.headers };
-    let body: string | FormData | undefined = options.form;
-    if (options.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    }
-    const response = await serviceFetch(url, { method, headers, body, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-    const text = await response.text();
-    const payload: unknown = text ? JSON.parse(text) : null;
-    if (!response.ok) {
-      const error = (payload ?? {}) as { error?: string; code?: string; details?: unknown };
-      throw new ServiceCallError(
-        response.status,
-        error.code ?? 'error',
-        error.error ?? `${method} ${url}: ${response.status}`,
-        error.details,
-      );
-    }
-    return (schema ? schema.parse(payload) : undefined) as z.output<S>;
-  }
-
-  const auth = (path: string) => `${config.AUTH_URL}${path}`;
-  const billing = (path: string) => `${config.BILLING_URL}${path}`;
-  const history = (path: string) => `${config.CHAT_HISTORY_URL}${path}`;
+  const baseUrls: Partial<Record<ServiceName, string>> = {
+    auth: config.AUTH_URL,
+    billing: config.BILLING_URL,
+    'chat-history': config.CHAT_HISTORY_URL,
+  };
+  const callRoute = routeCaller(
+    async ({ route, method, path, body, headers: extra }) => {
+      const url = `${baseUrls[route.service]}${path}`;
+      const headers: Record<string, string> = { 'X-Bot-Key': config.BOT_API_KEY, ...extra };
+      let sent: string | FormData | undefined;
+      if (body instanceof FormData) sent = body;
+      else if (body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        sent = JSON.stringify(body);
+      }
+      const response = await serviceFetch(url, {
+        method,
+        headers,
+        body: sent,
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      const payload: unknown = text ? JSON.parse(text) : null;
+      if (!response.ok) {
+        const error = (payload ?? {}) as { error?: string; code?: string; details?: unknown };
+        throw new ServiceCallError(
+          response.status,
+          error.code ?? 'error',
+          error.error ?? `${method} ${url}: ${response.status}`,
+          error.details,
+        );
+      }
+      return payload;
+    },
+    {
+      checkAnswers: config.NODE_ENV !== 'production',
+      invalidBody: (refusal) => new ServiceCallError(400, refusal.code, refusal.error, refusal.details),
+    },
+  );
 
   return {
-    upsertUser: (body: BotUpsertUserRequest) => call(BotUser, 'POST', auth(apiPath('postBotUsers')), { json: body }),
+    upsertUser: (body: BotUpsertUserRequest) => callRoute('postBotUsers', { body }),
     /** Tells auth whether the Telegram user has blocked the bot, for the admin users list. */
     setTelegramBlocked: (telegramId: number, blocked: boolean) =>
-      call(
-        BotTelegramBlockedResponse,
-        'PUT',
-        auth(apiPath('putBotUsersByTelegramIdBlocked', { telegram_id: String(telegramId) })),
-        { json: { blocked } },
-      ),
-    linkToken: (telegramId: number) =>
-      call(BotLinkTokenResponse, 'POST', auth(apiPath('postBotLinkTokens')), { json: { telegram_id: telegramId } }),
+      callRoute('putBotUsersByTelegramIdBlocked', { params: { telegram_id: String(telegramId) }, body: { blocked } }),
+    linkToken: (telegramId: number) => callRoute('postBotLinkTokens', { body: { telegram_id: telegramId } }),
 
     balance: (telegramId: number) =>
-      waitingForNewUser(() =>
-        call(BotBalanceResponse, 'GET', billing(`${apiPath('getBotBalance')}?telegram_id=${telegramId}`)),
-      ),
-    tariffs: () => call(PublicTariffsResponse, 'GET', billing(apiPath('getTariffs'))),
+      waitingForNewUser(() => callRoute('getBotBalance', { query: { telegram_id: telegramId } })),
+    tariffs: () => callRoute('getTariffs'),
     /** Holds `amount` credits; refused for want of them (402), what billing had available instead. */
     hold: (telegramId: number, amount: number): Promise<BotHoldResponse | InsufficientCreditsDetail> =>
       waitingForNewUser(async () => {
         try {
-          return await call(BotHoldResponse, 'POST', billing(apiPath('postBotHolds')), {
-            json: { telegram_id: telegramId, amount },
-          });
+          return await callRoute('postBotHolds', { body: { telegram_id: telegramId, amount } });
         } catch (err) {
           if (!(err instanceof ServiceCallError && err.code === 'insufficient_credits')) throw err;
           return HoldRefusalDetails.parse(err.details)[0];
         }
       }),
-    releaseHold: (holdId: string) => call(null, 'DELETE', billing(apiPath('deleteBotHoldsById', { id: holdId }))),
-    createPayment: (body: BotCreatePaymentRequest) =>
-      waitingForNewUser(() => call(CreatePaymentResponse, 'POST', billing(apiPath('postBotPayments')), { json: body })),
-    payments: (telegramId: number) =>
-      call(UserPaymentsResponse, 'GET', billing(`${apiPath('getBotPayments')}?telegram_id=${telegramId}&limit=5`)),
-    /** A package (one of billing's `TOP_UP_PACKAGES`) or a tariff; billing refuses anything else. */
+    releaseHold: (holdId: string) => callRoute('deleteBotHoldsById', { params: { id: holdId } }),
+    createPayment: (body: BotCreatePaymentRequest) => waitingForNewUser(() => callRoute('postBotPayments', { body })),
+    payments: (telegramId: number) => callRoute('getBotPayments', { query: { telegram_id: telegramId, limit: 5 } }),
+    /** A package (one of `TOP_UP_PACKAGES`) or a tariff; the contract's check refuses anything else, as billing would. */
     starInvoice: (body: Omit<BotStarInvoiceRequest, 'amount'> & { amount?: string }) =>
-      waitingForNewUser(() =>
-        call(BotStarInvoiceResponse, 'POST', billing(apiPath('postBotStarsInvoices')), { json: body }),
-      ),
-    starPreCheckout: (body: BotStarPreCheckoutRequest) =>
-      call(BotStarPreCheckoutResponse, 'POST', billing(apiPath('postBotStarsPreCheckout')), { json: body }),
-    starPayment: (body: BotStarPaymentRequest) =>
-      call(UserPayment, 'POST', billing(apiPath('postBotStarsPayments')), { json: body }),
+      waitingForNewUser(() => callRoute('postBotStarsInvoices', { body: body as BotStarInvoiceRequest })),
+    starPreCheckout: (body: BotStarPreCheckoutRequest) => callRoute('postBotStarsPreCheckout', { body }),
+    starPayment: (body: BotStarPaymentRequest) => callRoute('postBotStarsPayments', { body }),
     supplyEmail: (paymentId: string, email: string) =>
-      call(CreatePaymentResponse, 'PATCH', billing(apiPath('patchBotPaymentsByIdEmail', { id: paymentId })), {
-        json: { email },
-      }),
+      callRoute('patchBotPaymentsByIdEmail', { params: { id: paymentId }, body: { email } }),
 
     referrals: (telegramId: number) =>
-      waitingForNewUser(() =>
-        call(ReferralSummary, 'GET', billing(`${apiPath('getBotReferrals')}?telegram_id=${telegramId}`)),
-      ),
+      waitingForNewUser(() => callRoute('getBotReferrals', { query: { telegram_id: telegramId } })),
     redeemPromo: (telegramId: number, code: string) =>
-      waitingForNewUser(() =>
-        call(RedeemPromoResponse, 'POST', billing(apiPath('postBotPromoCodesRedeem')), {
-          json: { telegram_id: telegramId, code },
-        }),
-      ),
+      waitingForNewUser(() => callRoute('postBotPromoCodesRedeem', { body: { telegram_id: telegramId, code } })),
 
-    models: () => call(BotModelsResponse, 'GET', history(apiPath('getBotModels'))),
-    modes: () => call(BotModesResponse, 'GET', history(apiPath('getBotModes'))),
-    settings: () => call(BotSettingsResponse, 'GET', history(apiPath('getBotSettings'))),
+    models: () => callRoute('getBotModels'),
+    modes: () => callRoute('getBotModes'),
+    settings: () => callRoute('getBotSettings'),
     /** Records one exchange; the hold id doubles as the idempotency key, so a retried call records once. */
     async recordMessage(body: RecordMessageBody, image?: AttachedImage): Promise<void> {
       const headers: Record<string, string> = body.hold_id ? { 'Idempotency-Key': body.hold_id } : {};
       if (!image) {
-        await call(null, 'POST', history(apiPath('postBotMessages')), { json: body, headers });
+        await callRoute('postBotMessages', { body, headers });
         return;
       }
       const form = new FormData();
@@ -190,7 +162,7 @@ export function serviceClients(
         if (value !== null && value !== undefined) form.set(key, String(value));
       }
       form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.mimeType }), 'image');
-      await call(null, 'POST', history(apiPath('postBotMessages')), { form, headers });
+      await callRoute('postBotMessages', { body: form, headers });
     },
   };
 }

@@ -1,8 +1,7 @@
-import { CreatePaymentResponse, type CreatePaymentRequest, type RequestBody } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type CreatePaymentResponse, type CreatePaymentRequest, type RequestBody } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 type Body = RequestBody<typeof CreatePaymentRequest>;
 
@@ -11,7 +10,7 @@ export type CreatePaymentBody = { amount: NonNullable<Body['amount']> } | { tari
 
 /** POST /api/billing/payments → the payment and the provider's confirmation URL. */
 export function createPayment(body: CreatePaymentBody): Promise<CreatePaymentResponse> {
-  return api.post(apiPath('postBillingPayments'), CreatePaymentResponse, body);
+  return callRoute('postBillingPayments', { body });
 }
 
 /** On success the payer goes to the provider's page (or the sandbox page) to pay. */

@@ -1,14 +1,13 @@
-import { BalanceSnapshot } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type BalanceSnapshot } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const balanceKey = ['billing-balance'] as const;
 
 /** GET /api/billing/balance: credits, included credits, tariff and its end, as billing holds them. */
 export function getBalance(): Promise<BalanceSnapshot> {
-  return api.get(apiPath('getBillingBalance'), BalanceSnapshot);
+  return callRoute('getBillingBalance');
 }
 
 export const balanceQuery = () => queryOptions({ queryKey: balanceKey, queryFn: getBalance });

@@ -1,8 +1,7 @@
-import { UserPayment, type PaymentStatus } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type UserPayment, type PaymentStatus } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, callRoute } from '@/lib/api-client';
 
 /** The statuses after which nothing more happens to a payment. */
 export const FINAL_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled', 'failed', 'refunded'];
@@ -12,7 +11,7 @@ const POLL_MS = 1500;
 
 /** GET /api/billing/payments/{payment_id}: the user's own payment, for the page after the provider. */
 export function getPayment(paymentId: string): Promise<UserPayment> {
-  return api.get(apiPath('getBillingPaymentsById', { id: paymentId }), UserPayment);
+  return callRoute('getBillingPaymentsById', { params: { id: paymentId } });
 }
 
 export const paymentQuery = (paymentId: string) =>

@@ -1,8 +1,7 @@
-import { UserPaymentsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type UserPaymentsResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** Payments on one page of the personal account's history. */
 export const PAYMENTS_PAGE_SIZE = 10;
@@ -11,10 +10,7 @@ export const paymentsKey = ['billing-payments'] as const;
 
 /** GET /api/billing/payments: the user's own payments, newest first. */
 export function getPayments(page: number, signal?: AbortSignal): Promise<UserPaymentsResponse> {
-  return api.get(apiPath('getBillingPayments'), UserPaymentsResponse, {
-    query: { page, limit: PAYMENTS_PAGE_SIZE },
-    signal,
-  });
+  return callRoute('getBillingPayments', { query: { page, limit: PAYMENTS_PAGE_SIZE }, signal });
 }
 
 export const paymentsQuery = (page: number) =>

@@ -1,12 +1,11 @@
-import { PublicTariffsResponse, type PublicTariff } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type PublicTariff } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/tariffs: the active tariffs. */
 export async function getTariffs(): Promise<PublicTariff[]> {
-  const { tariffs } = await api.get(apiPath('getTariffs'), PublicTariffsResponse);
+  const { tariffs } = await callRoute('getTariffs');
   return tariffs;
 }
 

@@ -1,12 +1,11 @@
-import { SandboxPayment, type SandboxDecisionRequest } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type SandboxPayment, type SandboxDecisionRequest } from '@gpt/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/billing/sandbox/payments/{id}: the sandbox provider's payment (no YooKassa keys). */
 export function getSandboxPayment(id: string): Promise<SandboxPayment> {
-  return api.get(apiPath('getBillingSandboxPaymentsById', { id }), SandboxPayment);
+  return callRoute('getBillingSandboxPaymentsById', { params: { id } });
 }
 
 export const sandboxPaymentQuery = (id: string) =>
@@ -24,7 +23,7 @@ export function useSandboxPayment(id: string) {
  * then the payer goes back to the site, as from the real provider.
  */
 export function decideSandboxPayment({ id, ...body }: { id: string } & SandboxDecisionRequest) {
-  return api.post(apiPath('postBillingSandboxPaymentsByIdDecision', { id }), SandboxPayment, body);
+  return callRoute('postBillingSandboxPaymentsByIdDecision', { params: { id }, body });
 }
 
 export function useDecideSandboxPayment() {
