@@ -13,6 +13,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' };
+
+/** The model's Markdown as a reader sees it, without its marks (`**`, `#`, backticks): a table cell's plain text. */
+export function toPlainText(markdown: string): string {
+  return toTelegramHtml(markdown)
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:lt|gt|quot|amp);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
 /** Converts (possibly still streaming) Markdown into HTML that Telegram accepts. */
 export function toTelegramHtml(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');

@@ -1,4 +1,4 @@
-import { ADMIN_HISTORY_SORT_FIELDS, type HistoryExportFormat, type HistoryMessage } from '@gpt/contracts';
+import { ADMIN_HISTORY_SORT_FIELDS, toPlainText, type HistoryExportFormat, type HistoryMessage } from '@gpt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -72,7 +72,9 @@ export function AdminHistoryScreen() {
         // Narrower than the sidebar layout the answer (also in the detail dialog) gives way, so the cost and the
         // date stay in view beside the sticky actions.
         className: 'd-none d-lg-table-cell',
-        cell: (m) => <span className="history-text text-body-secondary">{m.bot_response}</span>,
+        cell: (m) => (
+          <span className="history-text text-body-secondary">{m.bot_response && toPlainText(m.bot_response)}</span>
+        ),
       },
       { id: 'status', header: 'Статус', cell: (m) => <StatusBadge value={m.status} {...messageStatusBadge} /> },
       {
