@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AccessClaims,
+  addressBlock,
   AppError,
   badPath,
   isWellFormedPath,
@@ -114,7 +115,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     policy: RateLimitPolicy,
     claims: AccessClaims | null,
   ) => {
-    const ip = clientIp(req);
+    // An IPv6 client counts by its /64: rotating through its own network gives no new allowance.
+    const ip = addressBlock(clientIp(req));
     let wait = policy.perIp ? await policy.perIp.consume(ip) : 0;
     if (wait === 0 && policy.perUser && claims) wait = await policy.perUser.consume(claims.sub);
     if (wait === 0 && policy.perAccount) {

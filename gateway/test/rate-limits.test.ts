@@ -35,6 +35,17 @@ describe('POST /api/auth/login', () => {
     expect(gw.upstreams.auth.seen).toHaveLength(3);
   });
 
+  test('an IPv6 client counts by its /64: another address of the same network meets the same limit, another network does not', async () => {
+    gw = await startTestGateway({ RATE_LIMIT_LOGIN_POINTS: '2', TRUST_PROXY: '127.0.0.1' });
+    const from = (ip: string, i: number) =>
+      post('/api/auth/login', { email: `v6-${i}@example.com`, password: 'x' }, { 'x-forwarded-for': ip });
+
+    expect((await from('2001:db8:1:2::1', 1)).status).toBe(200);
+    expect((await from('2001:db8:1:2:aaaa:bbbb:cccc:dddd', 2)).status).toBe(200);
+    expect((await from('2001:db8:1:2:ffff::9', 3)).status).toBe(429);
+    expect((await from('2001:db8:1:3::1', 4)).status).toBe(200);
+  });
+
   test('when the limit is hit, then other routes of the same client still work', async () => {
     gw = await startTestGateway({ RATE_LIMIT_LOGIN_POINTS: '1' });
     await post('/api/auth/login', { email: 'b@example.com', password: 'x' });

@@ -7,6 +7,7 @@ export * from './http/app';
 export * from './http/auth';
 export * from './http/request-id';
 export * from './http/request-input';
+export * from './http/address-block';
 export * from './http/client-address';
 export * from './http/validate';
 export * from './http/contract-router';

@@ -9,6 +9,7 @@ import {
   type SettingChangedData,
   type UserConfirmedData,
 } from '@gpt/contracts';
+import { addressBlock } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
 import type { BillingDatabase } from '../data/schema';
@@ -16,7 +17,6 @@ import { settingsRepository } from '../data/settings.repository';
 import { ledgerEntriesRepository } from '../data/ledger-entries.repository';
 import { usersRepository } from '../data/users.repository';
 import { welcomeGrantsRepository } from '../data/welcome-grants.repository';
-import { addressBlock } from './address-block';
 import { changeBalance, ledgerIn } from './ledger';
 
 /** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals'. */

@@ -1,9 +1,9 @@
 import { isIPv6 } from 'node:net';
 
 /**
- * The block an address is counted in for the welcome grants of one address: an IPv4 address itself,
- * an IPv6 address by its /64 (one customer's network is at least that, so changing the last 64 bits
- * gives no new allowance). Anything else is taken as it is.
+ * The block an address is counted in — by the gateway's rate limits and by billing's welcome grants of
+ * one address: an IPv4 address itself, an IPv6 address by its /64 (one customer's network is at least
+ * that, so changing the last 64 bits gives no new allowance). Anything else is taken as it is.
  */
 export function addressBlock(address: string): string {
   if (!isIPv6(address)) return address;
