@@ -148,6 +148,19 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     forward(req, res, service);
   };
 
+  /**
+   * The API document: in production for admins only (the /api/docs page sends the site's session
+   * token for it), so the route list is no map for strangers; elsewhere public.
+   */
+  const serveApiDocument = (req: GatewayRequest, res: ServerResponse) => {
+    if (config.NODE_ENV !== 'production') return web(req, res);
+    const settle = (verdict: AccessClaims | AppError | null) =>
+      verdict instanceof AppError ? sendAppError(res, verdict) : web(req, res);
+    const verdict = access.check('admin', req.headers.authorization, undefined);
+    if (verdict instanceof Promise) verdict.then(settle, (err: unknown) => fail(req, res, err));
+    else settle(verdict);
+  };
+
   const handleApi = (req: GatewayRequest, res: ServerResponse, rawPath: string) => {
     const path = normalizeApiPath(rawPath);
     const route = findRoute(path);
@@ -157,8 +170,10 @@ export function buildGateway(deps: GatewayDeps): Gateway {
           (report) => sendJson(res, report.status === 'ok' ? 200 : 503, report),
           (err: unknown) => fail(req, res, err),
         );
-      } else if (path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/')) {
-        if (path !== '/api/openapi.json') applyHeaders(res, pageHeaders);
+      } else if (path === '/api/openapi.json') {
+        serveApiDocument(req, res);
+      } else if (path === '/api/docs' || path.startsWith('/api/docs/')) {
+        applyHeaders(res, pageHeaders);
         web(req, res);
       } else sendError(res, 404, 'not_found', 'Не найдено');
       return;

@@ -144,7 +144,9 @@ export function createWebApp(options: {
       res.destroy();
       return;
     }
-    if (status === 404) res.status(404).json({ error: 'Не найдено', code: 'not_found' });
+    // A path the file server refuses — a traversal (403), a malformed one (400) — is simply not found here.
+    if (status === 404 || status === 403 || status === 400)
+      res.status(404).json({ error: 'Не найдено', code: 'not_found' });
     else res.status(500).json({ error: 'Внутренняя ошибка сервера', code: 'internal_error' });
   });
   return app;
@@ -178,4 +180,15 @@ const DOCS_PAGE = `<!doctype html>
 </body></html>
 `;
 
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
+// The site's session token goes with every call of the page, the document's included (admins only in production).
+const DOCS_INIT = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  requestInterceptor: (request) => {
+    const token = localStorage.getItem('token');
+    if (token && !request.headers.Authorization) request.headers.Authorization = 'Bearer ' + token;
+    return request;
+  },
+});
+`;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { OPENAPI_DOC, startTestGateway, type TestGateway } from './support/harness';
+import { adminToken, bearer, OPENAPI_DOC, startTestGateway, type TestGateway, userToken } from './support/harness';
 
 const INDEX_HTML =
   '<!doctype html><html lang="ru"><head><meta charset="UTF-8"><title>Сайт</title>' +
@@ -64,6 +64,13 @@ describe('the web app', () => {
     expect(res.status).toBe(404);
   });
 
+  test('a traversal through an encoded slash under /assets is a 404, never a 500', async () => {
+    for (const probe of ['/assets/..%2findex.html', '/assets/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e%2frobots.txt']) {
+      const res = await fetch(`${gw.url}${probe}`);
+      expect({ probe, status: res.status }).toEqual({ probe, status: 404 });
+    }
+  });
+
   test('other files at the root are served as files', async () => {
     const res = await fetch(`${gw.url}/robots.txt`);
 
@@ -98,6 +105,22 @@ describe('API reference', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual(OPENAPI_DOC);
+  });
+
+  test('in production the document is for admins only, and the docs page sends the session token for it', async () => {
+    const production = await startTestGateway({ NODE_ENV: 'production', SITE_URL: 'https://gpt.example.ru' });
+    try {
+      const doc = (headers: Record<string, string> = {}) => fetch(`${production.url}/api/openapi.json`, { headers });
+      expect((await doc()).status).toBe(401);
+      expect((await doc(bearer(userToken()))).status).toBe(403);
+      const admin = await doc(bearer(adminToken()));
+      expect(admin.status).toBe(200);
+      expect(await admin.json()).toEqual(OPENAPI_DOC);
+      const init = await (await fetch(`${production.url}/api/docs/init.js`)).text();
+      expect(init).toContain("localStorage.getItem('token')");
+    } finally {
+      await production.close();
+    }
   });
 
   test('GET /api/docs serves a reference page whose scripts come from the gateway itself', async () => {
