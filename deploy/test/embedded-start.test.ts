@@ -66,6 +66,7 @@ describe('npm start with no URLs set (embedded default)', () => {
     try {
       expect(first.output()).toContain(`The site is at http://localhost:${port}`);
       expect(first.output()).toContain('Development admin: admin@example.com / admin12345');
+      expect(first.output()).not.toContain('REDACTED');
       const health = await fetch(`http://127.0.0.1:${port}/api/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({

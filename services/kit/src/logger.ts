@@ -68,7 +68,12 @@ function redactingSink(format: LogFormat, destination: DestinationStream): Desti
   return {
     write(line: string) {
       const safe = redactSecrets(line);
-      destination.write(pretty ? pretty(readable(JSON.parse(safe) as Record<string, unknown>)) : safe);
+      if (pretty) return void destination.write(pretty(readable(JSON.parse(safe) as Record<string, unknown>)));
+      // A child logger's `service` (a service of the one-process product) is appended after its parent's:
+      // the line keeps one key, the child's.
+      destination.write(
+        safe.indexOf('"service":') === safe.lastIndexOf('"service":') ? safe : `${JSON.stringify(JSON.parse(safe))}\n`,
+      );
     },
   };
 }
@@ -77,8 +82,8 @@ function redactingSink(format: LogFormat, destination: DestinationStream): Desti
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
-      name: options.name,
       level: options.level ?? 'info',
+      // `service` names the process or service; pino's `name` would only repeat it.
       base: { service: options.name },
       redact: {
         paths: ['req.headers.authorization', 'req.headers["x-bot-key"]', 'req.headers.cookie'],

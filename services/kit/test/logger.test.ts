@@ -11,6 +11,15 @@ function capture(format: LogFormat) {
 const TOKEN = '8704894160:JLbvLBNZwkIEeR8-ARLb9aKWMxZ-PdMiCd49';
 
 describe('logs', () => {
+  test('a line names its service once: a child service logger of the one-process product replaces its parent’s', () => {
+    const { logger, lines } = capture('json');
+    logger.child({ service: 'billing' }).info('billing listening');
+
+    expect(lines[0]!.match(/"service":/g)).toHaveLength(1);
+    expect(lines[0]).not.toContain('"name":');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ service: 'billing', msg: 'billing listening' });
+  });
+
   test('when a line carries a token, secret or reset link anywhere, then it is written redacted', () => {
     const { logger, lines } = capture('json');
     logger.info({ url: `/api/telegram/sandbox/bot${TOKEN}/getUpdates?timeout=30` }, 'request');

@@ -11,8 +11,10 @@ export async function ensureAdmin(deps: AuthDeps): Promise<void> {
   const { config, logger, db, bus, kv } = deps;
   const email = (config.ADMIN_EMAIL ?? DEV_ADMIN.email).toLowerCase();
   if (!config.ADMIN_EMAIL) {
+    // The point of this line is to tell a developer the password, so it is in the message and in no
+    // field (a field named password would be redacted beside it).
     logger.warn(
-      { email, password: DEV_ADMIN.password },
+      { email },
       `Development admin: ${email} / ${DEV_ADMIN.password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
     );
   }
