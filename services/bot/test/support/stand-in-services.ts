@@ -7,7 +7,9 @@ import {
   type BotBalanceResponse,
   type BotUser,
   type ChatMode,
+  type CreatePaymentResponse,
   type MessageCost,
+  type PaymentCanceledData,
   type PublicTariff,
   type ReferralRewardedData,
   ReferralCodeInput,
@@ -134,6 +136,12 @@ export type StandInServices = ServiceClients & {
    * has them and /ref counts them; answers the `referral.rewarded` billing publishes.
    */
   referralRewarded(friendTelegramId: number, credits: number): ReferralRewardedData;
+  /**
+   * Billing's side of a payment that ended without money: canceled for `reason` (the provider's, or
+   * email_not_given when its receipt e-mail never came) in the payer's list; answers the
+   * `payment.canceled` billing publishes.
+   */
+  cancelPayment(paymentId: string, reason: string): PaymentCanceledData;
   /** Adds a promo code of `credits`, as an admin does on /admin/promo-codes. */
   addPromoCode(code: string, credits: number): void;
   /** Makes the next call of a method fail as an unreachable service would (503). */
@@ -272,6 +280,27 @@ export function standInServices(): StandInServices {
     });
   }
 
+  /** A payment of the stand-in billing and its payer. */
+  function paymentOf(paymentId: string): { payment: UserPayment; telegramId: number } {
+    for (const [telegramId, list] of payments) {
+      const payment = list.find((candidate) => candidate.payment_id === paymentId);
+      if (payment) return { payment, telegramId };
+    }
+    throw new ServiceCallError(404, 'payment_not_found', 'Платёж не найден');
+  }
+
+  /** A payment as billing offers it: with its payment page once it has its receipt e-mail. */
+  const offered = (payment: UserPayment): CreatePaymentResponse => ({
+    payment_id: payment.payment_id,
+    status: payment.status,
+    kind: payment.kind,
+    amount: payment.amount,
+    credits_amount: payment.credits_amount,
+    tariff_id: payment.tariff_id,
+    description: payment.description!,
+    confirmation_url: payment.status === 'pending' ? `http://127.0.0.1/pay/${payment.payment_id}` : null,
+  });
+
   const balance = (found: StandInAccount): BotBalanceResponse => ({
     user_id: found.user.id,
     telegram_id: found.user.telegram_id,
@@ -341,15 +370,17 @@ export function standInServices(): StandInServices {
       const found = known(body.telegram_id);
       const tariff = tariffRows.find((candidate) => candidate.id === body.tariff_id);
       const amount = tariff?.monthly_price ?? body.amount ?? '0.00';
+      // The receipt e-mail auth keeps from the payer's last payment, unless the bot gives one.
+      const email = body.email ?? found.user.telegram_email;
       const payment: UserPayment = {
         payment_id: randomUUID(),
-        status: body.email ? 'pending' : 'pending_email',
+        status: email ? 'pending' : 'pending_email',
         kind: tariff ? 'tariff' : 'topup',
         amount,
         credits_amount: tariff ? tariff.included_credits : Math.round(Number(amount) * found.tariff.credits_per_ruble),
         tariff_id: tariff?.id ?? null,
         description: tariff ? `Тариф ${tariff.name}` : `Пополнение на ${amount} ₽`,
-        email: body.email ?? null,
+        email,
         cancellation_reason: null,
         provider: 'yookassa',
         star_amount: null,
@@ -357,16 +388,7 @@ export function standInServices(): StandInServices {
         updated_at: new Date().toISOString(),
       };
       payments.set(body.telegram_id, [payment, ...(payments.get(body.telegram_id) ?? [])]);
-      return {
-        payment_id: payment.payment_id,
-        status: payment.status,
-        kind: payment.kind,
-        amount: payment.amount,
-        credits_amount: payment.credits_amount,
-        tariff_id: payment.tariff_id,
-        description: payment.description!,
-        confirmation_url: body.email ? `http://127.0.0.1/pay/${payment.payment_id}` : null,
-      };
+      return offered(payment);
     },
     async payments(telegramId) {
       const list = payments.get(telegramId) ?? [];
@@ -382,19 +404,10 @@ export function standInServices(): StandInServices {
       throw new ServiceCallError(501, 'not_in_harness', 'Stars are tested on the whole product');
     },
     async supplyEmail(paymentId, email) {
-      const payment = [...payments.values()].flat().find((candidate) => candidate.payment_id === paymentId);
-      if (!payment) throw new ServiceCallError(404, 'payment_not_found', 'Платёж не найден');
+      const { payment, telegramId } = paymentOf(paymentId);
       Object.assign(payment, { email, status: 'pending' });
-      return {
-        payment_id: payment.payment_id,
-        status: payment.status,
-        kind: payment.kind,
-        amount: payment.amount,
-        credits_amount: payment.credits_amount,
-        tariff_id: payment.tariff_id,
-        description: payment.description!,
-        confirmation_url: `http://127.0.0.1/pay/${payment.payment_id}`,
-      };
+      known(telegramId).user.telegram_email = email;
+      return offered(payment);
     },
     async referrals(telegramId) {
       const found = known(telegramId);
@@ -504,6 +517,26 @@ export function standInServices(): StandInServices {
       };
       rewards.push(reward);
       return reward;
+    },
+    cancelPayment(paymentId: string, reason: string) {
+      const { payment, telegramId } = paymentOf(paymentId);
+      const waitedForEmail = payment.status === 'pending_email';
+      Object.assign(payment, { status: 'canceled', cancellation_reason: reason });
+      return {
+        payment_id: payment.payment_id,
+        // A payment still waiting for its e-mail never reached the provider.
+        yookassa_payment_id: waitedForEmail ? null : `yk-${payment.payment_id}`,
+        user_id: known(telegramId).user.id,
+        kind: payment.kind,
+        tariff_id: payment.tariff_id,
+        amount: payment.amount,
+        currency: 'RUB' as const,
+        provider: payment.provider,
+        star_amount: payment.star_amount,
+        reason,
+        party: 'merchant',
+        canceled_at: new Date().toISOString(),
+      };
     },
     addPromoCode: (code: string, credits: number) =>
       void promoCodes.set(code.toUpperCase(), { credits, redeemedBy: new Set() }),
