@@ -468,6 +468,30 @@ export const DEFAULT_BOT_SETTINGS = {
 export type BotSettingKey = keyof typeof DEFAULT_BOT_SETTINGS;
 
 /**
+ * The whole-number bot settings and the ranges the bot works within: a value outside is refused when
+ * set (a 0 rate would silence the bot, a billion output tokens hold more than anyone has, −1 breaks the
+ * context), so the bot never meets one.
+ */
+export const BOT_SETTING_RANGES = {
+  bot_messages_per_minute: { min: 1, max: 600 },
+  low_balance_threshold: { min: 0, max: 1_000_000 },
+  max_output_tokens: { min: 16, max: 32_768 },
+  context_token_budget: { min: 256, max: 200_000 },
+} as const satisfies Partial<Record<BotSettingKey, { min: number; max: number }>>;
+export type RangedBotSettingKey = keyof typeof BOT_SETTING_RANGES;
+
+export const isRangedBotSettingKey = (key: string): key is RangedBotSettingKey =>
+  Object.hasOwn(BOT_SETTING_RANGES, key);
+
+/** The number of a ranged bot setting's value, or null when it is not a whole number within its range. */
+export function parseRangedBotSetting(key: RangedBotSettingKey, value: string): number | null {
+  if (!/^\d{1,9}$/.test(value)) return null;
+  const number = Number(value);
+  const { min, max } = BOT_SETTING_RANGES[key];
+  return number >= min && number <= max ? number : null;
+}
+
+/**
  * The welcome grant: credits every new person gets once, when the account is confirmed, in billing's
  * ledger; how many people get it a day at most (UTC days; past it a new person gets none, so a flood
  * of new accounts cannot farm credits), and how many of them signed up from one address. Created on

@@ -149,6 +149,26 @@ describe('POST /api/admin/sys_vals', () => {
 });
 
 describe('PUT /api/admin/sys_vals/:key', () => {
+  test('the bot’s rate, token and threshold settings keep to their ranges: a value that would break the bot is 400 in Russian', async () => {
+    for (const [key, value, message] of [
+      ['max_output_tokens', '999999999', 'Значение max_output_tokens должно быть целым числом от 16 до 32\u00a0768'],
+      ['context_token_budget', '-1', 'Значение context_token_budget должно быть целым числом от 256 до 200\u00a0000'],
+      ['bot_messages_per_minute', '0', 'Значение bot_messages_per_minute должно быть целым числом от 1 до 600'],
+    ] as const) {
+      const res = await h.send<{ code: string; error: string }>('PUT', `/api/admin/sys_vals/${key}`, { value });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid_setting_value', error: message });
+    }
+    const settings = (await h.get<Record<string, string>>('/api/bot/settings', h.bot)).body;
+    expect(settings).toMatchObject({
+      max_output_tokens: '1024',
+      context_token_budget: '6000',
+      bot_messages_per_minute: '20',
+    });
+    expect((await h.send('PUT', '/api/admin/sys_vals/max_output_tokens', { value: '2048' })).status).toBe(200);
+    expect((await h.send('PUT', '/api/admin/sys_vals/max_output_tokens', { value: '1024' })).status).toBe(200);
+  });
+
   test('when the key exists, then only the value and updated_at change', async () => {
     const created = await createSetting(`edit_${nextNumber()}`, 'old');
     const res = await h.send<{ data: SysVal }>('PUT', `/api/admin/sys_vals/${created.key}`, { value: 'new' });

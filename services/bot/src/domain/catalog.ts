@@ -3,8 +3,10 @@ import {
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
   messageCost,
+  parseRangedBotSetting,
   type AiModel,
   type BotSettingKey,
+  type RangedBotSettingKey,
   type ChatMode,
   type CostSettings,
 } from '@gpt/contracts';
@@ -25,10 +27,9 @@ export interface BotSettings {
   cost: CostSettings;
 }
 
-/** A whole-number setting, at least `min`; its seeded default when missing or broken. */
-function wholeNumber(stored: Record<string, string>, key: BotSettingKey, min: number): number {
-  const value = stored[key]?.trim() ?? '';
-  return Math.max(min, Number(/^\d{1,9}$/.test(value) ? value : DEFAULT_BOT_SETTINGS[key]));
+/** A whole-number setting within its range (BOT_SETTING_RANGES); its seeded default when missing or outside it. */
+function wholeNumber(stored: Record<string, string>, key: RangedBotSettingKey): number {
+  return parseRangedBotSetting(key, stored[key]?.trim() ?? '') ?? Number(DEFAULT_BOT_SETTINGS[key]);
 }
 
 function parseSettings(stored: Record<string, string>): BotSettings {
@@ -39,10 +40,10 @@ function parseSettings(stored: Record<string, string>): BotSettings {
     defaultModel: text('default_model'),
     visionModel: text('vision_model'),
     imageModel: text('image_model'),
-    messagesPerMinute: wholeNumber(stored, 'bot_messages_per_minute', 1),
-    lowBalanceThreshold: wholeNumber(stored, 'low_balance_threshold', 0),
-    maxOutputTokens: wholeNumber(stored, 'max_output_tokens', 16),
-    contextTokenBudget: wholeNumber(stored, 'context_token_budget', 256),
+    messagesPerMinute: wholeNumber(stored, 'bot_messages_per_minute'),
+    lowBalanceThreshold: wholeNumber(stored, 'low_balance_threshold'),
+    maxOutputTokens: wholeNumber(stored, 'max_output_tokens'),
+    contextTokenBudget: wholeNumber(stored, 'context_token_budget'),
     transcriptionModel: text('transcription_model'),
     speechModel: text('speech_model'),
     speechVoice: text('speech_voice'),

@@ -23,9 +23,9 @@ export const chatHistoryErrors = {
       `Значение ${key} должно быть положительным числом (не более 6 знаков после точки, не больше 1 000 000)`,
       'invalid_setting_value',
     ),
-  invalidWholeNumberSetting: (key: string, max: number) =>
+  invalidWholeNumberSetting: (key: string, max: number, min = 0) =>
     badRequest(
-      `Значение ${key} должно быть целым числом от 0 до ${max.toLocaleString('ru-RU')}`,
+      `Значение ${key} должно быть целым числом от ${min.toLocaleString('ru-RU')} до ${max.toLocaleString('ru-RU')}`,
       'invalid_setting_value',
     ),
   telegramUserNotFound: (telegramId: number | string) =>

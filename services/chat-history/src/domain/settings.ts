@@ -12,6 +12,9 @@ import {
   MAX_WELCOME_CREDITS,
   parseReferralSetting,
   parseWelcomeCredits,
+  BOT_SETTING_RANGES,
+  isRangedBotSettingKey,
+  parseRangedBotSetting,
   STAR_RATE_KEY,
   referralSettingMax,
   type SuccessResponse,
@@ -50,7 +53,8 @@ function useOf(key: string): string {
 
 /**
  * The message price is made of the cost settings and Stars prices of the star rate, so they must
- * stay positive numbers; the welcome grant and the referral settings are whole numbers within their ranges.
+ * stay positive numbers; the welcome grant, the referral settings and the bot's rate, token and
+ * threshold settings are whole numbers within their ranges.
  */
 function assertUsableValue(key: string, value: string): void {
   if (isReferralSettingKey(key) && parseReferralSetting(key, value) === null) {
@@ -61,6 +65,10 @@ function assertUsableValue(key: string, value: string): void {
   }
   if (isWelcomeKey(key) && parseWelcomeCredits(value) === null) {
     throw chatHistoryErrors.invalidWholeNumberSetting(key, MAX_WELCOME_CREDITS);
+  }
+  if (isRangedBotSettingKey(key) && parseRangedBotSetting(key, value) === null) {
+    const { min, max } = BOT_SETTING_RANGES[key];
+    throw chatHistoryErrors.invalidWholeNumberSetting(key, max, min);
   }
 }
 
