@@ -316,7 +316,7 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       const rows = await db
         .selectFrom('payments')
         .selectAll()
-        .where('status', '=', 'pending')
+        .where('status', '=', status)
         .where('created_at', '<', before)
         .orderBy('created_at')
         .limit(limit)
