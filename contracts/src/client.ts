@@ -14,9 +14,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 type Route<Id extends ApiRouteId> = ApiRouteOf<Id>;
 type BodyOf<Id extends ApiRouteId> =
-  Route<Id> extends { body: infer S extends z.ZodType }
-    ? z.input<S> | (Route<Id> extends { multipart: z.ZodType } ? FormData : never)
-    : never;
+  | (Route<Id> extends { body: infer S extends z.ZodType } ? z.input<S> : never)
+  | (Route<Id> extends { multipart: z.ZodType } ? FormData : never);
 type QueryOf<Id extends ApiRouteId> =
   Route<Id> extends { query: infer S extends z.ZodType } ? z.input<S> & Record<string, QueryValue> : never;
 
@@ -122,7 +121,8 @@ export function routeCaller(transport: RouteTransport, options: RouteCallerOptio
       signal?: AbortSignal;
     };
     if (route.body && !(body instanceof FormData)) {
-      const checked = route.body.safeParse(body);
+      // What the service will parse: the body as JSON carries it.
+      const checked = route.body.safeParse(body === undefined ? undefined : JSON.parse(JSON.stringify(body)));
       if (!checked.success) {
         const details = checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
         const refusal: BodyRefusal = {

@@ -1,12 +1,11 @@
-import { type TariffOption, TariffOptionsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type TariffOption } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/admin/tariffs/all → [{ id, name, monthly_price }] */
 export function getTariffOptions(): Promise<TariffOption[]> {
-  return api.get(apiPath('getAdminTariffsAll'), TariffOptionsResponse);
+  return callRoute('getAdminTariffsAll');
 }
 
 export const tariffOptionsQuery = () =>

@@ -145,7 +145,7 @@ export interface ApiListQueryOptions {
 
 /**
  * The docs/product.md, Calls list query: `page` is 1-based, `sortOrder` is 1 for ascending and -1 for descending; filters are
- * trimmed and blank ones left out. Pass it as `api.get(path, Schema, { query })`.
+ * trimmed and blank ones left out. Pass it as `callRoute(id, { query })`.
  */
 export function toApiListQuery<F extends string>(
   state: ListState<F>,

@@ -1,15 +1,13 @@
-import { TelegramBotInfo } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getAppConfig } from '@/config/runtime-config';
 
-import { api } from './api-client';
+import { callRoute } from './api-client';
 
 /** GET /api/telegram/info: the bot's name, its link, and whether it runs on the local sandbox. */
 export const telegramBotInfoQuery = queryOptions({
   queryKey: ['telegram-bot-info'],
-  queryFn: ({ signal }) => api.get(apiPath('getTelegramInfo'), TelegramBotInfo, { signal }),
+  queryFn: ({ signal }) => callRoute('getTelegramInfo', { signal }),
   staleTime: 5 * 60_000,
   retry: false,
 });

@@ -1,8 +1,6 @@
-import { LinkAccountResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /**
  * POST /api/auth/link { token } (bearer): links the signed-in site account to the Telegram
@@ -10,7 +8,7 @@ import { api } from '@/lib/api-client';
  * the auth service's contract.
  */
 export async function linkAccount(token: string): Promise<void> {
-  await api.post(apiPath('postAuthLink'), LinkAccountResponse, { token });
+  await callRoute('postAuthLink', { body: { token } });
 }
 
 export function useLinkAccount() {

@@ -1,12 +1,11 @@
 import { LinkPreviewResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** POST /api/auth/link/preview { token } (bearer): whose Telegram account the link token would bind; the token stays unused. */
 export function previewLink(token: string): Promise<LinkPreviewResponse> {
-  return api.post(apiPath('postAuthLinkPreview'), LinkPreviewResponse, { token });
+  return callRoute('postAuthLinkPreview', { body: { token } });
 }
 
 export function useLinkPreview(token: string, enabled: boolean) {

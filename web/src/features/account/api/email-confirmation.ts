@@ -1,13 +1,12 @@
 import { EmailConfirmationResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session/session';
 
 /** POST /api/auth/email-confirmation (bearer): one more confirmation mail, or the Russian refusal (429, 409). */
 export function resendEmailConfirmation(): Promise<EmailConfirmationResponse> {
-  return api.post(apiPath('postAuthEmailConfirmation'), EmailConfirmationResponse);
+  return callRoute('postAuthEmailConfirmation');
 }
 
 export function useResendEmailConfirmation() {
@@ -16,7 +15,7 @@ export function useResendEmailConfirmation() {
 
 /** POST /api/auth/email-confirmation/confirm: the mailed link's token; a second visit is the same success. */
 export function confirmEmail(token: string): Promise<EmailConfirmationResponse> {
-  return api.post(apiPath('postAuthEmailConfirmationConfirm'), EmailConfirmationResponse, { token });
+  return callRoute('postAuthEmailConfirmationConfirm', { body: { token } });
 }
 
 /** A signed-in visitor's profile is read again: it is confirmed now, and the welcome credits follow. */

@@ -1,12 +1,11 @@
 import { ReferralSummary } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/billing/referrals: the user's referral code, links and what they brought. */
 export function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
-  return api.get(apiPath('getBillingReferrals'), ReferralSummary, { signal });
+  return callRoute('getBillingReferrals', { signal });
 }
 
 export const referralsQuery = () =>

@@ -1,12 +1,11 @@
 import { WelcomeOfferResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/welcome_offer: the welcome grant now and what a typical message costs with the default model. */
 export function getWelcomeOffer(signal?: AbortSignal): Promise<WelcomeOfferResponse> {
-  return api.get(apiPath('getWelcomeOffer'), WelcomeOfferResponse, { signal });
+  return callRoute('getWelcomeOffer', { signal });
 }
 
 export const welcomeOfferQuery = () =>

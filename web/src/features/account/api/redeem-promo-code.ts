@@ -1,14 +1,15 @@
 import { RedeemPromoResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session/session';
 
 /** POST /api/billing/promo-codes/redeem → what the code gave, or the Russian refusal as an ApiError. */
 export function redeemPromoCode(code: string): Promise<RedeemPromoResponse> {
-  return api.post(apiPath('postBillingPromoCodesRedeem'), RedeemPromoResponse, {
-    code,
+  return callRoute('postBillingPromoCodesRedeem', {
+    body: {
+      code,
+    },
   });
 }
 

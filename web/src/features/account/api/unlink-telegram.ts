@@ -1,13 +1,12 @@
 import { UnlinkTelegramResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session/session';
 
 /** DELETE /api/auth/link: the site account lets go of its Telegram account (what was merged stays here). */
 export function unlinkTelegram(): Promise<UnlinkTelegramResponse> {
-  return api.delete(apiPath('deleteAuthLink'), UnlinkTelegramResponse);
+  return callRoute('deleteAuthLink');
 }
 
 /** On success the profile is read again: the account shows as not linked. */

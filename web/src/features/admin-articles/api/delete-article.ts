@@ -1,14 +1,12 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminArticlesKey } from './get-admin-articles';
 
 /** DELETE /api/admin/articles/{id} */
 export async function deleteArticle(id: number): Promise<void> {
-  await api.delete(apiPath('deleteAdminArticlesById', { id }), SuccessResponse);
+  await callRoute('deleteAdminArticlesById', { params: { id } });
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

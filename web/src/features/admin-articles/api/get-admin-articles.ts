@@ -1,14 +1,13 @@
 import { AdminArticlesResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const adminArticlesKey = ['admin-articles'] as const;
 
 /** GET /api/admin/articles?page&limit&sortField&sortOrder → { articles, total } */
 export function getAdminArticles(query: Record<string, string | number>): Promise<AdminArticlesResponse> {
-  return api.get(apiPath('getAdminArticles'), AdminArticlesResponse, { query });
+  return callRoute('getAdminArticles', { query });
 }
 
 export const adminArticlesQuery = (query: Record<string, string | number>) =>

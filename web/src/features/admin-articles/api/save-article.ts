@@ -1,8 +1,7 @@
-import { AdminArticleResponse, type AdminArticle, type ArticleInput, type RequestBody } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type AdminArticle, type ArticleInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminArticlesKey } from './get-admin-articles';
 
@@ -13,8 +12,8 @@ export type ArticleBody = RequestBody<typeof ArticleInput>;
 export async function saveArticle({ id, ...body }: ArticleBody & { id?: number }): Promise<AdminArticle> {
   const { article } =
     id === undefined
-      ? await api.post(apiPath('postAdminArticles'), AdminArticleResponse, body)
-      : await api.put(apiPath('putAdminArticlesById', { id }), AdminArticleResponse, body);
+      ? await callRoute('postAdminArticles', { body })
+      : await callRoute('putAdminArticlesById', { params: { id }, body });
   return article;
 }
 

@@ -1,15 +1,15 @@
-import { AdminAuditResponse, AuditVerifyResponse } from '@gpt/contracts';
+import { AdminAuditResponse } from '@gpt/contracts';
 import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 
 export const adminAuditKey = ['admin-audit'] as const;
 
 /** GET /api/admin/audit?page&limit&admin_id&user_id&action&from&to → { entries, total } */
 export function getAdminAudit(query: Record<string, string | number>): Promise<AdminAuditResponse> {
-  return api.get(apiPath('getAdminAudit'), AdminAuditResponse, { query });
+  return callRoute('getAdminAudit', { query });
 }
 
 export const adminAuditQuery = (query: Record<string, string | number>) =>
@@ -27,7 +27,7 @@ export function useAdminAudit(query: Record<string, string | number>) {
 export function useAuditVerification() {
   return useQuery({
     queryKey: [...adminAuditKey, 'verify'],
-    queryFn: () => api.get(apiPath('getAdminAuditVerify'), AuditVerifyResponse),
+    queryFn: () => callRoute('getAdminAuditVerify'),
   });
 }
 

@@ -1,14 +1,13 @@
-import { HistoryMessage } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type HistoryMessage } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, callRoute } from '@/lib/api-client';
 
 import { historyKey } from './get-history';
 
 /** GET /api/admin/history/{id}: the full message. */
 export function getHistoryMessage(id: number): Promise<HistoryMessage> {
-  return api.get(apiPath('getAdminHistoryById', { id }), HistoryMessage);
+  return callRoute('getAdminHistoryById', { params: { id } });
 }
 
 export type Neighbour = 'prev' | 'next';
@@ -21,9 +20,7 @@ const neighbourRoute = { prev: 'getAdminHistoryPrevById', next: 'getAdminHistory
  */
 export async function getNeighbour(which: Neighbour, id: number, userId?: string): Promise<HistoryMessage | null> {
   try {
-    return await api.get(apiPath(neighbourRoute[which], { id }), HistoryMessage, {
-      query: { userId },
-    });
+    return await callRoute(neighbourRoute[which], { params: { id }, query: { userId } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

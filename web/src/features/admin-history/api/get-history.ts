@@ -1,14 +1,13 @@
 import { AdminHistoryResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const historyKey = ['admin-history'] as const;
 
 /** GET /api/admin/history?page&pageSize&sortField&sortOrder&userId&username&message → { history, total } */
 export function getHistory(query: Record<string, string | number>): Promise<AdminHistoryResponse> {
-  return api.get(apiPath('getAdminHistory'), AdminHistoryResponse, { query });
+  return callRoute('getAdminHistory', { query });
 }
 
 export const historyQuery = (query: Record<string, string | number>) =>

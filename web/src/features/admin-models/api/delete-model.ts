@@ -1,15 +1,13 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminModelsKey } from './get-admin-models';
 
 /** DELETE /api/admin/models/{id} */
 export async function deleteModel(id: number, key: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminModelsById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
+  await callRoute('deleteAdminModelsById', { params: { id }, headers: actionKeyHeaders(key) });
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

@@ -1,14 +1,13 @@
 import { AdminModelsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const adminModelsKey = ['admin-models'] as const;
 
 /** GET /api/admin/models?page&limit&sortField&sortOrder → { models, total } */
 export function getAdminModels(query: Record<string, string | number>): Promise<AdminModelsResponse> {
-  return api.get(apiPath('getAdminModels'), AdminModelsResponse, { query });
+  return callRoute('getAdminModels', { query });
 }
 
 export const adminModelsQuery = (query: Record<string, string | number>) =>

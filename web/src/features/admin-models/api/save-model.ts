@@ -1,9 +1,8 @@
-import { AiModelResponse, type AiModel, type AiModelInput, type RequestBody } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type AiModel, type AiModelInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminModelsKey } from './get-admin-models';
 
@@ -18,8 +17,8 @@ export async function saveModel({ id, ...body }: ModelBody & { id?: number }, ke
   const options = { headers: actionKeyHeaders(key) };
   const { model } =
     id === undefined
-      ? await api.post(apiPath('postAdminModels'), AiModelResponse, body, options)
-      : await api.put(apiPath('putAdminModelsById', { id }), AiModelResponse, body, options);
+      ? await callRoute('postAdminModels', { body, ...options })
+      : await callRoute('putAdminModelsById', { params: { id }, body, ...options });
   return model;
 }
 

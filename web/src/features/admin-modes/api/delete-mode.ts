@@ -1,14 +1,12 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminModesKey } from './get-admin-modes';
 
 /** DELETE /api/admin/modes/{id} */
 export async function deleteMode(id: number): Promise<void> {
-  await api.delete(apiPath('deleteAdminModesById', { id }), SuccessResponse);
+  await callRoute('deleteAdminModesById', { params: { id } });
 }
 
 export function useDeleteMode() {

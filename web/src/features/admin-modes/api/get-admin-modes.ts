@@ -1,14 +1,13 @@
 import { AdminModesResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const adminModesKey = ['admin-modes'] as const;
 
 /** GET /api/admin/modes?page&limit&sortField&sortOrder&q → { modes, total } */
 export function getAdminModes(query: Record<string, string | number>): Promise<AdminModesResponse> {
-  return api.get(apiPath('getAdminModes'), AdminModesResponse, { query });
+  return callRoute('getAdminModes', { query });
 }
 
 export const adminModesQuery = (query: Record<string, string | number>) =>

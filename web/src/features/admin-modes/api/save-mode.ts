@@ -1,8 +1,7 @@
-import { ChatModeResponse, type ChatMode, type ChatModeInput, type RequestBody } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type ChatMode, type ChatModeInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminModesKey } from './get-admin-modes';
 
@@ -13,8 +12,8 @@ export type ModeBody = RequestBody<typeof ChatModeInput>;
 export async function saveMode({ id, ...body }: ModeBody & { id?: number }): Promise<ChatMode> {
   const { mode } =
     id === undefined
-      ? await api.post(apiPath('postAdminModes'), ChatModeResponse, body)
-      : await api.put(apiPath('putAdminModesById', { id }), ChatModeResponse, body);
+      ? await callRoute('postAdminModes', { body })
+      : await callRoute('putAdminModesById', { params: { id }, body });
   return mode;
 }
 

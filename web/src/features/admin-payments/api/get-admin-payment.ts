@@ -1,14 +1,13 @@
 import { Payment } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminPaymentsKey } from './get-admin-payments';
 
 /** GET /api/admin/payments/{id} → one payment with the provider's id and metadata. */
 export function getAdminPayment(id: number): Promise<Payment> {
-  return api.get(apiPath('getAdminPaymentsById', { id }), Payment);
+  return callRoute('getAdminPaymentsById', { params: { id } });
 }
 
 export const adminPaymentQuery = (id: number) =>

@@ -1,14 +1,13 @@
 import { AdminPaymentsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const adminPaymentsKey = ['admin-payments'] as const;
 
 /** GET /api/admin/payments?page&limit&sortField&sortOrder&userId&username&status → { payments, total } */
 export function getAdminPayments(query: Record<string, string | number>): Promise<AdminPaymentsResponse> {
-  return api.get(apiPath('getAdminPayments'), AdminPaymentsResponse, { query });
+  return callRoute('getAdminPayments', { query });
 }
 
 export const adminPaymentsQuery = (query: Record<string, string | number>) =>

@@ -1,9 +1,8 @@
-import { RefundPaymentResponse, type Payment, type RefundPaymentRequest } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type Payment, type RefundPaymentRequest } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminPaymentsKey } from './get-admin-payments';
 
@@ -12,8 +11,8 @@ export async function refundPayment(
   { id, ...body }: RefundPaymentRequest & { id: number },
   key: string,
 ): Promise<Payment> {
-  const path = apiPath('postAdminPaymentsByIdRefund', { id });
-  return (await api.post(path, RefundPaymentResponse, body, { headers: actionKeyHeaders(key) })).payment;
+  return (await callRoute('postAdminPaymentsByIdRefund', { params: { id }, body, headers: actionKeyHeaders(key) }))
+    .payment;
 }
 
 /** After a refund the list and the payment's detail reload. */

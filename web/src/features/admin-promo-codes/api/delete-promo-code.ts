@@ -1,15 +1,13 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminPromoCodesKey } from './get-admin-promo-codes';
 
 /** DELETE /api/admin/promo-codes/{id} (refused once the code was used). */
 export async function deletePromoCode(id: number, key: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminPromoCodesById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
+  await callRoute('deleteAdminPromoCodesById', { params: { id }, headers: actionKeyHeaders(key) });
 }
 
 /** `key`: the Idempotency-Key of the opened confirmation. */

@@ -1,14 +1,13 @@
-import { AdminPromoCodesResponse, PromoCodeDetailResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { AdminPromoCodesResponse } from '@gpt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const adminPromoCodesKey = ['admin-promo-codes'] as const;
 
 /** GET /api/admin/promo-codes?page&limit&sortField&sortOrder&search → { data, total } */
 export function getAdminPromoCodes(query: Record<string, string | number>): Promise<AdminPromoCodesResponse> {
-  return api.get(apiPath('getAdminPromoCodes'), AdminPromoCodesResponse, { query });
+  return callRoute('getAdminPromoCodes', { query });
 }
 
 export const adminPromoCodesQuery = (query: Record<string, string | number>) =>
@@ -26,7 +25,7 @@ export function useAdminPromoCodes(query: Record<string, string | number>) {
 export function usePromoCodeDetail(id: number | null) {
   return useQuery({
     queryKey: [...adminPromoCodesKey, 'detail', id],
-    queryFn: () => api.get(apiPath('getAdminPromoCodesById', { id: id ?? 0 }), PromoCodeDetailResponse),
+    queryFn: () => callRoute('getAdminPromoCodesById', { params: { id: id ?? 0 } }),
     enabled: id !== null,
   });
 }

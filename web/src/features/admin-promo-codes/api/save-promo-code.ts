@@ -1,9 +1,8 @@
-import { PromoCodeResponse, type PromoCode, type PromoCodeInput, type RequestBody } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type PromoCode, type PromoCodeInput, type RequestBody } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminPromoCodesKey } from './get-admin-promo-codes';
 
@@ -14,8 +13,8 @@ export async function savePromoCode({ id, ...body }: PromoCodeBody & { id?: numb
   const options = { headers: actionKeyHeaders(key) };
   const { promo_code } =
     id === undefined
-      ? await api.post(apiPath('postAdminPromoCodes'), PromoCodeResponse, body, options)
-      : await api.put(apiPath('putAdminPromoCodesById', { id }), PromoCodeResponse, body, options);
+      ? await callRoute('postAdminPromoCodes', { body, ...options })
+      : await callRoute('putAdminPromoCodesById', { params: { id }, body, ...options });
   return promo_code;
 }
 

@@ -1,8 +1,6 @@
-import { AdminReconciliationResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 const reconciliationKey = ['admin-reconciliation'] as const;
 
@@ -10,7 +8,7 @@ const reconciliationKey = ['admin-reconciliation'] as const;
 export function useReconciliation() {
   return useQuery({
     queryKey: reconciliationKey,
-    queryFn: () => api.get(apiPath('getAdminReconciliation'), AdminReconciliationResponse),
+    queryFn: () => callRoute('getAdminReconciliation'),
   });
 }
 
@@ -18,7 +16,7 @@ export function useReconciliation() {
 export function useRunReconciliation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(apiPath('postAdminReconciliation'), AdminReconciliationResponse),
+    mutationFn: () => callRoute('postAdminReconciliation'),
     onSuccess: (answer) => queryClient.setQueryData(reconciliationKey, answer),
   });
 }

@@ -1,8 +1,7 @@
 import { AdminStats } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export type { AdminStats, LastMessage } from '@gpt/contracts';
 
@@ -19,7 +18,7 @@ export const liveRefresh = {
 } as const;
 
 export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
-  return api.get(apiPath('getAdminStats'), AdminStats, { signal });
+  return callRoute('getAdminStats', { signal });
 }
 
 export const adminStatsQueryOptions = () =>

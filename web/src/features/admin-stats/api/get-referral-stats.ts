@@ -1,8 +1,6 @@
-import { AdminReferralStats } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { liveRefresh } from './get-admin-stats';
 
@@ -10,7 +8,7 @@ import { liveRefresh } from './get-admin-stats';
 export const referralStatsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'referral-stats'],
-    queryFn: ({ signal }) => api.get(apiPath('getAdminReferralsStats'), AdminReferralStats, { signal }),
+    queryFn: ({ signal }) => callRoute('getAdminReferralsStats', { signal }),
     ...liveRefresh,
   });
 

@@ -1,8 +1,7 @@
 import { StatsSeriesResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { liveRefresh } from './get-admin-stats';
 
@@ -12,10 +11,7 @@ export type { StatsSeriesPoint } from '@gpt/contracts';
 export const CHART_DAYS = 30;
 
 export function getStatsSeries(days: number, signal?: AbortSignal): Promise<StatsSeriesResponse> {
-  return api.get(apiPath('getAdminStatsSeries'), StatsSeriesResponse, {
-    query: { days },
-    signal,
-  });
+  return callRoute('getAdminStatsSeries', { query: { days }, signal });
 }
 
 export const statsSeriesQueryOptions = (days: number) =>

@@ -1,8 +1,6 @@
-import { AdminSupportRequestsResponse, SupportUnreadResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const supportRequestsKey = ['admin-support-requests'] as const;
 
@@ -10,7 +8,7 @@ export const supportRequestsKey = ['admin-support-requests'] as const;
 export function useSupportRequests(query: Record<string, string | number>) {
   return useQuery({
     queryKey: [...supportRequestsKey, query],
-    queryFn: () => api.get(apiPath('getAdminSupportRequests'), AdminSupportRequestsResponse, { query }),
+    queryFn: () => callRoute('getAdminSupportRequests', { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +20,7 @@ const UNREAD_REFRESH_MS = 60_000;
 export function useSupportUnread() {
   return useQuery({
     queryKey: [...supportRequestsKey, 'unread'],
-    queryFn: () => api.get(apiPath('getAdminSupportRequestsUnread'), SupportUnreadResponse),
+    queryFn: () => callRoute('getAdminSupportRequestsUnread'),
     refetchInterval: UNREAD_REFRESH_MS,
   });
 }

@@ -1,28 +1,26 @@
-import { SuccessResponse, type SysVal, SysValResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type SysVal } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { sysValsKey } from './get-sys-vals';
 
 /** POST /api/admin/sys_vals with key and value. */
 export async function createSysVal(body: { key: string; value: string }, key: string): Promise<SysVal> {
-  return (await api.post(apiPath('postAdminSysVals'), SysValResponse, body, { headers: actionKeyHeaders(key) })).data;
+  return (await callRoute('postAdminSysVals', { body, headers: actionKeyHeaders(key) })).data;
 }
 
 /** PUT /api/admin/sys_vals/{key}: the body is the value only (docs/product.md, Calls). */
 export async function updateSysVal({ key, value }: { key: string; value: string }, actionKey: string): Promise<SysVal> {
-  const path = apiPath('putAdminSysValsByKey', { key });
-  return (await api.put(path, SysValResponse, { value }, { headers: actionKeyHeaders(actionKey) })).data;
+  return (
+    await callRoute('putAdminSysValsByKey', { params: { key }, body: { value }, headers: actionKeyHeaders(actionKey) })
+  ).data;
 }
 
 /** DELETE /api/admin/sys_vals/{key} */
 export async function deleteSysVal(key: string, actionKey: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminSysValsByKey', { key }), SuccessResponse, {
-    headers: actionKeyHeaders(actionKey),
-  });
+  await callRoute('deleteAdminSysValsByKey', { params: { key }, headers: actionKeyHeaders(actionKey) });
 }
 
 /** Every change reloads the list (docs/product.md, States); `actionKey` is the opened form's Idempotency-Key. */

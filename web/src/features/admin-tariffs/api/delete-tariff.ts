@@ -1,15 +1,13 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminTariffsKey } from './get-admin-tariffs';
 
 /** DELETE /api/admin/tariffs/{id} */
 export async function deleteTariff(id: number, key: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminTariffsById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
+  await callRoute('deleteAdminTariffsById', { params: { id }, headers: actionKeyHeaders(key) });
 }
 
 /** After a delete the list reloads (docs/product.md, States). */

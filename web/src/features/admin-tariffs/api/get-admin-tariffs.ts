@@ -1,14 +1,13 @@
 import { AdminTariffsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const adminTariffsKey = ['admin-tariffs'] as const;
 
 /** GET /api/admin/tariffs?page&limit&sortField&sortOrder → { data, total } */
 export function getAdminTariffs(query: Record<string, string | number>): Promise<AdminTariffsResponse> {
-  return api.get(apiPath('getAdminTariffs'), AdminTariffsResponse, { query });
+  return callRoute('getAdminTariffs', { query });
 }
 
 export const adminTariffsQuery = (query: Record<string, string | number>) =>

@@ -1,9 +1,8 @@
-import { TariffResponse, type RequestBody, type Tariff, type TariffInput } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type RequestBody, type Tariff, type TariffInput } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminTariffsKey } from './get-admin-tariffs';
 
@@ -15,8 +14,8 @@ export async function saveTariff({ id, ...body }: TariffBody & { id?: number }, 
   const options = { headers: actionKeyHeaders(key) };
   const { tariff } =
     id === undefined
-      ? await api.post(apiPath('postAdminTariffs'), TariffResponse, body, options)
-      : await api.put(apiPath('putAdminTariffsById', { id }), TariffResponse, body, options);
+      ? await callRoute('postAdminTariffs', { body, ...options })
+      : await callRoute('putAdminTariffsById', { params: { id }, body, ...options });
   return tariff;
 }
 

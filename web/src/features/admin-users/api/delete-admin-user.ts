@@ -1,15 +1,13 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { reloadUsersScreen } from './get-admin-users';
 
 /** DELETE /api/admin/users/{id} */
 export async function deleteAdminUser(id: number, key: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminUsersById', { id }), SuccessResponse, { headers: actionKeyHeaders(key) });
+  await callRoute('deleteAdminUsersById', { params: { id }, headers: actionKeyHeaders(key) });
 }
 
 /** `key`: the Idempotency-Key of the opened confirmation. */

@@ -1,8 +1,7 @@
 import { AdminUsersResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { utmStatsKey } from './get-utm-stats';
 
@@ -10,7 +9,7 @@ export const adminUsersKey = ['admin-users'] as const;
 
 /** GET /api/admin/users?page&limit&sortField&sortOrder&email&username&utm_source&tariff_id */
 export function getAdminUsers(query: Record<string, string | number>): Promise<AdminUsersResponse> {
-  return api.get(apiPath('getAdminUsers'), AdminUsersResponse, { query });
+  return callRoute('getAdminUsers', { query });
 }
 
 export const adminUsersQuery = (query: Record<string, string | number>) =>

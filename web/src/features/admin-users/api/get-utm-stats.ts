@@ -1,14 +1,13 @@
-import { type UtmStat, UtmStatsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type UtmStat } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const utmStatsKey = ['admin-utm-stats'] as const;
 
 /** GET /api/admin/utm/stats → { stats: [{ utm_source, count }] } */
 export async function getUtmStats(): Promise<UtmStat[]> {
-  const { stats } = await api.get(apiPath('getAdminUtmStats'), UtmStatsResponse);
+  const { stats } = await callRoute('getAdminUtmStats');
   return stats;
 }
 

@@ -1,17 +1,13 @@
-import { SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { reloadUsersScreen } from './get-admin-users';
 
 /** DELETE /api/admin/users/{id}/telegram: the user's site account lets go of its Telegram account. */
 export async function unlinkAdminUserTelegram(id: number, key: string): Promise<void> {
-  await api.delete(apiPath('deleteAdminUsersByIdTelegram', { id }), SuccessResponse, {
-    headers: actionKeyHeaders(key),
-  });
+  await callRoute('deleteAdminUsersByIdTelegram', { params: { id }, headers: actionKeyHeaders(key) });
 }
 
 /** `key`: the Idempotency-Key of the opened confirmation. */

@@ -1,13 +1,8 @@
-import {
-  type AdminUserRow as AdminUser,
-  type AdminUserUpdateRequest as AdminUserUpdate,
-  AdminUserUpdateResponse,
-} from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type AdminUserRow as AdminUser, type AdminUserUpdateRequest as AdminUserUpdate } from '@gpt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { actionKeyHeaders, keyedActionRetry } from '@/lib/action-key';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { reloadUsersScreen } from './get-admin-users';
 
@@ -16,9 +11,7 @@ export async function updateAdminUser(
   { id, ...body }: AdminUserUpdate & { id: number },
   key: string,
 ): Promise<AdminUser> {
-  const { user } = await api.put(apiPath('putAdminUsersById', { id }), AdminUserUpdateResponse, body, {
-    headers: actionKeyHeaders(key),
-  });
+  const { user } = await callRoute('putAdminUsersById', { params: { id }, body, headers: actionKeyHeaders(key) });
   return user;
 }
 

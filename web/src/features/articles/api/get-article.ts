@@ -1,12 +1,11 @@
 import { ArticleDetailResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/articles/{slug}: the article (its view is counted) and related articles. */
 export function getArticle(slug: string, signal?: AbortSignal): Promise<ArticleDetailResponse> {
-  return api.get(apiPath('getArticlesBySlug', { slug }), ArticleDetailResponse, { signal });
+  return callRoute('getArticlesBySlug', { params: { slug }, signal });
 }
 
 export const articleQueryOptions = (slug: string) =>

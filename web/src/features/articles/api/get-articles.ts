@@ -1,8 +1,7 @@
 import { ArticlesListResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import type { ArticlesListState } from '../list-state';
 
@@ -15,20 +14,12 @@ export const ARTICLES_PAGE_SIZE = 12;
  */
 export function getArticles(state: ArticlesListState, signal?: AbortSignal): Promise<ArticlesListResponse> {
   const query = { page: state.page, limit: ARTICLES_PAGE_SIZE };
-  if (state.q)
-    return api.get(apiPath('getArticlesSearch'), ArticlesListResponse, {
-      query: { ...query, q: state.q },
-      signal,
-    });
+  if (state.q) return callRoute('getArticlesSearch', { query: { ...query, q: state.q }, signal });
   if (state.category) {
-    return api.get(apiPath('getArticlesCategoryBySlug', { slug: state.category }), ArticlesListResponse, {
-      query,
-      signal,
-    });
+    return callRoute('getArticlesCategoryBySlug', { params: { slug: state.category }, query, signal });
   }
-  if (state.tag)
-    return api.get(apiPath('getArticlesTagBySlug', { slug: state.tag }), ArticlesListResponse, { query, signal });
-  return api.get(apiPath('getArticles'), ArticlesListResponse, { query, signal });
+  if (state.tag) return callRoute('getArticlesTagBySlug', { params: { slug: state.tag }, query, signal });
+  return callRoute('getArticles', { query, signal });
 }
 
 export const articlesQueryOptions = (state: ArticlesListState) =>

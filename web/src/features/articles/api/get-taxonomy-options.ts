@@ -1,21 +1,16 @@
-import { CategorySelectResponse, TagSelectResponse, type SelectOption } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type SelectOption } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** GET /api/article_categories/select */
 export async function getCategoryOptions(signal?: AbortSignal): Promise<SelectOption[]> {
-  return (
-    await api.get(apiPath('getArticleCategoriesSelect'), CategorySelectResponse, {
-      signal,
-    })
-  ).categories;
+  return (await callRoute('getArticleCategoriesSelect', { signal })).categories;
 }
 
 /** GET /api/article_tags/select: the most used first. */
 export async function getTagOptions(signal?: AbortSignal): Promise<SelectOption[]> {
-  return (await api.get(apiPath('getArticleTagsSelect'), TagSelectResponse, { signal })).tags;
+  return (await callRoute('getArticleTagsSelect', { signal })).tags;
 }
 
 const OPTIONS_STALE_MS = 5 * 60_000;

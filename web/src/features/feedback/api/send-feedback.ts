@@ -1,15 +1,14 @@
-import { type FeedbackRequest, type RequestBody, SuccessResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type FeedbackRequest, type RequestBody } from '@gpt/contracts';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** The contact form's body (`POST /api/feedback`). */
 export type FeedbackInput = RequestBody<typeof FeedbackRequest>;
 
 /** POST /api/feedback — no login needed; success is judged by the HTTP status only. */
 export async function sendFeedback(input: FeedbackInput): Promise<void> {
-  await api.post(apiPath('postFeedback'), SuccessResponse, input);
+  await callRoute('postFeedback', { body: input });
 }
 
 export function useSendFeedback() {

@@ -1,8 +1,6 @@
-import { PublicTariffsResponse } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { type TariffPlan, tariffPlans } from '../tariff-plans';
 
@@ -11,9 +9,7 @@ const HIGHLIGHTED = 'Premium';
 
 /** GET /api/tariffs as cards; the spec's three plans stand in while it loads or when billing does not answer. */
 export async function getPublicTariffPlans(signal?: AbortSignal): Promise<readonly TariffPlan[]> {
-  const { tariffs } = await api.get(apiPath('getTariffs'), PublicTariffsResponse, {
-    signal,
-  });
+  const { tariffs } = await callRoute('getTariffs', { signal });
   return tariffs.map((tariff) => ({
     id: String(tariff.id),
     name: tariff.name,

@@ -1,9 +1,8 @@
 import { SandboxChat } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { api, ApiError } from '@/lib/api-client';
+import { callRoute, ApiError } from '@/lib/api-client';
 
 import { sandboxSessionQuery } from './start-session';
 
@@ -13,7 +12,7 @@ const RETRY_MS = 2000;
 
 /** GET /api/telegram/sandbox/chat: the cookie's chat now, or (with `after`) once it changes after that version. */
 export function getSandboxChat(after: number | undefined, signal: AbortSignal): Promise<SandboxChat> {
-  return api.get(apiPath('getTelegramSandboxChat'), SandboxChat, {
+  return callRoute('getTelegramSandboxChat', {
     query: { after, wait: after === undefined ? undefined : LONG_POLL_SECONDS },
     signal,
   });

@@ -1,12 +1,11 @@
 import { SandboxSent, type SandboxSendRequest } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** POST /api/telegram/sandbox/chat/messages: text to the bot (a command when it starts with /). */
 export function sendSandboxMessage(request: SandboxSendRequest): Promise<SandboxSent> {
-  return api.post(apiPath('postTelegramSandboxChatMessages'), SandboxSent, request);
+  return callRoute('postTelegramSandboxChatMessages', { body: request });
 }
 
 export function useSendSandboxMessage() {

@@ -1,15 +1,14 @@
 import { SandboxSession, type SandboxSessionRequest } from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /**
  * POST /api/telegram/sandbox/session: the pseudo user this browser plays. The server keeps it behind
  * an HttpOnly cookie; a browser that has one gets the same user back unless it asks for a fresh one.
  */
 export function startSandboxSession(request: SandboxSessionRequest = {}): Promise<SandboxSession> {
-  return api.post(apiPath('postTelegramSandboxSession'), SandboxSession, request);
+  return callRoute('postTelegramSandboxSession', { body: request });
 }
 
 export const sandboxSessionQuery = queryOptions({
