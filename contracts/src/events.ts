@@ -128,6 +128,7 @@ export const CreditsChangeReason = z.enum([
   'referral_bonus',
   'referral_revoked',
   'promo_code',
+  'promo_revoked',
 ]);
 export type CreditsChangeReason = z.infer<typeof CreditsChangeReason>;
 

@@ -275,6 +275,37 @@ describe('POST /api/billing/promo-codes/redeem', () => {
     expect(await h.balance(webId)).toMatchObject({ credits: 500 });
   });
 
+  test('a code used on the site and in the bot before linking counts once after it: the second use is taken back', async () => {
+    const code = await createCode();
+    const telegramId = 630_000_000 + Math.floor(Math.random() * 1e6);
+    const botId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
+    const webId = await h.registerUser({ telegram_id: null });
+    const viaBot = await h.call('POST', '/api/bot/promo-codes/redeem', {
+      bot: true,
+      body: { telegram_id: telegramId, code: code.code },
+    });
+    expect(viaBot.status).toBe(200);
+    expect((await redeem(webId, code.code)).status).toBe(200);
+
+    const linked = await h.deliver('accounts.linked', {
+      user_id: webId,
+      merged_user_id: botId,
+      telegram_id: telegramId,
+      linked_at: new Date().toISOString(),
+    });
+
+    expect(await h.balance(webId)).toMatchObject({ credits: 500 });
+    const revoked = await h.billing.deps.db
+      .selectFrom('ledger_entries')
+      .select(['reference', 'amount', 'reason'])
+      .where('user_id', '=', webId)
+      .where('reason', '=', 'promo_revoked')
+      .execute();
+    expect(revoked).toEqual([
+      { reference: `merge:${linked.id}:promo:${code.id}`, amount: '-500', reason: 'promo_revoked' },
+    ]);
+  });
+
   test('20 people redeeming a code with 5 uses left at the same moment: exactly 5 succeed', async () => {
     const code = await createCode({ max_uses: 6 });
     expect((await redeem(await h.registerUser(), code.code)).status).toBe(200);

@@ -132,6 +132,29 @@ export function promoCodesRepository(db: Kysely<BillingDatabase>) {
         : null;
     },
 
+    /** Credit codes both accounts redeemed, each with the credits it gave (for a merge: one use per person). */
+    async creditsRedeemedByBoth(first: number, second: number): Promise<Array<{ id: number; credits: number }>> {
+      const rows = await db
+        .selectFrom('promo_codes')
+        .select(['promo_codes.id', 'promo_codes.credits'])
+        .where('promo_codes.kind', '=', 'credits')
+        .where((eb) =>
+          eb.and(
+            [first, second].map((userId) =>
+              eb.exists(
+                eb
+                  .selectFrom('promo_redemptions')
+                  .select('promo_redemptions.id')
+                  .whereRef('promo_redemptions.promo_code_id', '=', 'promo_codes.id')
+                  .where('promo_redemptions.user_id', '=', userId),
+              ),
+            ),
+          ),
+        )
+        .execute();
+      return rows.map((row) => ({ id: row.id, credits: row.credits === null ? 0 : toSafeInt(row.credits) }));
+    },
+
     /** Whether the person (`holder` and the accounts merged into it) has redeemed the code. */
     async redeemedBy(promoCodeId: number, holder: number): Promise<boolean> {
       const row = await db

@@ -4,6 +4,7 @@ import type { BillingDeps } from '../deps';
 import type { Balance } from '../data/balances.repository';
 import { holdsRepository } from '../data/holds.repository';
 import { paymentsRepository } from '../data/payments.repository';
+import { promoCodesRepository } from '../data/promo-codes.repository';
 import type { BillingDatabase } from '../data/schema';
 import { tariffsRepository } from '../data/tariffs.repository';
 import { usersRepository } from '../data/users.repository';
@@ -13,8 +14,8 @@ import { ledgerIn } from './ledger';
  * Accounts linked: the Telegram-only account's balances move to the surviving web account as
  * paired entries under one `merge:<event id>` reference, its paid tariff too when it is the
  * better one; its active holds now count against the survivor, and its payments (including
- * those still pending) credit the survivor. One person holds one welcome grant: when both
- * accounts had one, the Telegram account's is taken back (see takeBackSecondWelcome).
+ * those still pending) credit the survivor. One person holds one welcome grant and one use of a
+ * promo code: when both accounts had one, the Telegram account's is taken back (see takeBackSecond).
  */
 export async function mergeAccounts(
   trx: Kysely<BillingDatabase>,
@@ -65,29 +66,31 @@ export async function mergeAccounts(
   });
   if (merged.welcomeCredits > 0 && survivor.welcomeCredits > 0) {
     const combined = (await ledger.lock([survivorId])).get(survivorId) as Balance;
-    await takeBackSecondWelcome(ledger, combined, merged.welcomeCredits, `${reference}:welcome`);
+    await takeBackSecond(ledger, combined, merged.welcomeCredits, `${reference}:welcome`, 'welcome_revoked');
+  }
+  for (const code of await promoCodesRepository(trx).creditsRedeemedByBoth(mergedId, survivorId)) {
+    const combined = (await ledger.lock([survivorId])).get(survivorId) as Balance;
+    await takeBackSecond(ledger, combined, code.credits, `${reference}:promo:${code.id}`, 'promo_revoked');
   }
   await usersRepository(trx).markMerged(mergedId, survivorId);
   await paymentsRepository(trx).moveToUser(mergedId, survivorId);
 }
 
 /**
- * Both accounts had a welcome grant: the second one comes back out of the bought credits as its
- * own entry (reason `welcome_revoked`). What of it was already spent is not taken back, so the
- * merge never leaves the credits below zero.
+ * Both accounts had what a person gets once — a welcome grant, a credit promo code: the second comes
+ * back out of the bought credits as its own entry (reason `welcome_revoked`, `promo_revoked`). What of
+ * it was already spent is not taken back, so the merge never leaves the credits below zero.
  */
-async function takeBackSecondWelcome(
+async function takeBackSecond(
   ledger: ReturnType<typeof ledgerIn>,
   survivor: Balance,
-  secondGrant: number,
+  second: number,
   reference: string,
+  reason: 'welcome_revoked' | 'promo_revoked',
 ): Promise<void> {
-  const amount = Math.min(secondGrant, Math.max(0, survivor.credits));
+  const amount = Math.min(second, Math.max(0, survivor.credits));
   if (amount === 0) return;
-  await ledger.post(survivor, reference, {
-    reason: 'welcome_revoked',
-    postings: [{ bucket: 'credits', amount: -amount }],
-  });
+  await ledger.post(survivor, reference, { reason, postings: [{ bucket: 'credits', amount: -amount }] });
 }
 
 /** The merged account's tariff wins when it is paid and running, and pricier (or as pricey but longer). */
