@@ -365,9 +365,11 @@ describe('/admin/payments', () => {
     await detail.getByRole('heading', { name: 'Информация о платеже' }).waitFor();
     await detail.getByText('ID платежа ЮKassa').waitFor();
     await expect(detail.getByText(botPayment.body.payment_id).first().isVisible()).resolves.toBe(true);
-    await expect(detail.locator('pre').textContent()).resolves.toContain(
-      `"payment_id": "${botPayment.body.payment_id}"`,
-    );
+    // The metadata reads as labelled fields, not JSON.
+    const metadata = detail.locator('.payment-metadata');
+    await expect(metadata.textContent()).resolves.toContain(`Номер платежа${botPayment.body.payment_id}`);
+    await expect(metadata.textContent()).resolves.toContain('Что оплаченоТариф');
+    await expect(detail.textContent()).resolves.not.toMatch(/[{}"]/);
     await expect(detail.textContent()).resolves.toContain('maria@example.com');
     await expect(detail.textContent()).resolves.toContain('Тариф «Premium» на 1 месяц');
     await screenshot(page, 'billing-admin-payment-detail');

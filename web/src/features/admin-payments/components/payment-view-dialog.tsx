@@ -8,6 +8,7 @@ import { formatCredits, formatRoubles, formatStars } from '@/lib/money';
 
 import { useAdminPayment } from '../api/get-admin-payment';
 import { PAYMENT_PROVIDER_LABELS, paymentStatusBadge } from '../status';
+import { PaymentMetadata } from './payment-metadata';
 
 /** The payment's detail (docs/product.md, Screens): ids (ours and YooKassa's), user, amounts, status, times, metadata. */
 export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | null; onHide: () => void }) {
@@ -36,7 +37,7 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
             },
             { label: 'Звёзды', value: data.star_amount && formatStars(data.star_amount), hidden: !data.star_amount },
             { label: 'Пользователь', value: `${personName(data) || data.email || '—'} · ID ${data.user_id}` },
-            { label: 'Email', value: data.email },
+            { label: 'E-mail', value: data.email },
             { label: 'Сумма', value: formatRoubles(data.amount) },
             { label: 'Кредиты', value: formatCredits(data.credits_amount) },
             { label: 'Статус', value: <StatusBadge value={data.status} {...paymentStatusBadge} /> },
@@ -51,11 +52,7 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
             { label: 'Обновлён', value: formatDateTime(data.updated_at) },
             {
               label: 'Метаданные',
-              value: (
-                <pre className="bg-body-tertiary rounded p-2 small mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
-                  {JSON.stringify(data.metadata, null, 2)}
-                </pre>
-              ),
+              value: data.metadata && <PaymentMetadata metadata={data.metadata} />,
               hidden: !data.metadata,
             },
           ]}
