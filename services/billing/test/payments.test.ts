@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { CreatePaymentResponse, PaymentFailedData } from '@gpt/contracts';
+import {
+  PAYMENT_EMAIL_NOT_GIVEN,
+  type CreatePaymentResponse,
+  type PaymentCanceledData,
+  type PaymentFailedData,
+  type UserPaymentsResponse,
+} from '@gpt/contracts';
+import { expireEmailWaits } from '../src/domain/settle-payment';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID } from './support/fake-yookassa';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -223,6 +230,41 @@ describe('bot payments and the receipt e-mail', () => {
       body: { telegram_id: telegramId, tariff_id: 3, email: 'elite@example.com' },
     });
     expect(res.body).toMatchObject({ status: 'pending', kind: 'tariff', amount: '1250.00', credits_amount: 500_000 });
+  });
+
+  test('when a payment waits for its e-mail past PAYMENT_EMAIL_WAIT_SEC, then it is canceled as email_not_given and payment.canceled says so', async () => {
+    const telegramId = 5_000_000_003;
+    const userId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
+    const created = await h.call<CreatePaymentResponse>('POST', '/api/bot/payments', {
+      bot: true,
+      body: { telegram_id: telegramId, amount: 100 },
+    });
+    expect(created.body.status).toBe('pending_email');
+    const { deps } = h.billing;
+    const paymentOf = async () => {
+      const res = await h.call<UserPaymentsResponse>('GET', `/api/bot/payments?telegram_id=${telegramId}`, {
+        bot: true,
+      });
+      return res.body.payments.find((payment) => payment.payment_id === created.body.payment_id)!;
+    };
+    const afterWait = (extraSec: number) =>
+      new Date(Date.now() + (deps.config.PAYMENT_EMAIL_WAIT_SEC + extraSec) * 1000);
+    const canceled = deps.bus.waitFor(
+      'published',
+      (e) => e.type === 'payment.canceled' && (e.data as PaymentCanceledData).payment_id === created.body.payment_id,
+    );
+
+    await expireEmailWaits(deps, afterWait(-60));
+    expect(await paymentOf()).toMatchObject({ status: 'pending_email', cancellation_reason: null });
+
+    expect(await expireEmailWaits(deps, afterWait(1))).toBeGreaterThanOrEqual(1);
+    expect(await paymentOf()).toMatchObject({ status: 'canceled', cancellation_reason: PAYMENT_EMAIL_NOT_GIVEN });
+    expect((await canceled).data).toMatchObject({
+      user_id: userId,
+      yookassa_payment_id: null,
+      amount: '100.00',
+      reason: PAYMENT_EMAIL_NOT_GIVEN,
+    });
   });
 
   test('when the Telegram user or the payment is unknown, or the key is missing, then 404 / 401', async () => {
