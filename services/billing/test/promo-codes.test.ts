@@ -252,23 +252,31 @@ describe('POST /api/billing/promo-codes/redeem', () => {
     expect(await promoEntries(userId)).toHaveLength(1);
   });
 
-  test('a linked site and Telegram account are one person: a code the bot account used is used for the site account too', async () => {
-    const code = await createCode();
-    const telegramId = 620_000_000 + Math.floor(Math.random() * 1e6);
+  /** One person's bot account, which has just used `code`, and their site account, and how to link them. */
+  async function usedInTheBot(code: string) {
+    const telegramId = 620_000_000 + Math.floor(Math.random() * 1e7);
     const botId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
     const webId = await h.registerUser({ telegram_id: null });
     const viaBot = await h.call('POST', '/api/bot/promo-codes/redeem', {
       bot: true,
-      body: { telegram_id: telegramId, code: code.code },
+      body: { telegram_id: telegramId, code },
     });
     expect(viaBot.status).toBe(200);
+    const link = () =>
+      h.deliver('accounts.linked', {
+        user_id: webId,
+        merged_user_id: botId,
+        telegram_id: telegramId,
+        linked_at: new Date().toISOString(),
+      });
+    return { webId, link };
+  }
 
-    await h.deliver('accounts.linked', {
-      user_id: webId,
-      merged_user_id: botId,
-      telegram_id: telegramId,
-      linked_at: new Date().toISOString(),
-    });
+  test('a linked site and Telegram account are one person: a code the bot account used is used for the site account too', async () => {
+    const code = await createCode();
+    const { webId, link } = await usedInTheBot(code.code);
+
+    await link();
     const again = await redeem(webId, code.code);
 
     expect(again).toMatchObject({ status: 409, body: { code: 'promo_already_used' } });
@@ -277,22 +285,10 @@ describe('POST /api/billing/promo-codes/redeem', () => {
 
   test('a code used on the site and in the bot before linking counts once after it: the second use is taken back', async () => {
     const code = await createCode();
-    const telegramId = 630_000_000 + Math.floor(Math.random() * 1e6);
-    const botId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
-    const webId = await h.registerUser({ telegram_id: null });
-    const viaBot = await h.call('POST', '/api/bot/promo-codes/redeem', {
-      bot: true,
-      body: { telegram_id: telegramId, code: code.code },
-    });
-    expect(viaBot.status).toBe(200);
+    const { webId, link } = await usedInTheBot(code.code);
     expect((await redeem(webId, code.code)).status).toBe(200);
 
-    const linked = await h.deliver('accounts.linked', {
-      user_id: webId,
-      merged_user_id: botId,
-      telegram_id: telegramId,
-      linked_at: new Date().toISOString(),
-    });
+    const linked = await link();
 
     expect(await h.balance(webId)).toMatchObject({ credits: 500 });
     const revoked = await h.billing.deps.db
