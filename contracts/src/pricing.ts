@@ -173,6 +173,11 @@ export function starsFor(price: string, rate: string): number {
   return Number((kopecks + rateKopecks - 1n) / rateKopecks);
 }
 
+/** Credits a top-up of `amount` roubles buys at a tariff's credits per rouble: kopecks × rate / 100, rounded down, exact. */
+export function creditsForTopUp(amount: string, creditsPerRuble: number): number {
+  return Number((toMinorUnits(amount, 2) * BigInt(creditsPerRuble)) / 100n);
+}
+
 const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
 
 /** Roubles as a Russian reader writes them ("1250.5" → "1 250,50 ₽"), wherever they are shown; never arithmetic. */

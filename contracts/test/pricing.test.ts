@@ -1,5 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
-import { DEFAULT_COST_SETTINGS, messageCost, typicalMessageCost, typicalMessagesFor } from '../src/index';
+import {
+  creditsForTopUp,
+  DEFAULT_COST_SETTINGS,
+  messageCost,
+  typicalMessageCost,
+  typicalMessagesFor,
+} from '../src/index';
 
 const prices = {
   input_price_per_1m: '2.500000',
@@ -107,5 +113,14 @@ describe('typical messages (the welcome grant in messages)', () => {
   test('when the model is free, then there is no count to tell', () => {
     const cost = typicalMessageCost({ input_price_per_1m: '0', output_price_per_1m: '0' }, DEFAULT_COST_SETTINGS);
     expect(typicalMessagesFor(2000, cost)).toBeNull();
+  });
+});
+
+describe('creditsForTopUp', () => {
+  test('when roubles buy credits, then kopecks × credits per rouble / 100 are rounded down, exactly', () => {
+    expect(creditsForTopUp('350.00', 100)).toBe(35_000);
+    expect(creditsForTopUp('99.99', 150)).toBe(14_998);
+    expect(creditsForTopUp('0.01', 150)).toBe(1);
+    expect(creditsForTopUp('1000000.00', 400)).toBe(400_000_000);
   });
 });

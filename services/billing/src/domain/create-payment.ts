@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  creditsForTopUp,
   formatRoubles,
   toMinorUnits,
   type CreatePaymentResponse,
@@ -121,13 +122,11 @@ export async function paymentTarget(
   }
   const amount = command.amount as string;
   const balance = await readBalance(deps, command.userId);
-  const creditsPerRuble = BigInt(balance.tariff.creditsPerRuble);
   return {
     kind: 'topup' as PaymentKind,
     tariffId: null,
     amount,
-    // Kopecks × credits per rouble / 100, rounded down: exact, never through a float.
-    creditsAmount: Number((toMinorUnits(amount, 2) * creditsPerRuble) / 100n),
+    creditsAmount: creditsForTopUp(amount, balance.tariff.creditsPerRuble),
     description: `Пополнение баланса на ${formatRoubles(amount)}`,
   };
 }

@@ -1,4 +1,4 @@
-import { TOP_UP_PACKAGES, type PublicTariff } from '@gpt/contracts';
+import { creditsForTopUp, TOP_UP_PACKAGES, type PublicTariff } from '@gpt/contracts';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -17,7 +17,7 @@ import { formatCredits, formatRoubles } from '@/lib/money';
 import { useCreatePayment } from '../api/create-payment';
 import { useBalance } from '../api/get-balance';
 import { useTariffs } from '../api/get-tariffs';
-import { creditsFor, parseTopUp } from '../top-up';
+import { parseTopUp } from '../top-up';
 import { TariffPurchaseDialog, type TariffPurchase } from './tariff-purchase-dialog';
 
 const PAYMENT_FAILED = 'Не удалось создать платёж, попробуйте позже';
@@ -112,7 +112,7 @@ export function BillingActions() {
                 </div>
                 <p className="small text-body-secondary mb-3" aria-live="polite">
                   {'amount' in parsed && rate !== undefined
-                    ? `Будет зачислено ${formatCredits(creditsFor(parsed.amount, rate))} кредитов (${formatCredits(rate)} за 1 ₽ по вашему тарифу)`
+                    ? `Будет зачислено ${formatCredits(creditsForTopUp(parsed.amount, rate))} кредитов (${formatCredits(rate)} за 1 ₽ по вашему тарифу)`
                     : 'Кредиты зачисляются по курсу вашего тарифа и не сгорают.'}
                 </p>
                 <Button type="submit" variant="primary" disabled={busy}>
