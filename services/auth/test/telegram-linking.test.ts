@@ -10,7 +10,7 @@ let h: AuthHarness;
 let mailbox: FakeMailbox;
 beforeAll(async () => {
   mailbox = await startFakeMailbox();
-  h = await startAuth({ SITE_URL: `${SITE_URL}/`, SMTP_URL: mailbox.url });
+  h = await startAuth({ SITE_URL: `${SITE_URL}/`, SMTP_URL: mailbox.url, LINK_TOKEN_TTL_MIN: '20' });
 });
 afterAll(async () => {
   await h.stop();
@@ -175,14 +175,14 @@ describe('PUT /api/bot/users/{telegram_id}/blocked', () => {
 });
 
 describe('POST /api/bot/link-tokens', () => {
-  test('then 201 with a token valid 15 minutes, stored only as a hash, and the site link', async () => {
+  test('then 201 with a token valid LINK_TOKEN_TTL_MIN (here 20) minutes, stored only as a hash, and the site link', async () => {
     const before = Date.now();
     const { token, url, expires_at } = await linkToken(randomTelegramId());
     expect(url).toBe(`${SITE_URL}/link/${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const ttl = Date.parse(expires_at) - before;
-    expect(ttl).toBeGreaterThan(15 * 60_000 - 5_000);
-    expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    expect(ttl).toBeGreaterThan(20 * 60_000 - 5_000);
+    expect(ttl).toBeLessThanOrEqual(20 * 60_000 + 1_000);
     const rows = await h.auth.deps.db.selectFrom('link_tokens').select('token_hash').execute();
     expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
     expect(rows.map((r) => r.token_hash)).not.toContain(token);
