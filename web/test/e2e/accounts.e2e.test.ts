@@ -286,6 +286,30 @@ describe('change password', () => {
 });
 
 describe('admin users', () => {
+  test('«Отвязать Telegram» on a linked user unlinks after a confirmation', async () => {
+    const user = await signUp(stack.url);
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: 9_500_000 + Math.floor(Math.random() * 1e9) },
+    });
+    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
+      200,
+    );
+    await signInAsAdmin();
+    await page.goto(`${stack.url}/admin/users?email=${encodeURIComponent(user.email)}`);
+    const row = page.getByRole('table', { name: 'Пользователи' }).locator('tr', { hasText: user.email });
+    await row.getByRole('button', { name: 'Отвязать Telegram' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Баланс, платежи и история останутся' });
+    await dialog.waitFor();
+    await screenshot(page, 'accounts-admin-unlink');
+    await dialog.getByRole('button', { name: 'Отвязать' }).click();
+    await page.locator('.toast').filter({ hasText: 'Telegram отвязан' }).waitFor();
+    await expect(row.getByRole('button', { name: 'Отвязать Telegram' }).count()).resolves.toBe(0);
+    expect((await api('GET', '/api/auth/profile', { token: user.token })).body).toMatchObject({
+      telegram_linked: false,
+    });
+  });
+
   test('filter by a UTM chip, sort, edit (deposit and tariff through billing) and delete', async () => {
     const source = uniqueName('chip');
     const [first, second] = [
