@@ -339,6 +339,23 @@ describe('POST /api/auth/link', () => {
   });
 });
 
+describe('referrals through linking', () => {
+  test('a cycle — A invites B, B invites A’s Telegram account, A links it — leaves A without an inviter', async () => {
+    const users = usersRepository(h.auth.deps.db);
+    const a = await h.buildUser();
+    const aCode = (await users.findById(a.id))!.referralCode;
+    const b = await h.buildTelegramUser({ referral_code: aCode });
+    const bCode = (await users.findById(b.id))!.referralCode;
+    const aTelegram = await h.buildTelegramUser({ referral_code: bCode });
+    expect((await users.findById(aTelegram.id))?.referredBy).toBe(b.id);
+
+    expect((await link((await linkToken(aTelegram.telegram_id)).token, a.token)).status).toBe(200);
+
+    expect((await users.findById(a.id))?.referredBy).toBeNull();
+    expect((await users.findById(b.id))?.referredBy).toBe(a.id);
+  });
+});
+
 describe('POST /api/auth/link/preview: the owner sees whose Telegram asks before linking', () => {
   const preview = (token: string, sessionToken: string) =>
     h.api<Record<string, unknown>>('POST', '/api/auth/link/preview', { token: sessionToken, body: { token } });

@@ -56,6 +56,27 @@ async function pendingLink(
   return { link, holder };
 }
 
+/** How far up an inviter's own inviters a link looks for the person themselves. */
+const INVITER_CHAIN_MAX = 10;
+
+/**
+ * Whether the inviter the merged person would get was invited, directly or through others, by one of
+ * the person's own accounts: a cycle through linking (A invites B, B invites A's other account) would
+ * pay bonuses both ways, so the person then has no inviter.
+ */
+async function invitedByThemselves(
+  db: Kysely<AuthDatabase>,
+  inviter: number | null,
+  own: Array<number | undefined>,
+): Promise<boolean> {
+  let next = inviter;
+  for (let hop = 0; next !== null && hop < INVITER_CHAIN_MAX; hop += 1) {
+    next = (await usersRepository(db).findById(next))?.referredBy ?? null;
+    if (next !== null && own.includes(next)) return true;
+  }
+  return false;
+}
+
 /** Whose Telegram account asks to be linked, for the owner to see before pressing «Связать»; the token stays unused. */
 export async function previewLink(deps: AuthDeps, userId: number, token: string): Promise<LinkPreviewResponse> {
   const { link, holder: telegram } = await deps.db.transaction().execute((trx) => pendingLink(trx, token, userId));
@@ -118,7 +139,9 @@ export async function linkAccounts(deps: AuthDeps, userId: number, token: string
         spent: telegram.usage.moneySpent,
       });
     }
-    const linked = await usersRepository(trx).update(web.id, mergedProfile(web, link.telegramId, telegram));
+    const profile = mergedProfile(web, link.telegramId, telegram);
+    if (await invitedByThemselves(trx, profile.referredBy, [web.id, telegram?.id])) profile.referredBy = null;
+    const linked = await usersRepository(trx).update(web.id, profile);
     changed(web.id);
     await linkTokensRepository(trx).markUsed(link.id, web.id);
     await bus.publish(trx, 'accounts.linked', {
