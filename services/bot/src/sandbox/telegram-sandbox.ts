@@ -1,26 +1,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { isIP } from 'node:net';
+import { isLocalHost } from '@gpt/kit';
 import type { BotConfig } from '../config';
 import { createSandboxBotApi, type SandboxBotApi } from '@gpt/telegram-sandbox';
-
-/** A host only this machine reaches. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1' || bare === '::ffff:127.0.0.1';
-}
 
 /** Whether the sandbox runs, and the reason, said once at start. */
 export function sandboxDecision(config: BotConfig): { on: boolean; reason: string } {
   if (config.TELEGRAM_BOT_TOKEN) return { on: false, reason: 'TELEGRAM_BOT_TOKEN is set: the bot talks to Telegram' };
   if (config.NODE_ENV === 'production') return { on: false, reason: 'never in production' };
   if (config.TELEGRAM_SANDBOX === false) return { on: false, reason: 'TELEGRAM_SANDBOX=false' };
-  if (!isLoopbackHost(new URL(config.SITE_URL).hostname))
+  if (!isLocalHost(new URL(config.SITE_URL).hostname))
     return { on: false, reason: `SITE_URL ${config.SITE_URL} is public: anyone could play the sandbox's users` };
   if (config.TELEGRAM_SANDBOX === true) return { on: true, reason: 'TELEGRAM_SANDBOX=true' };
   const host = config.GATEWAY_HOST ?? config.HOST;
-  if (!isLoopbackHost(host))
+  if (!isLocalHost(host))
     return { on: false, reason: `the site listens on ${host}, beyond this machine (TELEGRAM_SANDBOX=true allows it)` };
   return { on: true, reason: `the site listens on ${host}, this machine only` };
 }
