@@ -82,6 +82,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_STREAM_EDIT_INTERVAL_MS: positiveInt(1000),
   /** /promo attempts one Telegram user may make per 10 minutes (each wrong one a guess). */
   BOT_PROMO_ATTEMPTS: positiveInt(10),
+  /** How often marks of users who blocked the bot that auth could not take (it was down) are sent again. */
+  BOT_BLOCKED_REPORT_INTERVAL_SEC: positiveInt(30),
   /**
    * Tests only: Telegram's pace (messages a second, the gap in a chat) this many times as fast, against a
    * sandbox whose flood limits are sped up alike; production refuses anything but 1.

@@ -5,8 +5,6 @@ import { chatsRepository } from '../data/chats.repository';
 import type { BotDeps } from '../deps';
 import type { PrivateContext } from './context';
 
-/** How often marks auth has not stored yet (it was down) are sent again. */
-const REPORT_AGAIN_MS = 30_000;
 const REPORT_BATCH = 100;
 const BLOCKED = 'Forbidden: bot was blocked by the user';
 
@@ -31,7 +29,7 @@ export interface BlockedChats {
    * a button) has unblocked the bot.
    */
   unblock: MiddlewareFn<PrivateContext>;
-  /** Sends again the marks auth has not stored yet, now and every half minute; returns the stop. */
+  /** Sends again the marks auth has not stored yet, now and every BOT_BLOCKED_REPORT_INTERVAL_SEC; returns the stop. */
   start(): () => void;
 }
 
@@ -43,7 +41,7 @@ export interface BlockedChats {
  * is told (`PUT /api/bot/users/{id}/blocked`) for the admin users list, outside any transaction; a
  * report that fails stays `blocked_unreported` and is sent again. Any update from the chat clears it.
  */
-export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'logger'>): BlockedChats {
+export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'logger' | 'config'>): BlockedChats {
   const chats = chatsRepository(deps.db);
   const keyOf = (chatId: number) => `bot:blocked:${chatId}`;
   /**
@@ -140,7 +138,7 @@ export function blockedChats(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'log
         reportAgain()
           .catch((err: unknown) => deps.logger.warn({ err }, 'sending blocked marks to auth again failed'))
           .finally(() => {
-            if (!stopped) timer = setTimeout(run, REPORT_AGAIN_MS).unref();
+            if (!stopped) timer = setTimeout(run, deps.config.BOT_BLOCKED_REPORT_INTERVAL_SEC * 1000).unref();
           });
       };
       run();
