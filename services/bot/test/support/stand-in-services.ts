@@ -146,6 +146,9 @@ export type StandInServices = ServiceClients & {
   addPromoCode(code: string, credits: number): void;
   /** Makes the next call of a method fail as an unreachable service would (503). */
   failNext(method: keyof ServiceClients): void;
+  /** Makes every call of a method fail so (503) until `reachable(method)`. */
+  unreachable(method: keyof ServiceClients): void;
+  reachable(method: keyof ServiceClients): void;
 };
 
 export function standInServices(): StandInServices {
@@ -153,6 +156,7 @@ export function standInServices(): StandInServices {
   const holds = new Map<string, Hold>();
   const payments = new Map<number, UserPayment[]>();
   const failing = new Set<string>();
+  const down = new Set<string>();
   const rewards: ReferralRewardedData[] = [];
   /** Credits of each promo code (kept upper case, as billing keeps them) and who redeemed it. */
   const promoCodes = new Map<string, { credits: number; redeemedBy: Set<number> }>();
@@ -227,7 +231,8 @@ export function standInServices(): StandInServices {
 
   /** Fails the call when a test asked for it, as a service that cannot be reached. */
   function reach(method: string) {
-    if (failing.delete(method)) throw new ServiceCallError(503, 'service_unavailable', 'Сервис временно недоступен');
+    if (down.has(method) || failing.delete(method))
+      throw new ServiceCallError(503, 'service_unavailable', 'Сервис временно недоступен');
   }
 
   /** Charges the included credits first, then the bought ones, as billing does. */
@@ -541,6 +546,8 @@ export function standInServices(): StandInServices {
     addPromoCode: (code: string, credits: number) =>
       void promoCodes.set(code.toUpperCase(), { credits, redeemedBy: new Set() }),
     failNext: (method: keyof ServiceClients) => void failing.add(method),
+    unreachable: (method: keyof ServiceClients) => void down.add(method),
+    reachable: (method: keyof ServiceClients) => void down.delete(method),
   });
   return stand;
 }
