@@ -73,12 +73,7 @@ export function withQuery(path: string, query?: Record<string, QueryValue>): str
  * Checks an answer against a schema where `check` is on; the answer is returned as it came in both
  * cases, so what the tests see is what production gets.
  */
-export function checkedAnswer<S extends z.ZodType>(
-  check: boolean,
-  schema: S,
-  body: unknown,
-  route: string,
-): z.output<S> {
+function checkedAnswer<S extends z.ZodType>(check: boolean, schema: S, body: unknown, route: string): z.output<S> {
   if (check) {
     const result = schema.safeParse(body);
     if (!result.success) {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { readRequestBody } from '@gpt/kit/testing';
 import { z } from 'zod';
 
-import { AnswerMismatchError, api, apiCaller, ApiError } from '../src/lib/api-client';
+import { AnswerMismatchError, apiCaller, ApiError, apiSend } from '../src/lib/api-client';
 
 /** What /echo answers. */
 const Echo = z.object({
@@ -79,7 +79,9 @@ afterEach(() => {
 describe('api client', () => {
   test('when a token is stored, then it sends JSON with a bearer header', async () => {
     storeToken('abc.def');
-    const echo = await api.post(`${base}/echo`, Echo, { email: 'a@b.ru' }, { query: { page: 2, q: '' } });
+    const echo = Echo.parse(
+      await apiSend(`${base}/echo`, { method: 'POST', body: { email: 'a@b.ru' }, query: { page: 2, q: '' } }),
+    );
     expect(echo).toEqual({
       method: 'POST',
       query: '?page=2',
@@ -90,12 +92,12 @@ describe('api client', () => {
   });
 
   test('when no token is stored, then no Authorization header is sent', async () => {
-    const echo = await api.get(`${base}/echo`, Echo);
+    const echo = Echo.parse(await apiSend(`${base}/echo`));
     expect(echo.authorization).toBeNull();
   });
 
   test("when the call fails with a body error, then it throws that body's error", async () => {
-    const failure = await api.get(`${base}/fail-with-error`, Echo).catch((err: unknown) => err);
+    const failure = await apiSend(`${base}/fail-with-error`).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({
       message: 'Пользователь уже существует',
@@ -106,25 +108,18 @@ describe('api client', () => {
   });
 
   test("when the call fails without an error field, then it throws 'Request failed'", async () => {
-    const failure = await api.get(`${base}/fail-without-error`, Echo).catch((err: unknown) => err);
+    const failure = await apiSend(`${base}/fail-without-error`).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).toMatchObject({ message: 'Request failed', status: 500, fromServer: false });
   });
 
   test("when the server cannot be reached, then it throws 'Request failed'", async () => {
-    const failure = await api.get('http://127.0.0.1:1/nothing', Echo).catch((err: unknown) => err);
+    const failure = await apiSend('http://127.0.0.1:1/nothing').catch((err: unknown) => err);
     expect(failure).toMatchObject({ message: 'Request failed', status: 0 });
   });
 
   test('when the answer is 204, then it resolves to undefined', async () => {
-    await expect(api.delete(`${base}/empty`, z.undefined())).resolves.toBeUndefined();
-  });
-
-  test('when an answer does not match its schema, then it throws naming the route and the field', async () => {
-    const Expected = Echo.extend({ method: z.literal('PUT') });
-    const failure = await api.get(`${base}/echo?x=1`, Expected).catch((err: unknown) => err);
-    expect(failure).toBeInstanceOf(AnswerMismatchError);
-    expect((failure as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/echo: .*method: /);
+    await expect(apiSend(`${base}/empty`, { method: 'DELETE' })).resolves.toBeUndefined();
   });
 
   test('when a route is called by its id, then its path and method come from the contracts and its answer is checked', async () => {

@@ -1,5 +1,4 @@
-import { checkedAnswer, type QueryValue, routeCaller, withQuery } from '@gpt/contracts/client';
-import type { z } from 'zod';
+import { type QueryValue, routeCaller, withQuery } from '@gpt/contracts/client';
 
 import { readStoredToken } from './session/session-storage';
 
@@ -53,7 +52,7 @@ function field(body: unknown, name: string): unknown {
  * Sends a call (docs/product.md, Calls): JSON, or a FormData as multipart/form-data; `Authorization: Bearer`
  * when a token is stored; an ApiError carrying the body's `error` or 'Request failed' for a refusal.
  */
-async function send(path: string, options: RequestOptions = {}): Promise<unknown> {
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -95,26 +94,13 @@ async function send(path: string, options: RequestOptions = {}): Promise<unknown
 }
 
 /**
- * A call by path and answer schema, typed by the schema and checked against it where `__CHECK_API_ANSWERS__`
- * is on (the dev server, the test build, unit tests); a production build only casts (docs/architecture.md, Web app).
- */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
-  const answer = await send(path, options);
-  return checkedAnswer(__CHECK_API_ANSWERS__, schema, answer, `${options.method ?? 'GET'} ${path.split('?')[0]}`);
-}
-
-/**
  * `callRoute` of the contracts over `origin` ('' in the app: the page's own): method, path and schemas come
  * from the route of the id, the body is checked with its schema (refused as the server would: an ApiError 400
  * with the schema's message), the answer where `__CHECK_API_ANSWERS__` is on.
  */
 export function apiCaller(origin: string) {
   return routeCaller(
-    ({ method, path, body, headers, signal }) => send(`${origin}${path}`, { method, body, headers, signal }),
+    ({ method, path, body, headers, signal }) => apiSend(`${origin}${path}`, { method, body, headers, signal }),
     {
       checkAnswers: __CHECK_API_ANSWERS__,
       invalidBody: (refusal) => new ApiError(refusal.error, 400, refusal.code, true, refusal.details),
@@ -124,20 +110,6 @@ export function apiCaller(origin: string) {
 
 /** `callRoute('getBillingBalance')`, `callRoute('postBillingPayments', { body })`: the one way web modules call the API. */
 export const callRoute = apiCaller('');
-
-type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
-
-/** `api.get(apiPath('getTariffs'), PublicTariffsResponse)`: a call by path that names its answer's schema (prefer `callRoute`). */
-export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
-    apiRequest(path, schema, { ...options, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: CallOptions) =>
-    apiRequest(path, schema, { ...options, method: 'POST', body }),
-  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: CallOptions) =>
-    apiRequest(path, schema, { ...options, method: 'PUT', body }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
-    apiRequest(path, schema, { ...options, method: 'DELETE' }),
-};
 
 /** The server's message when it sent one, else the given fallback (docs/product.md, Errors default texts). */
 export function errorMessage(err: unknown, fallback: string): string {

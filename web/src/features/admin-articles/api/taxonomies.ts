@@ -1,18 +1,7 @@
-import {
-  AdminCategoriesResponse,
-  AdminTagsResponse,
-  type ArticleCategory,
-  type ArticleTag,
-  type CategoryInput,
-  CategoryResponse,
-  SuccessResponse,
-  type TagInput,
-  TagResponse,
-} from '@gpt/contracts';
-import { apiPath } from '@gpt/contracts/routes';
+import { type ArticleCategory, type ArticleTag, type CategoryInput, type TagInput } from '@gpt/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { adminArticlesKey } from './get-admin-articles';
 
@@ -24,33 +13,12 @@ export type TaxonomyKind = 'category' | 'tag';
 export type Taxonomy<K extends TaxonomyKind> = K extends 'category' ? ArticleCategory : ArticleTag;
 export type TaxonomyBody<K extends TaxonomyKind> = K extends 'category' ? CategoryInput : TagInput;
 
-/** The routes of each kind (their ids in the contracts' route list). */
-const ROUTES = {
-  category: {
-    list: 'getAdminArticleCategories',
-    create: 'postAdminArticleCategories',
-    update: 'putAdminArticleCategoriesById',
-    remove: 'deleteAdminArticleCategoriesById',
-  },
-  tag: {
-    list: 'getAdminArticleTags',
-    create: 'postAdminArticleTags',
-    update: 'putAdminArticleTagsById',
-    remove: 'deleteAdminArticleTagsById',
-  },
-} as const;
-
-/** The answer of a POST or PUT: `{ category }` or `{ tag }`. */
-const SAVED = { category: CategoryResponse, tag: TagResponse } as const;
-
 export const taxonomiesKey = (kind: TaxonomyKind) => ['admin-articles', 'taxonomies', kind] as const;
 
 /** GET /api/admin/article_categories | /api/admin/article_tags: all of them, by name. */
 export async function getTaxonomies<K extends TaxonomyKind>(kind: K): Promise<Taxonomy<K>[]> {
-  if (kind === 'category') {
-    return (await api.get(apiPath(ROUTES.category.list), AdminCategoriesResponse)).categories as Taxonomy<K>[];
-  }
-  return (await api.get(apiPath(ROUTES.tag.list), AdminTagsResponse)).tags as Taxonomy<K>[];
+  if (kind === 'category') return (await callRoute('getAdminArticleCategories')).categories as Taxonomy<K>[];
+  return (await callRoute('getAdminArticleTags')).tags as Taxonomy<K>[];
 }
 
 export function useTaxonomies<K extends TaxonomyKind>(kind: K) {
@@ -67,17 +35,28 @@ export async function saveTaxonomy<K extends TaxonomyKind>(
   kind: K,
   { id, ...body }: TaxonomyBody<K> & { id?: number },
 ): Promise<Taxonomy<K>> {
-  const schema: (typeof SAVED)[TaxonomyKind] = SAVED[kind];
-  const answer =
+  if (kind === 'category') {
+    const input = body as CategoryInput;
+    const { category } =
+      id === undefined
+        ? await callRoute('postAdminArticleCategories', { body: input })
+        : await callRoute('putAdminArticleCategoriesById', { params: { id }, body: input });
+    return category as Taxonomy<K>;
+  }
+  const input = body as TagInput;
+  const { tag } =
     id === undefined
-      ? await api.post(apiPath(ROUTES[kind].create), schema, body)
-      : await api.put(apiPath(ROUTES[kind].update, { id }), schema, body);
-  return ('category' in answer ? answer.category : answer.tag) as Taxonomy<K>;
+      ? await callRoute('postAdminArticleTags', { body: input })
+      : await callRoute('putAdminArticleTagsById', { params: { id }, body: input });
+  return tag as Taxonomy<K>;
 }
 
 /** DELETE of a category or tag; the articles lose it. */
 export async function deleteTaxonomy(kind: TaxonomyKind, id: number): Promise<void> {
-  await api.delete(apiPath(ROUTES[kind].remove, { id }), SuccessResponse);
+  const params = { id };
+  await (kind === 'category'
+    ? callRoute('deleteAdminArticleCategoriesById', { params })
+    : callRoute('deleteAdminArticleTagsById', { params }));
 }
 
 /** After a change the list and the articles (which show names) reload. */
