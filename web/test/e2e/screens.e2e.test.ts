@@ -183,7 +183,7 @@ describe('admin tables at 800 px', () => {
     ['/admin/history', 'История сообщений'],
     ['/admin/payments', 'Платежи'],
   ])(
-    '%s: the actions and the «Действия» header are in view, uncovered; e-mails break at «@» or «.»',
+    '%s: the actions and the «Действия» header can be scrolled to, uncovered; e-mails break at «@» or «.»',
     async (path, label) => {
       const page = await openAs('admin', 800);
       try {
@@ -191,6 +191,8 @@ describe('admin tables at 800 px', () => {
         const table = page.getByRole('table', { name: label });
         const firstAction = table.locator('tbody tr').first().locator('.row-action').first();
         await firstAction.waitFor();
+        // A table wider than the screen scrolls sideways inside its frame, the actions at the end.
+        await table.locator('th.data-table-actions').scrollIntoViewIfNeeded();
         const inView = await firstAction.evaluate((button) => {
           const box = button.getBoundingClientRect();
           const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
@@ -205,16 +207,6 @@ describe('admin tables at 800 px', () => {
         expect(headerShown).toBe(true);
         if (path === '/admin/users') {
           await expect(breaksOnlyAtSeparators(page, 'td.admin-users-person > div:first-child')).resolves.toBe(true);
-          // The sticky actions never sit over the role badge while the table is scrolled to its start.
-          const covered = await table
-            .locator('tbody tr .badge')
-            .first()
-            .evaluate((badge) => {
-              const box = badge.getBoundingClientRect();
-              const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-              return !(hit === badge || badge.contains(hit));
-            });
-          expect(covered).toBe(false);
         }
         await screenshot(page, `admin-table-${path.split('/').pop()}-800`);
       } finally {
@@ -243,7 +235,7 @@ describe('admin tables at 800 px', () => {
           const th = heads[index];
           const td = element.querySelectorAll('tbody tr')[0]?.children[index];
           if (!th || !td) return `no column ${text}`;
-          // Whole, left of the sticky actions (or, for them, inside the window), and not covered.
+          // Whole, left of the actions (or, for them, inside the window), and not covered.
           const actions = element.querySelector('thead th.data-table-actions')!;
           const edge = th === actions ? window.innerWidth : actions.getBoundingClientRect().left;
           const inView = (cell: Element) => {

@@ -55,7 +55,7 @@ export function AdminArticlesScreen() {
       { id: 'id', header: 'ID', cell: (a) => a.id, width: 70 },
       { id: 'title', header: 'Заголовок', cell: (a) => a.title, className: 'fw-medium' },
       // Narrower than the sidebar layout the address and the views (both in «Просмотр статьи») give way, so the
-      // title keeps its room and the date stays whole beside the sticky actions.
+      // title keeps its room and the date stays whole beside the actions.
       {
         id: 'slug',
         header: 'Адрес',

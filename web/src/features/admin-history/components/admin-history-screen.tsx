@@ -70,7 +70,7 @@ export function AdminHistoryScreen() {
         header: 'Ответ бота',
         sortable: false,
         // Narrower than the sidebar layout the answer (also in the detail dialog) gives way, so the cost and the
-        // date stay in view beside the sticky actions.
+        // date stay in view beside the actions.
         className: 'd-none d-lg-table-cell',
         cell: (m) => (
           <span className="history-text text-body-secondary">{m.bot_response && toPlainText(m.bot_response)}</span>

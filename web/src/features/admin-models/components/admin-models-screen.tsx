@@ -7,7 +7,7 @@ import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/componen
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
+import { formatShortDate } from '@/lib/dates';
 import { toApiListQuery } from '@/lib/list-params';
 import { formatUsd } from '@/lib/money';
 import { useListState } from '@/lib/use-list-state';
@@ -26,11 +26,18 @@ const LIST_DEFAULTS = {
 /** The prices of the work besides tokens a model does (an image, a minute of speech, 1 000 characters spoken); a dash for none. */
 function otherPrices(model: AiModel) {
   const prices = [
-    model.image_price === null ? null : `${formatUsd(model.image_price)} / изобр.`,
-    model.transcription_price_per_minute === null ? null : `${formatUsd(model.transcription_price_per_minute)} / мин`,
-    model.speech_price_per_1k_chars === null ? null : `${formatUsd(model.speech_price_per_1k_chars)} / 1 000 симв.`,
+    model.image_price === null ? null : [formatUsd(model.image_price), 'изобр.'],
+    model.transcription_price_per_minute === null ? null : [formatUsd(model.transcription_price_per_minute), 'мин'],
+    model.speech_price_per_1k_chars === null ? null : [formatUsd(model.speech_price_per_1k_chars), '1 000 симв.'],
   ].filter((price) => price !== null);
-  return prices.length === 0 ? '—' : prices.map((price) => <div key={price}>{price}</div>);
+  // A line breaks only at its « / », never inside the sum or the unit.
+  return prices.length === 0
+    ? '—'
+    : prices.map(([sum, unit]) => (
+        <div key={unit}>
+          <span className="text-nowrap">{sum}</span> / <span className="text-nowrap">{unit}</span>
+        </div>
+      ));
 }
 
 /** The admin models screen (docs/product.md, Screens): the server-driven table, add / edit / delete with the spec's texts. */
@@ -54,8 +61,8 @@ export function AdminModelsScreen() {
 
   const columns = useMemo<DataColumn<AiModel>[]>(
     () => [
-      { id: 'id', header: 'ID', cell: (m) => m.id, width: 70 },
-      { id: 'model', header: 'Модель', cell: (m) => <code className="fw-medium">{m.model}</code> },
+      { id: 'id', header: 'ID', cell: (m) => m.id, width: 50 },
+      { id: 'model', header: 'Модель', cell: (m) => <code className="fw-medium model-name">{m.model}</code> },
       {
         id: 'description',
         header: 'Описание',
@@ -76,13 +83,18 @@ export function AdminModelsScreen() {
       },
       {
         id: 'image_price',
-        header: <span title="Изображение, распознавание речи, озвучивание">Другие цены</span>,
+        // Two lines of header, so the column is as narrow as its prices.
+        header: (
+          <span className="text-wrap" title="Изображение, распознавание речи, озвучивание">
+            Другие цены
+          </span>
+        ),
         cell: (m) => otherPrices(m),
-        className: 'text-end text-nowrap',
+        className: 'text-end',
         sortable: false,
       },
       { id: 'is_active', header: 'Статус', cell: (m) => <ModelStatus active={m.is_active} /> },
-      { id: 'created_at', header: 'Создана', cell: (m) => formatDateTime(m.created_at), className: 'text-nowrap' },
+      { id: 'created_at', header: 'Создана', cell: (m) => formatShortDate(m.created_at), className: 'text-nowrap' },
       actionsColumn((m) => [rowAction.edit(() => edit(m)), rowAction.delete(() => askDelete(m))]),
     ],
     [edit, askDelete],

@@ -47,7 +47,7 @@ export function AdminModesScreen() {
   const columns = useMemo<DataColumn<ChatMode>[]>(
     () => [
       { id: 'id', header: 'ID', cell: (m) => m.id, width: 50 },
-      { id: 'sort_order', header: 'Порядок', cell: (m) => m.sort_order, width: 90 },
+      { id: 'sort_order', header: 'Порядок', cell: (m) => m.sort_order, className: 'text-end' },
       {
         id: 'name',
         header: 'Режим',

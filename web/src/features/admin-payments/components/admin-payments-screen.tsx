@@ -77,7 +77,7 @@ export function AdminPaymentsScreen() {
         header: 'Номер платежа',
         // The full id is in the title and in the detail dialog. Below 1400 px it gives way, and narrower than
         // the sidebar layout the credits and the provider too (all in the dialog), so the date stays in view
-        // beside the sticky actions.
+        // beside the actions.
         className: 'd-none d-xxl-table-cell',
         cell: (p) => (
           <code

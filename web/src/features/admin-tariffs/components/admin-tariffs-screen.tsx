@@ -65,7 +65,7 @@ export function AdminTariffsScreen() {
       {
         id: 'description',
         header: 'Описание',
-        // One line in the table; the view dialog shows it whole.
+        // One line in the table (the cell is as wide as it, so it never runs past the cell); the view dialog shows it whole.
         cell: (t) => (
           <span
             className="d-inline-block text-truncate text-body-secondary small align-middle"
@@ -76,7 +76,6 @@ export function AdminTariffsScreen() {
           </span>
         ),
         sortable: false,
-        width: 110,
       },
       {
         id: 'monthly_price',

@@ -81,16 +81,16 @@ export function AdminUsersScreen() {
         id: 'utm_source',
         header: 'UTM',
         cell: (u) => <span translate="no">{utmLabel(u.utm_source)}</span>,
-        // Narrower than the sidebar layout, the UTM source (also the chips above) and the deposits (also in the
-        // view dialog) give way, so the sticky actions never sit over the role and tariff.
-        className: 'admin-users-utm d-none d-lg-table-cell',
+        // Below 1 400 px the UTM source (also the chips above) and the referrer, below 992 px the deposits (both also
+        // in the view dialog) give way, so from 1 280 px the table fits beside the sidebar with its actions in view.
+        className: 'admin-users-utm d-none d-xxl-table-cell',
       },
       {
         id: 'referrer',
         header: 'Пригласил',
         cell: (u) => (u.referrer ? <span data-testid="user-referrer">{u.referrer}</span> : '—'),
         sortable: false,
-        className: 'admin-users-referrer d-none d-xl-table-cell',
+        className: 'admin-users-referrer d-none d-xxl-table-cell',
       },
       { id: 'credits', header: 'Кредиты', cell: (u) => formatCredits(u.credits), className: 'text-end text-nowrap' },
       {
