@@ -10,6 +10,7 @@ export * from './growth';
 export * from './chat-history';
 export * from './metrics';
 export * from './pricing';
+export * from './settings';
 export * from './bot';
 export * from './events';
 export * from './telegram-html';

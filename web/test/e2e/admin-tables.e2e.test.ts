@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { SETTING_DESCRIPTIONS, SETTING_GROUPS } from '@gpt/contracts';
 import { startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser } from 'playwright-core';
@@ -164,4 +165,35 @@ describe.each([1280, 390])('admin tables at %i px', (width) => {
     },
     60_000,
   );
+});
+
+describe.each([1280, 390])('/admin/sysvals at %i px', (width) => {
+  test('every setting is on the one page, in its section, with what it does in Russian', async () => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await storeSession(page, stack.url, session);
+      await page.goto(`${stack.url}/admin/sysvals`);
+      const rows = page.getByRole('table', { name: 'Настройки' }).locator('tbody tr');
+      await rows.first().locator('.row-action').first().waitFor();
+      await expect(page.getByText('Страница 1 из 1').textContent()).resolves.toBeTruthy();
+      const shown = await rows.evaluateAll((trs) =>
+        trs.map((tr) => ({
+          section: tr.children[1]!.textContent!.trim(),
+          key: tr.querySelector('code')!.textContent!.trim(),
+          text: tr.querySelector('code + div')!.textContent!.trim(),
+        })),
+      );
+      const expected = Object.entries(SETTING_DESCRIPTIONS)
+        .map(([key, { group, text }]) => ({ section: group, key, text }))
+        .sort(
+          (a, b) => SETTING_GROUPS.indexOf(a.section) - SETTING_GROUPS.indexOf(b.section) || (a.key < b.key ? -1 : 1),
+        );
+      expect(shown).toEqual(expected);
+      for (const { text } of shown) expect(text).toMatch(/^[А-ЯЁ].*\.$/);
+      await screenshot(page, `admin-sysvals-described-${width}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_SYS_VALS_SORT_FIELDS, type SysVal } from '@gpt/contracts';
+import { ADMIN_SYS_VALS_SORT_FIELDS, SETTING_GROUPS, settingDescription, type SysVal } from '@gpt/contracts';
 import { useMemo } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,9 +17,16 @@ import { useSysVals } from '../api/get-sys-vals';
 import { useCreateSysVal, useDeleteSysVal, useUpdateSysVal } from '../api/save-sys-val';
 import { SysValFormDialog } from './sys-val-form-dialog';
 
+// Every setting on one page (there are about twenty), so each can be found without paging.
 const LIST_DEFAULTS = {
   sort: { field: 'key', order: 'asc' as const },
   sortFields: ADMIN_SYS_VALS_SORT_FIELDS,
+  pageSize: 50,
+};
+
+const sectionOrder = (setting: SysVal) => {
+  const group = settingDescription(setting.key)?.group;
+  return group === undefined ? SETTING_GROUPS.length : SETTING_GROUPS.indexOf(group);
 };
 
 /** The settings screen (docs/product.md, Screens): key/value table, view, add, edit (value only) and delete. */
@@ -39,10 +46,28 @@ export function AdminSysValsScreen() {
     failed: 'Ошибка удаления настройки',
   });
 
+  // Sorted by key (the default), the settings come section by section, each section's keys in that order.
+  const rows = useMemo(() => {
+    const page = settings.data?.data;
+    return page && list.state.sorting.field === 'key'
+      ? page.toSorted((a, b) => sectionOrder(a) - sectionOrder(b))
+      : page;
+  }, [settings.data, list.state.sorting.field]);
+
   const columns = useMemo<DataColumn<SysVal>[]>(
     () => [
       { id: 'id', header: 'ID', cell: (s) => s.id, width: 70 },
-      { id: 'key', header: 'Ключ', cell: (s) => <code className="fw-medium">{s.key}</code> },
+      { id: 'section', header: 'Раздел', cell: (s) => settingDescription(s.key)?.group ?? 'Другие', sortable: false },
+      {
+        id: 'key',
+        header: 'Настройка',
+        cell: (s) => (
+          <>
+            <code className="fw-medium text-nowrap">{s.key}</code>
+            <div className="small text-body-secondary">{settingDescription(s.key)?.text}</div>
+          </>
+        ),
+      },
       {
         id: 'value',
         header: 'Значение',
@@ -94,7 +119,7 @@ export function AdminSysValsScreen() {
       <DataTable
         {...list.table}
         columns={columns}
-        rows={settings.data?.data}
+        rows={rows}
         rowCount={settings.data?.pagination.total ?? 0}
         getRowId={(s) => s.id}
         loading={settings.isFetching}
@@ -107,6 +132,11 @@ export function AdminSysValsScreen() {
             items={[
               { label: 'ID', value: viewed.id },
               { label: 'Ключ', value: <code>{viewed.key}</code> },
+              {
+                label: 'Описание',
+                value: settingDescription(viewed.key)?.text,
+                hidden: !settingDescription(viewed.key),
+              },
               { label: 'Значение', value: <span className="sys-val-value">{viewed.value}</span> },
               { label: 'Создано', value: formatDateTime(viewed.created_at) },
               { label: 'Обновлено', value: formatDateTime(viewed.updated_at) },

@@ -1,0 +1,64 @@
+import { DEFAULT_BOT_SETTINGS, DEFAULT_WELCOME_SETTINGS } from './chat-history';
+import { DEFAULT_REFERRAL_SETTINGS } from './growth';
+import { DEFAULT_COST_SETTINGS, DEFAULT_PAYMENT_SETTINGS } from './pricing';
+
+/** Every setting the services seed and read in sys_vals (docs/product.md, Screens: /admin/sysvals). */
+export type KnownSettingKey =
+  | keyof typeof DEFAULT_BOT_SETTINGS
+  | keyof typeof DEFAULT_WELCOME_SETTINGS
+  | keyof typeof DEFAULT_REFERRAL_SETTINGS
+  | keyof typeof DEFAULT_COST_SETTINGS
+  | keyof typeof DEFAULT_PAYMENT_SETTINGS;
+
+/** The sections of /admin/sysvals, in the order the screen shows them. */
+export const SETTING_GROUPS = ['Цены и оплата', 'Модели', 'Бот', 'Приветственные кредиты', 'Рефералы'] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+/** What each setting does, in Russian, and its section: the one table the admin's settings screen explains them from. */
+export const SETTING_DESCRIPTIONS = {
+  usd_rub_rate: { group: 'Цены и оплата', text: 'Курс доллара в рублях, по которому цена модели переводится в рубли.' },
+  credit_markup: { group: 'Цены и оплата', text: 'Наценка: во сколько раз пользователь платит больше цены модели.' },
+  credits_per_rub: { group: 'Цены и оплата', text: 'Сколько кредитов стоит один рубль этой цены.' },
+  star_rate_rub: {
+    group: 'Цены и оплата',
+    text: 'Рублей за одну звезду Telegram: цена в звёздах — цена в рублях, делённая на него.',
+  },
+  default_model: { group: 'Модели', text: 'Модель, с которой начинается новый диалог.' },
+  vision_model: { group: 'Модели', text: 'Модель, которая читает фотографии.' },
+  image_model: { group: 'Модели', text: 'Модель, которая рисует изображения.' },
+  transcription_model: { group: 'Модели', text: 'Модель, которая переводит голосовые сообщения в текст.' },
+  speech_model: { group: 'Модели', text: 'Модель, которая озвучивает ответы.' },
+  speech_voice: { group: 'Модели', text: 'Голос озвучивания.' },
+  bot_messages_per_minute: {
+    group: 'Бот',
+    text: 'Сколько сообщений в минуту может отправить один пользователь Telegram.',
+  },
+  low_balance_threshold: {
+    group: 'Бот',
+    text: 'Меньше этого числа доступных кредитов бот предупреждает о низком балансе.',
+  },
+  max_output_tokens: { group: 'Бот', text: 'Самый длинный ответ модели, в токенах.' },
+  context_token_budget: { group: 'Бот', text: 'Сколько токенов прежних сообщений отправляется вместе с новым.' },
+  welcome_credits: {
+    group: 'Приветственные кредиты',
+    text: 'Кредиты, которые каждый новый пользователь получает один раз; 0 — не дарить.',
+  },
+  welcome_daily_limit: {
+    group: 'Приветственные кредиты',
+    text: 'Сколько человек в сутки (UTC) получают приветственные кредиты.',
+  },
+  welcome_per_address_daily: {
+    group: 'Приветственные кредиты',
+    text: 'Сколько из них в сутки могут зарегистрироваться с одного адреса.',
+  },
+  referral_percent: { group: 'Рефералы', text: 'Процент кредитов оплатившего друга, который получает пригласивший.' },
+  referral_max_credits_per_friend: {
+    group: 'Рефералы',
+    text: 'Больше этого числа кредитов за одного друга пригласивший не получит; 0 — без наград.',
+  },
+} as const satisfies Record<KnownSettingKey, { group: SettingGroup; text: string }>;
+
+/** The description and section of a setting, or undefined for one the services do not read. */
+export function settingDescription(key: string): { group: SettingGroup; text: string } | undefined {
+  return Object.hasOwn(SETTING_DESCRIPTIONS, key) ? SETTING_DESCRIPTIONS[key as KnownSettingKey] : undefined;
+}
