@@ -181,9 +181,10 @@ export const chatHistoryRoutes = [
     service: 'chat-history',
     access: 'admin',
     summary: 'Предыдущее (более новое) сообщение',
+    description: 'null, когда такого нет (край списка); 404 — только для несуществующего сообщения.',
     params: HistoryIdParams,
     query: HistoryNeighbourQuery,
-    response: ok(HistoryMessage),
+    response: ok(HistoryMessage.nullable()),
     errors: [404],
   },
   {
@@ -193,9 +194,10 @@ export const chatHistoryRoutes = [
     service: 'chat-history',
     access: 'admin',
     summary: 'Следующее (более старое) сообщение',
+    description: 'null, когда такого нет (край списка); 404 — только для несуществующего сообщения.',
     params: HistoryIdParams,
     query: HistoryNeighbourQuery,
-    response: ok(HistoryMessage),
+    response: ok(HistoryMessage.nullable()),
     errors: [404],
   },
   {

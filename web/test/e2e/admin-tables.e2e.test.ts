@@ -197,3 +197,39 @@ describe.each([1280, 390])('/admin/sysvals at %i px', (width) => {
     }
   });
 });
+
+describe.each([1280, 390])('the history dialog at %i px', (width) => {
+  test('shows a message at the list’s end with «Следующее» and «Предыдущее» off, and no request answers 404', async () => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const notFound: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) notFound.push(response.url());
+    });
+    try {
+      await storeSession(page, stack.url, session);
+      await page.goto(`${stack.url}/admin/history`);
+      const rows = page.getByRole('table', { name: 'История сообщений' }).locator('tbody tr');
+      // The oldest message: nothing below it; the newest: nothing above it.
+      for (const row of [rows.last(), rows.first()]) {
+        await row.getByRole('button', { name: 'Просмотр' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Сообщение' });
+        await dialog.getByText('Сообщение пользователя').waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `admin-history-dialog-end-${width}`);
+        const buttons = [
+          dialog.getByRole('button', { name: '← Предыдущее' }),
+          dialog.getByRole('button', { name: 'Следующее →' }),
+        ];
+        const enabled = await Promise.all(buttons.map((button) => button.isEnabled()));
+        expect(enabled.filter(Boolean).length).toBeLessThanOrEqual(1);
+        await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      expect(notFound).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -3,8 +3,6 @@ import { AppError, badRequest, conflict, notFound, payloadTooLarge } from '@gpt/
 /** The chat-history service's refusals, each with the sentence a person reads. */
 export const chatHistoryErrors = {
   messageNotFound: () => notFound('Сообщение не найдено', 'message_not_found'),
-  noPreviousMessage: () => notFound('Предыдущего сообщения нет', 'no_previous_message'),
-  noNextMessage: () => notFound('Следующего сообщения нет', 'no_next_message'),
   modelExists: (name: string) => conflict(`Модель ${name} уже существует`, 'model_exists'),
   modelNotFound: () => notFound('Модель не найдена', 'model_not_found'),
   modeExists: (name: string) => conflict(`Режим «${name}» уже существует`, 'mode_exists'),

@@ -32,13 +32,14 @@ export function historyUseCases(db: Db) {
 
     /**
      * The neighbour in the list's default order (newest first): 'prev' is the row above (newer),
-     * 'next' the row below (older); within one user's messages when `userId` is given.
+     * 'next' the row below (older); within one user's messages when `userId` is given. Null at the list's end, an
+     * answer like any other (the detail dialog asks for both neighbours of every message it shows), not a 404.
      */
-    async neighbour(id: number, which: 'prev' | 'next', userId?: number): Promise<HistoryMessage> {
+    async neighbour(id: number, which: 'prev' | 'next', userId?: number): Promise<HistoryMessage | null> {
       const found = await messagesRepository(db).neighbour(id, which === 'prev' ? 'newer' : 'older', userId);
       if (found) return found;
       if (!(await messagesRepository(db).exists(id))) throw chatHistoryErrors.messageNotFound();
-      throw which === 'prev' ? chatHistoryErrors.noPreviousMessage() : chatHistoryErrors.noNextMessage();
+      return null;
     },
 
     /** Every message the list would show for these filters, in its order, a batch at a time. */

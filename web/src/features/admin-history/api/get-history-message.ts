@@ -1,7 +1,7 @@
 import { type HistoryMessage } from '@gpt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ApiError, callRoute } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 import { historyKey } from './get-history';
 
@@ -16,15 +16,10 @@ const neighbourRoute = { prev: 'getAdminHistoryPrevById', next: 'getAdminHistory
 
 /**
  * GET /api/admin/history/prev|next/{id}?userId: the message above (prev, newer) or below (next,
- * older) in the list's default order; null when there is none (404).
+ * older) in the list's default order; null when there is none.
  */
-export async function getNeighbour(which: Neighbour, id: number, userId?: string): Promise<HistoryMessage | null> {
-  try {
-    return await callRoute(neighbourRoute[which], { params: { id }, query: { userId } });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+export function getNeighbour(which: Neighbour, id: number, userId?: string): Promise<HistoryMessage | null> {
+  return callRoute(neighbourRoute[which], { params: { id }, query: { userId } });
 }
 
 export function useHistoryMessage(id: number | null) {
