@@ -134,7 +134,7 @@ test.each([
   [1280, 720],
   [390, 844],
 ])(
-  'at %i×%i the chat fits the window: the composer is in view and the messages scroll inside',
+  'at %i×%i the chat fits the window: the composer is in view, the messages scroll inside and have half the screen',
   async (width, height) => {
     const page = await browser.newPage({ viewport: { width, height } });
     try {
@@ -168,6 +168,9 @@ test.each([
         .locator('.tg-messages')
         .evaluate((element) => element.scrollHeight > element.clientHeight && element.scrollTop > 0);
       expect(scrolls).toBe(true);
+      // The conversation, not the notes around it, has the screen: at least half of it, a phone's too.
+      const messages = (await page.locator('.tg-messages').boundingBox())!;
+      expect(messages.height).toBeGreaterThanOrEqual(height / 2);
       await screenshot(page, `telegram-sandbox-fits-${width}x${height}`);
     } finally {
       await page.close();
@@ -175,6 +178,40 @@ test.each([
   },
   90_000,
 );
+
+test('at 390 px a model’s name in the chat (/model) is never broken at its hyphens', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await page.goto(`${stack.url}/telegram-sandbox`);
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    const bot = page.locator('[data-from="bot"]');
+    await bot.filter({ hasText: 'Здравствуйте, Гость' }).waitFor();
+    const input = page.getByLabel('Сообщение боту');
+    await input.fill('/model');
+    await input.press('Enter');
+    // The greeting names the default model, the list names every model.
+    await bot.filter({ hasText: 'кредитов за 1 000 токенов' }).waitFor();
+    await screenshot(page, 'telegram-sandbox-models-390');
+    // Every «gpt-…» name in the chat lies on one line.
+    const broken = await page.locator('.tg-messages').evaluate((element) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/gpt-[\w.-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+      }
+      return found;
+    });
+    expect(broken).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}, 60_000);
 
 /** One second of silence as a WAV file: what a person might upload as a voice message. */
 function silentWav(seconds: number): Buffer {

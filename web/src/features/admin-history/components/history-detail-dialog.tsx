@@ -28,7 +28,7 @@ function MessageDetails({ message, onZoom }: { message: HistoryMessage; onZoom: 
         items={[
           { label: 'ID', value: message.id },
           { label: 'Пользователь', value: <MessageAuthor message={message} /> },
-          { label: 'Модель', value: <code>{message.model}</code> },
+          { label: 'Модель', value: <code className="model-name">{message.model}</code> },
           { label: 'Режим', value: message.mode },
           { label: 'Статус', value: <StatusBadge value={message.status} {...messageStatusBadge} /> },
           { label: 'Дата', value: formatDateTime(message.created_at) },

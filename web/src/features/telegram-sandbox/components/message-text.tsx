@@ -49,6 +49,22 @@ function wrap(entity: Entity, children: ReactNode[], key: number): ReactNode {
   }
 }
 
+/** A hyphenated Latin word: a model's name (gpt-4o-mini), «e-mail». */
+const HYPHENATED = /([A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+)/;
+
+/** Plain text whose hyphenated Latin words never break at a hyphen (never «gpt-» on one line, «4o-mini» on the next). */
+function plain(text: string, key: number): ReactNode[] {
+  return text.split(HYPHENATED).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={`${key}-${index}`} className="model-name">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The text between `start` and `end` with the entities inside it (sorted, outer ones first) applied. */
 function render(text: string, start: number, end: number, entities: Entity[]): ReactNode[] {
   const out: ReactNode[] = [];
@@ -58,7 +74,7 @@ function render(text: string, start: number, end: number, entities: Entity[]): R
     const entity = entities[index]!;
     const from = Math.max(entity.offset, position);
     const to = Math.min(entity.offset + entity.length, end);
-    if (from > position) out.push(text.slice(position, from));
+    if (from > position) out.push(...plain(text.slice(position, from), position));
     let next = index + 1;
     const inner: Entity[] = [];
     while (next < entities.length && entities[next]!.offset < to) inner.push(entities[next++]!);
@@ -66,7 +82,7 @@ function render(text: string, start: number, end: number, entities: Entity[]): R
     position = Math.max(position, to);
     index = next;
   }
-  if (position < end) out.push(text.slice(position, end));
+  if (position < end) out.push(...plain(text.slice(position, end), position));
   return out;
 }
 

@@ -105,11 +105,6 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
 
   return (
     <>
-      <Alert variant="warning" className="small">
-        <strong>Это локальная тестовая песочница, а не Telegram.</strong> Токен бота не задан, поэтому бот разговаривает
-        с этой страницей: сообщения, кнопки, фото, документы и оплата звёздами (понарошку) проходят через тот же код,
-        что и в Telegram. Переписка хранится в памяти сервиса бота и пропадает при его перезапуске.
-      </Alert>
       <section className="tg-window" aria-label="Чат с ботом" ref={chatWindow}>
         <header className="tg-header">
           <div className="tg-avatar" aria-hidden>
@@ -166,6 +161,12 @@ function SandboxChatWindow({ user }: { user: SandboxSession }) {
         )}
         <Composer onSend={sendText} onAttach={sendFile} onError={setError} />
       </section>
+      {/* Under the chat, so on a phone the conversation has the screen. */}
+      <Alert variant="warning" className="small mt-3 mb-0">
+        <strong>Это локальная тестовая песочница, а не Telegram.</strong> Токен бота не задан, поэтому бот разговаривает
+        с этой страницей: сообщения, кнопки, фото, документы и оплата звёздами (понарошку) проходят через тот же код,
+        что и в Telegram. Переписка хранится в памяти сервиса бота и пропадает при его перезапуске.
+      </Alert>
     </>
   );
 }
