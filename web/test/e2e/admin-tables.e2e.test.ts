@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
-import { launchChromium, screenshot } from '../support/browser';
+import { brokenModelNames, launchChromium, screenshot } from '../support/browser';
 import { storeSession } from '../support/payers';
 
 /**
@@ -168,7 +168,7 @@ describe.each([1280, 390])('admin tables at %i px', (width) => {
 });
 
 describe.each([1280, 390])('/admin/sysvals at %i px', (width) => {
-  test('every setting is on the one page, in its section, with what it does in Russian', async () => {
+  test('every setting is on the one page, in its section, with what it does in Russian; model names unbroken', async () => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     try {
@@ -191,6 +191,7 @@ describe.each([1280, 390])('/admin/sysvals at %i px', (width) => {
         );
       expect(shown).toEqual(expected);
       for (const { text } of shown) expect(text).toMatch(/^[А-ЯЁ].*\.$/);
+      await expect(brokenModelNames(page, 'table')).resolves.toEqual([]);
       await screenshot(page, `admin-sysvals-described-${width}`);
     } finally {
       await context.close();

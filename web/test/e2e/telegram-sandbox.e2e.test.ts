@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { signUp, type TestStack } from '@gpt/deploy/testing';
 import type { Browser } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
-import { launchChromium, screenshot } from '../support/browser';
+import { brokenModelNames, launchChromium, screenshot } from '../support/browser';
 import { storeSession } from '../support/payers';
 import { startSelfAddressedStack } from '../support/site';
 
@@ -193,21 +193,7 @@ test('at 390 px a model’s name in the chat (/model) is never broken at its hyp
     await bot.filter({ hasText: 'кредитов за 1 000 токенов' }).waitFor();
     await screenshot(page, 'telegram-sandbox-models-390');
     // Every «gpt-…» name in the chat lies on one line.
-    const broken = await page.locator('.tg-messages').evaluate((element) => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of (node.textContent ?? '').matchAll(/gpt-[\w.-]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-          if (tops.size > 1) found.push(match[0]);
-        }
-      }
-      return found;
-    });
-    expect(broken).toEqual([]);
+    await expect(brokenModelNames(page, '.tg-messages')).resolves.toEqual([]);
   } finally {
     await page.close();
   }

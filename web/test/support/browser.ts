@@ -31,3 +31,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
+
+/** The «gpt-…» model names inside an element that are broken over two lines (none should be). */
+export function brokenModelNames(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((element) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/gpt-[\w.-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) found.push(match[0]);
+      }
+    }
+    return found;
+  });
+}

@@ -10,7 +10,7 @@ export function LastMessageCard({ message }: { message: LastMessage | null | und
   const rows = [
     { stat: 'username', label: 'Пользователь', value: message?.username },
     { stat: 'created_at', label: 'Дата', value: formatDateTime(message?.created_at) },
-    { stat: 'model', label: 'Модель', value: message?.model },
+    { stat: 'model', label: 'Модель', value: message && <span className="model-name">{message.model}</span> },
     {
       stat: 'total_cost',
       label: 'Стоимость',

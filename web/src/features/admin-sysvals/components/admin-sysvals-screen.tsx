@@ -71,7 +71,12 @@ export function AdminSysValsScreen() {
       {
         id: 'value',
         header: 'Значение',
-        cell: (s) => <span className="sys-val-value">{s.value}</span>,
+        // A model's name (the *_model settings) never breaks at its hyphens.
+        cell: (s) => (
+          <span className="sys-val-value">
+            {s.key.endsWith('_model') ? <span className="model-name">{s.value}</span> : s.value}
+          </span>
+        ),
         sortable: false,
       },
       { id: 'updated_at', header: 'Обновлено', cell: (s) => formatDateTime(s.updated_at), className: 'text-nowrap' },
