@@ -33,3 +33,18 @@ test('every Russian word the bot sends a user is in telegram/texts.ts', () => {
     );
   expect(offenders).toEqual([]);
 });
+
+/**
+ * A one-line message ends with a full stop (or «?», «!», «…»), as the site's texts do; one that ends with a
+ * command or an example to copy (/model, <code>…</code>) is left as it is.
+ */
+test('every one-sentence message of texts.ts ends with a full stop', async () => {
+  const { texts } = await import('../src/telegram/texts');
+  const ends = /([.?!…]|[.?!…]<\/[a-z]+>|\/[a-z]+|<\/code>)$/;
+  const unfinished = Object.entries(texts)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && CYRILLIC.test(entry[1]))
+    .filter(([, text]) => !text.trim().includes('\n'))
+    .filter(([, text]) => !ends.test(text.trim()))
+    .map(([name, text]) => `${name}: ${text}`);
+  expect(unfinished).toEqual([]);
+});

@@ -251,7 +251,7 @@ describe('change password', () => {
       'Подтвердите новый пароль',
     ]);
     const validationToast = page.locator('.toast').filter({ hasText: 'Ошибка валидации' });
-    await expect(validationToast.textContent()).resolves.toContain('Пожалуйста, проверьте введенные данные');
+    await expect(validationToast.textContent()).resolves.toContain('Пожалуйста, проверьте введенные данные.');
     await dialog.getByLabel('Новый пароль', { exact: true }).fill('12345');
     await dialog.getByLabel('Подтверждение нового пароля').fill('123456');
     await expect(invalidFeedback(dialog).allTextContents()).resolves.toEqual([

@@ -2,7 +2,7 @@
  * The red banner each admin screen shows on a failure (docs/product.md, Screens and Errors). Renders nothing without a message.
  *
  * ```tsx
- * <ErrorBanner message={users.isError ? errorMessage(users.error, 'Ошибка загрузки пользователей') : null} />
+ * <ErrorBanner message={users.isError ? errorMessage(users.error, 'Ошибка загрузки пользователей.') : null} />
  * <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
  * ```
  * With `onClose` the parent owns the message; without it the banner hides itself when dismissed and shows again

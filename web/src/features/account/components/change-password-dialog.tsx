@@ -39,7 +39,7 @@ export function ChangePasswordDialog({ show, onClose }: { show: boolean; onClose
         );
       }
     },
-    () => toast.error('Ошибка валидации', 'Пожалуйста, проверьте введенные данные'),
+    () => toast.error('Ошибка валидации', 'Пожалуйста, проверьте введенные данные.'),
   );
 
   const field = (name: 'currentPassword' | 'newPassword' | 'confirmPassword') => ({

@@ -24,7 +24,7 @@ export function EmailConfirmationNotice({ email }: { email: string }) {
       )}
       {resend.isError && (
         <p className="mt-3 mb-0 text-danger" role="alert">
-          {errorMessage(resend.error, 'Не удалось отправить письмо. Попробуйте позже')}
+          {errorMessage(resend.error, 'Не удалось отправить письмо. Попробуйте позже.')}
         </p>
       )}
     </Alert>

@@ -50,7 +50,7 @@ export function EmailConfirmationResult({ token }: { token: string }) {
     return (
       <div className="result-card result-card-error">
         <EmptyState titleAs="h1" icon="alert" title="Не удалось подтвердить e-mail" actions={onward}>
-          <span role="alert">{errorMessage(confirm.error, 'Не удалось подтвердить e-mail. Попробуйте позже')}</span>
+          <span role="alert">{errorMessage(confirm.error, 'Не удалось подтвердить e-mail. Попробуйте позже.')}</span>
         </EmptyState>
       </div>
     );

@@ -43,7 +43,7 @@ export function PromoCodeForm() {
       )}
       {redeem.isError && (
         <Alert variant="danger" className="mt-3 mb-0" data-testid="promo-result">
-          {errorMessage(redeem.error, 'Не удалось активировать промокод')}
+          {errorMessage(redeem.error, 'Не удалось активировать промокод.')}
         </Alert>
       )}
     </Form>

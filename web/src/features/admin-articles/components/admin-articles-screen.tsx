@@ -86,7 +86,7 @@ export function AdminArticlesScreen() {
 
   return (
     <>
-      <ErrorBanner message={articles.isError ? errorMessage(articles.error, 'Ошибка загрузки статей') : null} />
+      <ErrorBanner message={articles.isError ? errorMessage(articles.error, 'Ошибка загрузки статей.') : null} />
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-3">
         <Button variant="outline-dark" onClick={() => setManaged('category')}>
           <Icon name="article" size={16} className="me-1" />

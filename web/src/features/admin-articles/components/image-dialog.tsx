@@ -50,7 +50,7 @@ export function ImageDialog({
       onSubmit={insert}
       submitLabel="Загрузить и вставить"
       saving={upload.isPending}
-      error={upload.isError ? errorMessage(upload.error, 'Не удалось загрузить изображение') : undefined}
+      error={upload.isError ? errorMessage(upload.error, 'Не удалось загрузить изображение.') : undefined}
       width="category"
     >
       <Field

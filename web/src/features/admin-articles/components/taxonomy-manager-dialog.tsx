@@ -182,7 +182,7 @@ export function TaxonomyManagerDialog<K extends TaxonomyKind>({
         onHide={onHide}
         width="list"
       >
-        <ErrorBanner message={items.isError ? errorMessage(items.error, 'Ошибка загрузки') : null} />
+        <ErrorBanner message={items.isError ? errorMessage(items.error, 'Ошибка загрузки.') : null} />
         <div className="d-flex justify-content-end mb-3">
           <AddButton size="sm" onClick={crud.create}>
             {texts.add}

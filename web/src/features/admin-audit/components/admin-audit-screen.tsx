@@ -40,7 +40,7 @@ export function AdminAuditScreen() {
     try {
       await downloadAuditCsv(filters);
     } catch (err) {
-      setExportError(errorMessage(err, 'Ошибка выгрузки журнала'));
+      setExportError(errorMessage(err, 'Ошибка выгрузки журнала.'));
     } finally {
       setExporting(false);
     }
@@ -127,7 +127,7 @@ export function AdminAuditScreen() {
         onChange={(patch: Partial<AuditFilterValues>) => list.setFilters(patch, { replace: true })}
         onReset={list.resetFilters}
       />
-      {audit.isError && <Alert variant="danger">{errorMessage(audit.error, 'Ошибка загрузки журнала')}</Alert>}
+      {audit.isError && <Alert variant="danger">{errorMessage(audit.error, 'Ошибка загрузки журнала.')}</Alert>}
       {exportError && <Alert variant="danger">{exportError}</Alert>}
       <div className="d-flex justify-content-end mb-3">
         <BusyButton

@@ -14,7 +14,7 @@ export function AuditChainLine() {
   const entries = state?.services.reduce((sum, service) => sum + service.entries, 0) ?? 0;
   let text: string;
   let tone = 'text-body-secondary';
-  if (verification.isError) text = errorMessage(verification.error, 'Журнал действий не проверен');
+  if (verification.isError) text = errorMessage(verification.error, 'Журнал действий не проверен.');
   else if (!state) text = 'Журнал действий проверяется…';
   else if (state.broken) {
     const { service, id, at, action } = state.broken;

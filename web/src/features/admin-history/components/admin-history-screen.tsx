@@ -103,7 +103,7 @@ export function AdminHistoryScreen() {
     try {
       await downloadHistoryCsv({ ...filtersAndSort, format });
     } catch (err) {
-      setExportError(errorMessage(err, 'Ошибка выгрузки истории'));
+      setExportError(errorMessage(err, 'Ошибка выгрузки истории.'));
     } finally {
       setExporting(null);
     }
@@ -127,7 +127,7 @@ export function AdminHistoryScreen() {
 
   return (
     <>
-      <ErrorBanner message={history.isError ? errorMessage(history.error, 'Ошибка') : null} />
+      <ErrorBanner message={history.isError ? errorMessage(history.error, 'Ошибка загрузки истории.') : null} />
       <ErrorBanner message={exportError} onClose={() => setExportError(null)} />
       <HistoryFilters
         applied={list.state.filters}

@@ -110,11 +110,11 @@ export function HistoryDetailDialog({
   const [zoomed, setZoomed] = useState<string | null>(null);
 
   const problem = message.isError
-    ? errorMessage(message.error, 'Ошибка загрузки сообщения')
+    ? errorMessage(message.error, 'Ошибка загрузки сообщения.')
     : prev.isError
-      ? errorMessage(prev.error, 'Ошибка загрузки предыдущего сообщения')
+      ? errorMessage(prev.error, 'Ошибка загрузки предыдущего сообщения.')
       : next.isError
-        ? errorMessage(next.error, 'Ошибка загрузки следующего сообщения')
+        ? errorMessage(next.error, 'Ошибка загрузки следующего сообщения.')
         : null;
 
   return (

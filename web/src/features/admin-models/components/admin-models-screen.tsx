@@ -102,7 +102,7 @@ export function AdminModelsScreen() {
 
   return (
     <>
-      <ErrorBanner message={models.isError ? errorMessage(models.error, 'Ошибка загрузки моделей') : null} />
+      <ErrorBanner message={models.isError ? errorMessage(models.error, 'Ошибка загрузки моделей.') : null} />
       <div className="d-flex justify-content-end mb-3">
         <AddButton onClick={crud.create}>Добавить модель</AddButton>
       </div>

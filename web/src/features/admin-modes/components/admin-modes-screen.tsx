@@ -80,7 +80,7 @@ export function AdminModesScreen() {
 
   return (
     <>
-      <ErrorBanner message={modes.isError ? errorMessage(modes.error, 'Ошибка загрузки режимов') : null} />
+      <ErrorBanner message={modes.isError ? errorMessage(modes.error, 'Ошибка загрузки режимов.') : null} />
       <ModesSearch
         applied={list.state.filters}
         onChange={(next) => list.setFilters(next, { replace: true })}

@@ -51,7 +51,7 @@ export function AdminPaymentsScreen() {
       { id: payment.id, reason: form.data.reason },
       {
         onSuccess: () => {
-          toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён`);
+          toast.success('Платёж возвращён', `Платёж ${payment.id} на ${formatRoubles(payment.amount)} возвращён.`);
           closeRefund();
         },
       },
@@ -169,7 +169,7 @@ export function AdminPaymentsScreen() {
         onConfirm={() => refunding && confirmRefund(refunding)}
         onCancel={closeRefund}
         pending={refund.isPending}
-        error={refund.isError ? errorMessage(refund.error, 'Ошибка возврата платежа') : null}
+        error={refund.isError ? errorMessage(refund.error, 'Ошибка возврата платежа.') : null}
       />
     </>
   );

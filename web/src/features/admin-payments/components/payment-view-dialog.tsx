@@ -20,7 +20,7 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
       title="Информация о платеже"
       onHide={onHide}
       loading={payment.isPending && paymentId !== null}
-      error={payment.isError ? errorMessage(payment.error, 'Ошибка загрузки платежа') : null}
+      error={payment.isError ? errorMessage(payment.error, 'Ошибка загрузки платежа.') : null}
       width="model"
     >
       {data && (

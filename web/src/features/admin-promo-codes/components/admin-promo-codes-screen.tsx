@@ -28,7 +28,7 @@ const LIST_DEFAULTS = {
   filters: { search: '' },
 };
 
-const LOAD_FAILED = 'Не удалось загрузить промокоды';
+const LOAD_FAILED = 'Не удалось загрузить промокоды.';
 
 /** The admin promo codes screen: search, the server-driven table, add / view / edit / delete. */
 export function AdminPromoCodesScreen() {

@@ -31,7 +31,7 @@ export function ReconciliationPanel() {
   const failed = report?.sources.filter((source) => source.error) ?? [];
 
   let summary: string;
-  if (latest.isError) summary = errorMessage(latest.error, 'Ошибка загрузки сверки');
+  if (latest.isError) summary = errorMessage(latest.error, 'Ошибка загрузки сверки.');
   else if (latest.isPending) summary = 'Загрузка…';
   else if (!report) summary = 'Сверки ещё не было';
   else if (report.differences.length === 0) summary = `${formatDateTime(report.started_at)}: расхождений нет`;
@@ -54,7 +54,7 @@ export function ReconciliationPanel() {
             Сверить сейчас
           </BusyButton>
         </div>
-        {run.isError && <div className="text-danger small mt-2">{errorMessage(run.error, 'Ошибка сверки')}</div>}
+        {run.isError && <div className="text-danger small mt-2">{errorMessage(run.error, 'Ошибка сверки.')}</div>}
         {failed.map((source) => (
           <div key={source.source} className="text-danger small mt-2">
             {SOURCE_LABELS[source.source]} не прочитана: {source.error}

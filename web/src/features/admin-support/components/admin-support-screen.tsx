@@ -24,7 +24,7 @@ const LIST_DEFAULTS = {
   filters: { status: '' },
 };
 
-const LOAD_FAILED = 'Ошибка загрузки обращений';
+const LOAD_FAILED = 'Ошибка загрузки обращений.';
 
 /** The admin's «Обращения»: the contact form's messages, new ones first; read, answer, mark done. */
 export function AdminSupportScreen() {

@@ -109,15 +109,15 @@ export function AdminSysValsScreen() {
   const saveError =
     crud.editedRow === null
       ? create.isError
-        ? errorMessage(create.error, 'Ошибка создания настройки')
+        ? errorMessage(create.error, 'Ошибка создания настройки.')
         : null
       : update.isError
-        ? errorMessage(update.error, 'Ошибка сохранения')
+        ? errorMessage(update.error, 'Ошибка сохранения.')
         : null;
 
   return (
     <>
-      <ErrorBanner message={settings.isError ? errorMessage(settings.error, 'Ошибка загрузки настроек') : null} />
+      <ErrorBanner message={settings.isError ? errorMessage(settings.error, 'Ошибка загрузки настроек.') : null} />
       <div className="d-flex justify-content-end mb-3">
         <AddButton onClick={crud.create}>Добавить настройку</AddButton>
       </div>

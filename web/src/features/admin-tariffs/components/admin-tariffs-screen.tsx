@@ -27,7 +27,7 @@ const LIST_DEFAULTS = {
   sortFields: ADMIN_TARIFFS_SORT_FIELDS,
 };
 
-const LOAD_FAILED = 'Не удалось загрузить тарифы';
+const LOAD_FAILED = 'Не удалось загрузить тарифы.';
 
 /** The admin tariffs screen (docs/product.md, Screens): the server-driven table, add / view / edit / delete. */
 export function AdminTariffsScreen() {

@@ -140,7 +140,7 @@ export function AdminUsersScreen() {
 
   return (
     <>
-      <ErrorBanner message={users.isError ? errorMessage(users.error, 'Ошибка загрузки пользователей') : null} />
+      <ErrorBanner message={users.isError ? errorMessage(users.error, 'Ошибка загрузки пользователей.') : null} />
       <UtmChips
         stats={stats.data ?? []}
         active={list.state.filters.utm_source}
@@ -187,7 +187,7 @@ export function AdminUsersScreen() {
         }
         confirmLabel="Отвязать"
         pending={unlink.isPending}
-        error={unlink.isError ? errorMessage(unlink.error, 'Ошибка отвязки Telegram') : undefined}
+        error={unlink.isError ? errorMessage(unlink.error, 'Ошибка отвязки Telegram.') : undefined}
         onConfirm={() =>
           unlinking &&
           unlink.mutate(unlinking.id, {

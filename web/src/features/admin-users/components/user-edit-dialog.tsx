@@ -53,7 +53,7 @@ export function UserEditDialog({
       }
       onEntered={() => form.setFocus('email')}
       saving={save.isPending}
-      error={save.isError ? errorMessage(save.error, 'Ошибка сохранения изменений') : null}
+      error={save.isError ? errorMessage(save.error, 'Ошибка сохранения изменений.') : null}
     >
       <TextField
         controlId="user-edit-email"

@@ -40,7 +40,7 @@ export function ForgotPasswordForm() {
           </BusyButton>
           {request.isError && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {errorMessage(request.error, 'Не удалось отправить ссылку. Попробуйте ещё раз')}
+              {errorMessage(request.error, 'Не удалось отправить ссылку. Попробуйте ещё раз.')}
             </Alert>
           )}
         </Form>

@@ -62,7 +62,7 @@ export function PaymentResult({ paymentId }: { paymentId: string | null }) {
       </Alert>
     );
   }
-  if (payment.isError) return <Alert variant="danger">{errorMessage(payment.error, 'Ошибка загрузки платежа')}</Alert>;
+  if (payment.isError) return <Alert variant="danger">{errorMessage(payment.error, 'Ошибка загрузки платежа.')}</Alert>;
   if (!payment.data) return <Spinner animation="border" role="status" aria-label="Загрузка" />;
 
   const outcome = OUTCOMES[payment.data.status];

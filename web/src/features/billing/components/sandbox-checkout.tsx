@@ -18,7 +18,7 @@ export function SandboxCheckout({ id, paymentKey }: { id: string; paymentKey?: s
   const decide = useDecideSandboxPayment();
   const busy = decide.isPending || decide.isSuccess;
 
-  if (payment.isError) return <Alert variant="danger">{errorMessage(payment.error, 'Платёж не найден')}</Alert>;
+  if (payment.isError) return <Alert variant="danger">{errorMessage(payment.error, 'Платёж не найден.')}</Alert>;
   if (!payment.data) return <Spinner animation="border" role="status" aria-label="Загрузка" />;
   const { status, amount, description, return_url: returnUrl } = payment.data;
 
@@ -45,7 +45,7 @@ export function SandboxCheckout({ id, paymentKey }: { id: string; paymentKey?: s
             <dd className="fs-4 fw-semibold">{formatRoubles(amount)}</dd>
           </div>
         </dl>
-        {decide.isError && <Alert variant="danger">{errorMessage(decide.error, 'Не удалось провести платёж')}</Alert>}
+        {decide.isError && <Alert variant="danger">{errorMessage(decide.error, 'Не удалось провести платёж.')}</Alert>}
         {status === 'pending' ? (
           <div className="d-flex flex-wrap gap-2">
             <Button

@@ -45,7 +45,7 @@ function SandboxSessionGate() {
   if (session.isPending) return <SpinnerBlock />;
   if (session.isError) {
     return (
-      <Alert variant="danger">{errorMessage(session.error, 'Не удалось открыть песочницу, обновите страницу')}</Alert>
+      <Alert variant="danger">{errorMessage(session.error, 'Не удалось открыть песочницу, обновите страницу.')}</Alert>
     );
   }
   return <SandboxChatWindow user={session.data} />;
