@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventProducers, type EventInput, type EventType } from '@gpt/contracts';
-import { createInProcessBroker, startService, type Env, type RunningService } from '@gpt/kit';
+import {
+  busMigrations,
+  createInProcessBroker,
+  createLogger,
+  openDatabase,
+  startService,
+  type Env,
+  type RunningService,
+} from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
 import { startFakeTelegram, type FakeTelegram } from '@gpt/telegram-sandbox/testing';
 import { loadBotConfig, type BotConfig } from '../../src/config';
+import { migrations } from '../../src/data/migrations';
 import type { BotDatabase } from '../../src/data/schema';
 import { createBotService, type WiredBot } from '../../src/service';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
@@ -26,16 +37,43 @@ export interface BotHarness {
 }
 
 /**
+ * A DATA_DIR whose PGlite cluster holds the bot's schema, migrated: made once per machine and version of
+ * the migrations (PGlite's initdb costs seconds), copied for each harness. Two workers making it at once
+ * both build; the first rename wins.
+ */
+async function migratedDataDir(): Promise<string> {
+  const all = { ...busMigrations, ...migrations };
+  const version = createHash('sha256')
+    .update(
+      Object.entries(all)
+        .map(([name, migration]) => `${name}:${String(migration.up)}`)
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 16);
+  const template = path.join(tmpdir(), `bot-harness-${version}`);
+  if (existsSync(template)) return template;
+  const building = await mkdtemp(path.join(tmpdir(), 'bot-harness-build-'));
+  const logger = createLogger({ name: 'bot-harness', level: 'silent' });
+  const database = await openDatabase({ service: 'bot', dataDir: building, migrations: all, logger });
+  await database.close();
+  await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
+  return template;
+}
+
+/**
  * The bot service alone, in this process: its own PGlite database, an in-process bus, in-memory
  * limits, the Telegram sandbox and a fake model API on localhost, and stand-ins for the services it
  * calls. For tests of one bot feature; journeys through the whole product use ./bot-stack.ts.
  */
 export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
-  const [telegram, openai, dataDir] = await Promise.all([
+  const [telegram, openai, dataDir, template] = await Promise.all([
     startFakeTelegram({ speedup: TELEGRAM_SPEEDUP }),
     startFakeOpenAI(),
     mkdtemp(path.join(tmpdir(), 'bot-harness-')),
+    migratedDataDir(),
   ]);
+  await cp(template, dataDir, { recursive: true });
   const services = standInServices();
   const config = loadBotConfig({
     LOG_LEVEL: 'silent',
