@@ -71,9 +71,9 @@ export function AdminSysValsScreen() {
       {
         id: 'value',
         header: 'Значение',
-        // A model's name (the *_model settings) never breaks at its hyphens.
+        // A value as stored (a model's name, a voice); a model's name (the *_model settings) never breaks at its hyphens.
         cell: (s) => (
-          <span className="sys-val-value">
+          <span className="sys-val-value" translate="no">
             {s.key.endsWith('_model') ? <span className="model-name">{s.value}</span> : s.value}
           </span>
         ),
