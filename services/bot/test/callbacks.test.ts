@@ -1,20 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { callbackData, encodeCallback, parseCallback } from '../src/telegram/callbacks';
 import { everyCallback } from './support/callbacks';
+import { linesOf, sourceFiles, SRC } from './support/source-files';
 
-const SRC = join(import.meta.dirname, '../src');
 const CALLBACKS_MODULE = 'telegram/callbacks.ts';
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
 
 describe('callback data', () => {
   test.each(everyCallback())('when %o is made into data and read back, then it is the same request', (callback) => {
@@ -45,14 +35,8 @@ describe('callback data', () => {
 
   test('no callback string is spelled outside the callbacks module', () => {
     const literal = /['"`](?:menu|model|buy|stars|pay):/;
-    const offenders = sourceFiles(SRC)
-      .filter((file) => relative(SRC, file) !== CALLBACKS_MODULE)
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .map((line, index) => ({ where: `${relative(SRC, file)}:${index + 1}`, line }))
-          .filter(({ line }) => literal.test(line)),
-      );
+    const files = sourceFiles(SRC).filter((file) => relative(SRC, file) !== CALLBACKS_MODULE);
+    const offenders = linesOf(files, (line) => literal.test(line));
     expect(offenders).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { startTestStack, callApi, MANY_USERS_ENV, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import type { Env } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
-import { startFakeTelegram, type FakeTelegram } from '@gpt/telegram-sandbox/testing';
-import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
-import { SPEEDUP_ENV, TELEGRAM_SPEEDUP } from './pace';
+import type { FakeTelegram } from '@gpt/telegram-sandbox/testing';
+import type { FakeOpenAI } from './fake-openai';
+import { startOutsideParties } from './outside-parties';
 
 export interface BotStack {
   stack: TestStack;
@@ -25,19 +25,8 @@ export interface BotStack {
  * `welcomeCredits` (0 unless told: the suites count a user's credits from what they deposit).
  */
 export async function startBotStack(env: Env = {}, { welcomeCredits = 0 } = {}): Promise<BotStack> {
-  const [telegram, openai] = await Promise.all([startFakeTelegram({ speedup: TELEGRAM_SPEEDUP }), startFakeOpenAI()]);
-  const stack = await startTestStack({
-    ...MANY_USERS_ENV,
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_URL: telegram.apiUrl,
-    LLM_API_URL: openai.baseURL,
-    LLM_API_KEY: 'sk-test',
-    LLM_RETRY_BASE_MS: '10',
-    BOT_STREAM_EDIT_INTERVAL_MS: '50',
-    BOT_CATALOG_TTL_MS: '0',
-    ...SPEEDUP_ENV,
-    ...env,
-  });
+  const { telegram, openai, env: outside } = await startOutsideParties();
+  const stack = await startTestStack({ ...MANY_USERS_ENV, ...outside, ...env });
   await setWelcomeCredits(stack, welcomeCredits);
   const api: BotStack['api'] = (method, path, options) => callApi(stack.url, method, path, options);
   const login = await api<{ token: string }>('POST', '/api/auth/login', {

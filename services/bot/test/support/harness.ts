@@ -15,13 +15,13 @@ import {
   type RunningService,
 } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
-import { startFakeTelegram, type FakeTelegram } from '@gpt/telegram-sandbox/testing';
+import type { FakeTelegram } from '@gpt/telegram-sandbox/testing';
 import { loadBotConfig, type BotConfig } from '../../src/config';
 import { migrations } from '../../src/data/migrations';
 import type { BotDatabase } from '../../src/data/schema';
 import { createBotService, type WiredBot } from '../../src/service';
-import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
-import { SPEEDUP_ENV, TELEGRAM_SPEEDUP } from './pace';
+import type { FakeOpenAI } from './fake-openai';
+import { startOutsideParties } from './outside-parties';
 import { standInServices, type StandInServices } from './stand-in-services';
 
 export interface BotHarness {
@@ -67,9 +67,8 @@ async function migratedDataDir(): Promise<string> {
  * calls. For tests of one bot feature; journeys through the whole product use ./bot-stack.ts.
  */
 export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
-  const [telegram, openai, dataDir, template] = await Promise.all([
-    startFakeTelegram({ speedup: TELEGRAM_SPEEDUP }),
-    startFakeOpenAI(),
+  const [{ telegram, openai, env: outside }, dataDir, template] = await Promise.all([
+    startOutsideParties(),
     mkdtemp(path.join(tmpdir(), 'bot-harness-')),
     migratedDataDir(),
   ]);
@@ -79,14 +78,7 @@ export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
     LOG_LEVEL: 'silent',
     PORT: '0',
     DATA_DIR: dataDir,
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_URL: telegram.apiUrl,
-    LLM_API_URL: openai.baseURL,
-    LLM_API_KEY: 'sk-test',
-    LLM_RETRY_BASE_MS: '10',
-    BOT_STREAM_EDIT_INTERVAL_MS: '50',
-    BOT_CATALOG_TTL_MS: '0',
-    ...SPEEDUP_ENV,
+    ...outside,
     ...TEST_SECRETS,
     ...env,
   });
