@@ -44,8 +44,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
   { path: 'audit', lazy: () => import('./routes/admin/audit') },
   { path: 'promo-codes', lazy: () => import('./routes/admin/promo-codes') },
-];
   { path: 'support', lazy: () => import('./routes/admin/support') },
+];
 
 /** The route table of docs/product.md, Screens. */
 export const routes: RouteObject[] = [

@@ -29,8 +29,8 @@ export const paths = {
     sysvals: '/admin/sysvals',
     audit: '/admin/audit',
     promoCodes: '/admin/promo-codes',
-  },
     support: '/admin/support',
+  },
 } as const;
 
 /** The admin area is recognised by paths starting with /admin (docs/product.md, Access). */
