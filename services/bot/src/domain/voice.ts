@@ -1,4 +1,5 @@
 import { oggOpusDuration } from '../engine/ogg-opus';
+import { wavDuration } from '../engine/wav';
 
 /**
  * The voice parts of a call: how much a voice message may say (for its hold), and what of an answer
@@ -16,14 +17,16 @@ const OPUS_MAX_BYTES_PER_SECOND = 510_000 / 8;
 
 /**
  * How long a voice message or audio file is, read from the file itself and never from what the client
- * claims: the Ogg/Opus length in whole seconds (a started second counts), and at least what its size
- * takes at Opus's highest bitrate, so a file whose pages claim less than it holds pays for its bytes.
- * Null when the length cannot be read (not Ogg/Opus): such a file is refused.
+ * claims, in whole seconds (a started second counts): Ogg/Opus (Telegram's voice messages) by its last
+ * granule, and at least what its size takes at Opus's highest bitrate, so a file whose pages claim less
+ * than it holds pays for its bytes; WAV by the bytes of its data at its byte rate. Null when the length
+ * cannot be read (another format): such a file is refused.
  */
 export function audioSeconds(audio: Buffer): number | null {
-  const duration = oggOpusDuration(audio);
-  if (duration === null) return null;
-  return Math.max(Math.ceil(duration), Math.ceil(audio.length / OPUS_MAX_BYTES_PER_SECOND));
+  const opus = oggOpusDuration(audio);
+  if (opus !== null) return Math.max(Math.ceil(opus), Math.ceil(audio.length / OPUS_MAX_BYTES_PER_SECOND));
+  const wav = wavDuration(audio);
+  return wav === null ? null : Math.max(1, Math.ceil(wav));
 }
 
 /** The language hint of every transcription: the bot's users speak Russian. */
