@@ -57,6 +57,7 @@ const fx = {
   sysValKey: '',
   paymentId: '',
   emailPaymentId: '',
+  supportRequestId: 0,
 };
 
 beforeAll(async () => {
@@ -110,6 +111,14 @@ beforeAll(async () => {
   // Without an e-mail the bot's payment waits for one (pending_email).
   const botTopUp = { botKey: BOT_KEY, body: { telegram_id: fx.telegramId, amount: '100.00' } };
   fx.emailPaymentId = (await made<{ payment_id: string }>('POST', '/api/bot/payments', botTopUp)).payment_id;
+  const feedback = { telegram: '@security', subject: uniqueName('Обращение'), message: 'Текст обращения' };
+  await made('POST', '/api/feedback', { body: feedback });
+  const { data: requests } = await made<{ data: { id: number; subject: string }[] }>(
+    'GET',
+    '/api/admin/support-requests',
+    { token: admin.token },
+  );
+  fx.supportRequestId = requests.find((request) => request.subject === feedback.subject)!.id;
 }, 60_000);
 afterAll(() => stack?.close());
 
@@ -183,6 +192,15 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
     return { token: someone.token, body: { currentPassword: someone.password, newPassword: 'password2' } };
   },
   'POST /api/auth/link': () => ({ body: { token: 'no-such-link-token' } }),
+  'POST /api/auth/link/preview': () => ({ body: { token: 'no-such-link-token' } }),
+  // The user has no Telegram linked: nothing to unlink.
+  'DELETE /api/auth/link': () => ({}),
+  'DELETE /api/admin/users/{id}/telegram': () => ({ params: { id: fx.editedUserId } }),
+  'POST /api/admin/support-requests/{id}/done': () => ({ params: { id: fx.supportRequestId } }),
+  'POST /api/admin/support-requests/{id}/answer': () => ({
+    params: { id: fx.supportRequestId },
+    body: { answer: 'Ответ на обращение' },
+  }),
   // A new user each time: a second mail within the minute is refused.
   'POST /api/auth/email-confirmation': async () => ({ token: (await signUp(stack.url)).token }),
   // A made-up token: the link is refused as unknown.
