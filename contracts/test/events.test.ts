@@ -55,6 +55,7 @@ describe('EventEnvelope', () => {
       'user.updated',
       'user.deleted',
       'accounts.linked',
+      'accounts.unlinked',
       'password_reset.requested',
       'credits.changed',
       'payment.succeeded',
