@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from './billing.routes';
 import { botRoutes } from './bot.routes';
+import { chatRoutes } from './chat.routes';
 import { chatHistoryRoutes } from './chat-history.routes';
 import { contentRoutes } from './content.routes';
 import { growthRoutes } from './growth.routes';
@@ -30,6 +31,7 @@ const declaredRoutes = [
   ...reconciliationRoutes,
   ...auditRoutes,
   ...botRoutes,
+  ...chatRoutes,
 ] as const;
 
 /** A path's segments, each literal (0) or a `{parameter}` (1). */

@@ -31,6 +31,15 @@ export const AuthConfig = serviceConfigSchema('auth', 8081, {
   /** Billing applies the admin's deposits and tariff changes (internal route, never through the gateway). */
   BILLING_URL: z.url().default('http://127.0.0.1:8083'),
   BILLING_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Minutes the bot's single-use sign-in link (`/web`) stays valid. */
+  SIGN_IN_LINK_TTL_MIN: z.coerce.number().int().min(1).max(60).default(10),
+  /** The bot's token: the Telegram Login Widget's data is signed with it. Unset: the widget is off. */
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  /** The bot's username, which the Login Widget shows (without @). */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z]\w{3,31}$/, 'must be a Telegram username without @')
+    .optional(),
 })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)) {

@@ -1,6 +1,7 @@
 import { answered, contractRouter, createHttpApp, notServed, routeHandlers, standardReadiness } from '@gpt/kit';
 import type { Update } from 'grammy/types';
 import type { BotDeps } from './deps';
+import { chatRoutes } from './http/chat.routes';
 import { internalRouter } from './http/internal.routes';
 import type { SandboxBotApi } from '@gpt/telegram-sandbox';
 import { sandboxBotApi, sandboxChatRoutes } from './sandbox/chat.routes';
@@ -51,6 +52,7 @@ export function buildApp(
               return { username, url: botLink(deps, username), sandbox: sandbox !== null };
             },
             ...(sandbox ? sandboxChatRoutes(sandbox, deps) : sandboxOff),
+            ...chatRoutes(),
           },
         ),
       );

@@ -84,4 +84,5 @@ export interface AuthDatabase extends BusTables {
   link_tokens: LinkTokensTable;
   password_reset_tokens: SingleUseTokensTable;
   email_confirmation_tokens: SingleUseTokensTable;
+  sign_in_tokens: SingleUseTokensTable;
 }

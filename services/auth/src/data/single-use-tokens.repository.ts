@@ -23,8 +23,8 @@ const toToken = (row: SingleUseTokenRow | undefined): SingleUseToken | undefined
     usedAt: row.used_at === null ? null : new Date(row.used_at),
   };
 
-/** The tables of single-use links (the same columns each): password recovery, e-mail confirmation. */
-export type SingleUseTokenTable = 'password_reset_tokens' | 'email_confirmation_tokens';
+/** The tables of single-use links (the same columns each): password recovery, e-mail confirmation, sign-in from the bot. */
+export type SingleUseTokenTable = 'password_reset_tokens' | 'email_confirmation_tokens' | 'sign_in_tokens';
 
 /** One table of single-use link tokens, looked up by the hash of the token. */
 export function singleUseTokensRepository(db: Kysely<AuthDatabase>, table: SingleUseTokenTable) {

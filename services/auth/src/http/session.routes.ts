@@ -5,12 +5,13 @@ import { linkAccounts, previewLink, unlinkTelegram } from '../domain/account-lin
 import { confirmEmail, emailConfirmationResender } from '../domain/email-confirmation';
 import { confirmPasswordReset, requestPasswordReset } from '../domain/password-reset';
 import { changePassword, getProfile, login, register } from '../domain/sessions';
+import { signInWithLink, signInWithWidget, telegramWidgetInfo } from '../domain/telegram-sign-in';
 import { toProfile } from '../domain/user-views';
 
 /** The signed-in user's id from the verified token. */
 export const actingUserId = (claims: { sub: string } | undefined) => Number(claims?.sub);
 
-/** Sign-up, e-mail confirmation, login, profile, password change and recovery, Telegram linking (`/api/auth/*`). */
+/** Sign-up, e-mail confirmation, login, profile, password change and recovery, Telegram linking and sign-in from Telegram (`/api/auth/*`). */
 export function sessionRoutes(deps: AuthDeps) {
   const resetAttempts = attemptLimiter(deps.kv, {
     name: 'password-reset-confirm-token',
@@ -48,5 +49,8 @@ export function sessionRoutes(deps: AuthDeps) {
       message: 'Telegram отвязан',
       user: toProfile(await unlinkTelegram(deps, actingUserId(claims))),
     }),
+    postAuthTelegramSignInLink: ({ body }) => signInWithLink(deps, body.token),
+    getAuthTelegramWidget: () => telegramWidgetInfo(deps),
+    postAuthTelegramWidget: ({ body }) => signInWithWidget(deps, body),
   });
 }

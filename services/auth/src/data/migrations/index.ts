@@ -10,6 +10,7 @@ import { telegramLanguageMigration } from './0007-telegram-language';
 import { referralsMigration } from './0020-referrals';
 import { emailConfirmationMigration } from './0021-email-confirmation';
 import { telegramBlockedMigration } from './0031-telegram-blocked';
+import { signInTokensMigration } from './0060-sign-in-tokens';
 
 /** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0031_telegram_blocked': telegramBlockedMigration,
   '0040_idempotent_requests': idempotencyMigration,
   '0041_audit_log': auditLogMigration,
+  '0060_sign_in_tokens': signInTokensMigration,
 };
