@@ -306,7 +306,11 @@ export const Payment = z
     username: z.string().nullable(),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
-    email: z.string().nullable(),
+    email: z.string().nullable().meta({ description: "The receipt e-mail, else the account's" }),
+    user_email: z
+      .string()
+      .nullable()
+      .meta({ description: "The payer's site account e-mail (null for a Telegram-only account)" }),
     kind: PaymentKind,
     tariff_id: Id.nullable(),
     amount: Money.meta({ description: 'Roubles' }),

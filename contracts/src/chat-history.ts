@@ -200,6 +200,10 @@ export const HistoryMessage = z
     telegram_id: TelegramId.nullable(),
     username: z.string().nullable(),
     first_name: z.string().nullable(),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: "The user's site account e-mail (null for a Telegram-only account)" }),
     last_name: z.string().nullable(),
     user_deleted: z.boolean(),
     model: z.string(),

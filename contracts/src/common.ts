@@ -437,9 +437,10 @@ export function fieldErrors<S extends z.ZodType>(
   return errors;
 }
 
-/** The fields a person can be named by; any may be missing. */
+/** The fields a person can be named by; any may be missing. `email` is the site account's own address. */
 export interface PersonNames {
   username?: string | null;
+  email?: string | null;
   first_name?: string | null;
   last_name?: string | null;
   telegram_id?: number | string | null;
@@ -447,10 +448,13 @@ export interface PersonNames {
 
 /**
  * How the product names a person everywhere — tables, dialogs, tiles, exports: the Telegram username,
- * else the first and last name, else the Telegram id; '' when none is known.
+ * else the site account's e-mail, else the first and last name, else the Telegram id; '' when none is
+ * known. The e-mail comes before the names: a Telegram name need not be a real one (the sandbox calls
+ * everyone «Гость»), and a linked customer is known by the address they signed up with.
  */
 export function personName(person: PersonNames): string {
   if (person.username) return `@${person.username}`;
+  if (person.email) return person.email;
   const name = [person.first_name, person.last_name].filter(Boolean).join(' ');
   if (name) return name;
   return person.telegram_id === null || person.telegram_id === undefined ? '' : `Telegram ID ${person.telegram_id}`;

@@ -1,4 +1,4 @@
-import { type HistoryMessage, type MessageRecordedData } from '@gpt/contracts';
+import { type HistoryMessage, type MessageRecordedData, personName } from '@gpt/contracts';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type Harness, nextNumber, startHarness } from './support/chat-history';
 
@@ -39,22 +39,37 @@ async function recordedEvents(messageId: number): Promise<MessageRecordedData[]>
 }
 
 describe('POST /api/bot/messages: who wrote it', () => {
-  test('when recorded, then message.recorded names the person as everywhere: username, else names, else Telegram id', async () => {
+  test('when recorded, then message.recorded and the history name the person as everywhere: username, else the site e-mail, else names, else Telegram id', async () => {
     const named = await h.registerUser();
-    const guest = await h.registerUser({
+    const linked = await h.registerUser({
       username: null,
       telegram_username: null,
       first_name: 'Гость',
       last_name: null,
     });
-    const bare = await h.registerUser({ username: null, telegram_username: null, first_name: null, last_name: null });
+    const guest = await h.registerUser({
+      email: null,
+      username: null,
+      telegram_username: null,
+      first_name: 'Гость',
+      last_name: null,
+    });
+    const bare = await h.registerUser({
+      email: null,
+      username: null,
+      telegram_username: null,
+      first_name: null,
+      last_name: null,
+    });
     const names = [];
-    for (const user of [named, guest, bare]) {
+    for (const user of [named, linked, guest, bare]) {
       const res = await post({ telegram_id: user.telegram_id });
       expect(res.status).toBe(201);
+      expect(personName(res.body)).toBe((await recordedEvents(res.body.id))[0]?.user_name);
       names.push((await recordedEvents(res.body.id))[0]?.user_name);
     }
-    expect(names).toEqual([`@${named.username}`, 'Гость', `Telegram ID ${bare.telegram_id}`]);
+    // A linked customer is known by their site e-mail, never by the sandbox's «Гость».
+    expect(names).toEqual([`@${named.username}`, linked.email, 'Гость', `Telegram ID ${bare.telegram_id}`]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { CreatePaymentResponse } from '@gpt/contracts';
-import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
+import { busOf, setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import { sandboxDecisionCall, TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
@@ -375,4 +375,63 @@ describe('/admin/payments', () => {
     await screenshot(page, 'billing-admin-payment-detail');
     expect(open.status).toBe('pending');
   }, 60_000);
+});
+
+describe('a linked customer is named by their e-mail', () => {
+  test('a sandbox Telegram user («Гость») linked to a site account reads as its e-mail in payments and history, at 1280 and 390 px', async () => {
+    const web = await registeredPayer(stack);
+    const telegramId = 6_000_000_000 + Math.floor(Math.random() * 1e9);
+    const botUser = await api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, first_name: 'Гость' },
+    });
+    expect(botUser.status).toBe(200);
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId },
+    });
+    const linked = busOf(stack, 'chat-history').waitFor(
+      'acked',
+      (e) => e.type === 'accounts.linked' && (e.data as { user_id: number }).user_id === web.id,
+    );
+    expect((await api('POST', '/api/auth/link', { token: web.token, body: { token: link.body.token } })).status).toBe(
+      200,
+    );
+    await linked;
+    await paySandbox(await createPayment(web.token, { amount: '125.00' }));
+    const message = await api('POST', '/api/bot/messages', {
+      botKey: BOT_KEY,
+      body: {
+        telegram_id: telegramId,
+        model: 'gpt-4o-mini',
+        user_message: 'Вопрос гостя',
+        input_tokens: 1,
+        output_tokens: 1,
+      },
+    });
+    expect(message.status).toBe(201);
+
+    await signInAsAdmin();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${stack.url}/admin/payments?userId=${web.id}`);
+      const payment = rowOf('Платежи', '125,00');
+      await payment.waitFor();
+      await expect(payment.locator('.email-text').first().textContent()).resolves.toBe(web.email);
+      await expect(payment.textContent()).resolves.not.toContain('Гость');
+      await screenshot(page, `billing-admin-payments-linked-${width}`);
+      await payment.getByRole('button', { name: 'Просмотр' }).click();
+      const detail = page.getByRole('dialog');
+      await detail.getByText(`${web.email} · ID ${web.id}`).waitFor();
+      await expect(detail.textContent()).resolves.not.toContain('Гость');
+      await detail.getByRole('button', { name: 'Закрыть' }).last().click();
+
+      await page.goto(`${stack.url}/admin/history?userId=${web.id}`);
+      const said = rowOf('История сообщений', 'Вопрос гостя');
+      await said.waitFor();
+      await expect(said.locator('.email-text').first().textContent()).resolves.toBe(web.email);
+      await expect(said.textContent()).resolves.not.toContain('Гость');
+      await screenshot(page, `billing-admin-history-linked-${width}`);
+    }
+  }, 90_000);
 });

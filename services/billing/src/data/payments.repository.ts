@@ -125,6 +125,7 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     star_amount: row.star_amount,
     telegram_payment_charge_id: row.telegram_payment_charge_id,
     refund_id: row.refund_id,
+    user_email: row.user_email,
     refunded_at: row.refunded_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -99,6 +99,7 @@ function selectFull(db: Db) {
       'm.speech_characters',
       'm.speech_cost',
       'u.first_name',
+      'u.email',
       'u.last_name',
       'u.deleted_at',
     ])
@@ -114,6 +115,7 @@ function toHistoryMessage(row: FullRow): HistoryMessage {
     telegram_id: row.telegram_id === null ? null : Number(row.telegram_id),
     username: row.username,
     first_name: row.first_name ?? null,
+    email: row.email ?? null,
     last_name: row.last_name ?? null,
     user_deleted: row.deleted_at !== null && row.deleted_at !== undefined,
     model: row.model,

@@ -1,10 +1,10 @@
-import { ADMIN_PAYMENTS_SORT_FIELDS, personName, RefundPaymentForm, type Payment } from '@gpt/contracts';
+import { ADMIN_PAYMENTS_SORT_FIELDS, RefundPaymentForm, type Payment } from '@gpt/contracts';
 import { useMemo, useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { actionsColumn, DataTable, rowAction, type DataColumn } from '@/components/ui/data-table';
-import { EmailText } from '@/components/ui/email-text';
 import { TextField } from '@/components/ui/form-field';
+import { PersonName } from '@/components/ui/person-name';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { useActionKey } from '@/lib/action-key';
@@ -67,7 +67,9 @@ export function AdminPaymentsScreen() {
         className: 'data-table-person',
         cell: (p) => (
           <>
-            <div className="text-break">{personName(p) || (p.email ? <EmailText email={p.email} /> : '—')}</div>
+            <div className="text-break">
+              <PersonName person={{ ...p, email: p.user_email }} fallback={p.email} />
+            </div>
             <div className="small text-body-secondary">ID {p.user_id}</div>
           </>
         ),

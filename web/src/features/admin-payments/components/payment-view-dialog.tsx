@@ -36,7 +36,10 @@ export function PaymentViewDialog({ paymentId, onHide }: { paymentId: number | n
               hidden: !data.telegram_payment_charge_id,
             },
             { label: 'Звёзды', value: data.star_amount && formatStars(data.star_amount), hidden: !data.star_amount },
-            { label: 'Пользователь', value: `${personName(data) || data.email || '—'} · ID ${data.user_id}` },
+            {
+              label: 'Пользователь',
+              value: `${personName({ ...data, email: data.user_email }) || data.email || '—'} · ID ${data.user_id}`,
+            },
             { label: 'E-mail', value: data.email },
             { label: 'Сумма', value: formatRoubles(data.amount) },
             { label: 'Кредиты', value: formatCredits(data.credits_amount) },

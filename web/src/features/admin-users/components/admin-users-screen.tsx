@@ -73,7 +73,7 @@ export function AdminUsersScreen() {
               {u.email ? <EmailText email={u.email} /> : '—'}
               <TelegramBlockedBadge since={u.telegram_blocked_at} />
             </div>
-            {personName(u) && <div className="small text-body-secondary">{personName(u)}</div>}
+            {personName(u) !== (u.email ?? '') && <div className="small text-body-secondary">{personName(u)}</div>}
           </>
         ),
       },
