@@ -384,13 +384,31 @@ const exactlyOneTarget = (body: { amount?: string; tariff_id?: number }) =>
   (body.amount === undefined) !== (body.tariff_id === undefined);
 const exactlyOneTargetMessage = 'Укажите либо сумму пополнения, либо тариф';
 
+/**
+ * «Продлевать автоматически» (docs/money.md, Subscriptions): not ticked unless sent; ticked, the payment saves the card
+ * (`save_payment_method`) and the consent text of `consent_version` is recorded with the time and the user.
+ */
+const autoRenewFields = {
+  auto_renew: z.boolean().optional().meta({ description: 'Renew the tariff every month from the saved card' }),
+  consent_version: z
+    .string()
+    .max(32)
+    .optional()
+    .meta({ description: 'The version of the consent text shown beside the tick (RENEWAL_CONSENT_VERSION)' }),
+};
+const autoRenewOnlyForTariff = (body: { auto_renew?: boolean; tariff_id?: number }) =>
+  !body.auto_renew || body.tariff_id !== undefined;
+const autoRenewOnlyForTariffMessage = 'Автопродление бывает только у тарифа';
+
 /** `POST /api/billing/payments` (logged-in user): a top-up (`amount`) or a tariff (`tariff_id`). */
 export const CreatePaymentRequest = z
   .object({
     amount: TopUpAmountInput.optional().meta({ description: 'Top-up in roubles' }),
     tariff_id: SerialId.optional().meta({ description: 'Tariff to buy for one month' }),
+    ...autoRenewFields,
   })
   .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
+  .refine(autoRenewOnlyForTariff, { error: autoRenewOnlyForTariffMessage, path: ['auto_renew'] })
   .meta({ id: 'CreatePaymentRequest' });
 export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
 
@@ -401,8 +419,10 @@ export const BotCreatePaymentRequest = z
     amount: TopUpAmountInput.optional(),
     tariff_id: SerialId.optional(),
     email: emailInput('Введите email').optional(),
+    ...autoRenewFields,
   })
   .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
+  .refine(autoRenewOnlyForTariff, { error: autoRenewOnlyForTariffMessage, path: ['auto_renew'] })
   .meta({ id: 'BotCreatePaymentRequest' });
 export type BotCreatePaymentRequest = z.infer<typeof BotCreatePaymentRequest>;
 
@@ -599,6 +619,16 @@ export const YookassaPayment = z
     metadata: z.record(z.string(), z.string()).optional(),
     confirmation: z.looseObject({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
     cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
+    payment_method: z
+      .looseObject({
+        type: z.string(),
+        id: z.string(),
+        saved: z.boolean(),
+        title: z.string().optional(),
+        card: z.looseObject({ last4: z.string(), expiry_month: z.string(), expiry_year: z.string() }).optional(),
+      })
+      .optional()
+      .meta({ description: 'The way it was paid; `saved` when it may be charged again (autopayments)' }),
     created_at: z.string(),
     captured_at: z.string().optional(),
     test: z.boolean().optional(),
@@ -611,7 +641,12 @@ export const YookassaCreatePaymentRequest = z
   .looseObject({
     amount: YookassaAmount,
     capture: z.boolean(),
-    confirmation: z.object({ type: z.literal('redirect'), return_url: z.string() }),
+    confirmation: z
+      .object({ type: z.literal('redirect'), return_url: z.string() })
+      .optional()
+      .meta({ description: 'Where the payer confirms; absent in an autopayment' }),
+    save_payment_method: z.boolean().optional().meta({ description: 'Save the method for autopayments' }),
+    payment_method_id: z.string().optional().meta({ description: 'Charge a saved method, with no confirmation' }),
     description: z.string().max(128),
     metadata: z.record(z.string(), z.string()),
     receipt: z

@@ -3,6 +3,7 @@ import { UserRole } from './auth';
 import { BalanceSnapshot, PaymentKind, PaymentProvider, StarAmount } from './billing';
 import { MessageStatus } from './chat-history';
 import { ReferralRewardedData } from './growth';
+import { SubscriptionMethod, SubscriptionNoticeKind } from './subscriptions';
 import { Credits, CreditsAmount, Id, IsoDateTime, Money, ServiceName, TelegramId, UsdAmount } from './common';
 
 /**
@@ -150,6 +151,9 @@ const PaymentFact = z.object({
   currency: z.literal('RUB'),
   provider: PaymentProvider.default('yookassa'),
   star_amount: StarAmount.nullable().default(null).meta({ description: 'Stars paid (telegram_stars)' }),
+  subscription_id: Id.nullable()
+    .default(null)
+    .meta({ description: "A subscription's renewal: its owner hears of it by subscription.notice" }),
 });
 
 export const PaymentSucceededData = PaymentFact.extend({
@@ -262,6 +266,31 @@ export const SettingChangedData = z
   .meta({ id: 'SettingChangedData' });
 export type SettingChangedData = z.infer<typeof SettingChangedData>;
 
+/**
+ * What billing tells a subscription's owner, in the bot and by e-mail (docs/money.md, Subscriptions): it started, it
+ * renewed, a charge is coming (`reminder`), a charge was declined and will be retried (`declined`), the card can no
+ * longer be charged (`card_needed`), it ended unpaid, or it was canceled. `notice_id` is unique per notice.
+ */
+export const SubscriptionNoticeData = z
+  .object({
+    notice_id: z.string(),
+    kind: SubscriptionNoticeKind,
+    subscription_id: Id,
+    user_id: Id,
+    method: SubscriptionMethod,
+    tariff_name: z.string(),
+    amount: Money.meta({ description: 'Roubles a month' }),
+    star_amount: StarAmount.nullable(),
+    paid_until: IsoDateTime,
+    charge_at: IsoDateTime.nullable().meta({ description: 'The next charge (reminder) or retry (declined)' }),
+    reason: z.string().nullable().meta({ description: "The provider's reason of a declined charge" }),
+    card: z.string().nullable(),
+    cancel_url: z.string().meta({ description: 'Where the owner cancels: the personal account' }),
+    at: IsoDateTime,
+  })
+  .meta({ id: 'SubscriptionNoticeData' });
+export type SubscriptionNoticeData = z.infer<typeof SubscriptionNoticeData>;
+
 // ---------------------------------------------------------------------------------------------
 // Registry and envelope
 
@@ -284,6 +313,7 @@ export const eventSchemas = {
   'support.answered': SupportAnsweredData,
   'message.recorded': MessageRecordedData,
   'setting.changed': SettingChangedData,
+  'subscription.notice': SubscriptionNoticeData,
 } as const satisfies Record<string, z.ZodType>;
 export type EventSchemas = typeof eventSchemas;
 
@@ -424,6 +454,7 @@ export const eventProducers = {
   'support.answered': 'content',
   'message.recorded': 'chat-history',
   'setting.changed': 'chat-history',
+  'subscription.notice': 'billing',
 } as const satisfies Record<EventType, ServiceName>;
 
 /**
@@ -432,7 +463,7 @@ export const eventProducers = {
  * first deploy). A service whose code consumes a type not listed here refuses to start.
  */
 export const eventSubscriptions = {
-  auth: ['credits.changed', 'message.recorded', 'receipt_email.supplied', 'support.answered'],
+  auth: ['credits.changed', 'message.recorded', 'receipt_email.supplied', 'support.answered', 'subscription.notice'],
   content: ['user.registered', 'user.updated', 'user.deleted'],
   billing: [
     'user.registered',

@@ -17,3 +17,4 @@ export * from './events';
 export * from './telegram-html';
 export * from './audit';
 export * from './reconciliation';
+export * from './subscriptions';

@@ -10,6 +10,7 @@ import { contentRoutes } from './content.routes';
 import { growthRoutes } from './growth.routes';
 import { metricsRoutes } from './metrics.routes';
 import { reconciliationRoutes } from './reconciliation.routes';
+import { subscriptionRoutes } from './subscriptions.routes';
 
 /**
  * The route registry: every `/api` route of the product with its owning service, access rule and
@@ -29,6 +30,7 @@ const declaredRoutes = [
   ...chatHistoryRoutes,
   ...metricsRoutes,
   ...reconciliationRoutes,
+  ...subscriptionRoutes,
   ...auditRoutes,
   ...botRoutes,
   ...chatRoutes,

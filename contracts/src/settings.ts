@@ -1,6 +1,7 @@
 import { DEFAULT_BOT_SETTINGS, DEFAULT_WELCOME_SETTINGS } from './chat-history';
 import { DEFAULT_REFERRAL_SETTINGS } from './growth';
 import { DEFAULT_COST_SETTINGS, DEFAULT_PAYMENT_SETTINGS } from './pricing';
+import { DEFAULT_SUBSCRIPTION_SETTINGS } from './subscriptions';
 
 /** Every setting the services seed and read in sys_vals (docs/product.md, Screens: /admin/sysvals). */
 export type KnownSettingKey =
@@ -8,10 +9,18 @@ export type KnownSettingKey =
   | keyof typeof DEFAULT_WELCOME_SETTINGS
   | keyof typeof DEFAULT_REFERRAL_SETTINGS
   | keyof typeof DEFAULT_COST_SETTINGS
-  | keyof typeof DEFAULT_PAYMENT_SETTINGS;
+  | keyof typeof DEFAULT_PAYMENT_SETTINGS
+  | keyof typeof DEFAULT_SUBSCRIPTION_SETTINGS;
 
 /** The sections of /admin/sysvals, in the order the screen shows them. */
-export const SETTING_GROUPS = ['Цены и оплата', 'Модели', 'Бот', 'Приветственные кредиты', 'Рефералы'] as const;
+export const SETTING_GROUPS = [
+  'Цены и оплата',
+  'Модели',
+  'Бот',
+  'Приветственные кредиты',
+  'Рефералы',
+  'Автопродление',
+] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 /** What each setting does, in Russian, and its section: the one table the admin's settings screen explains them from. */
@@ -39,6 +48,10 @@ export const SETTING_DESCRIPTIONS = {
   },
   max_output_tokens: { group: 'Бот', text: 'Самый длинный ответ модели, в токенах.' },
   context_token_budget: { group: 'Бот', text: 'Сколько токенов прежних сообщений отправляется вместе с новым.' },
+  broadcast_messages_per_second: {
+    group: 'Бот',
+    text: 'Сколько сообщений рассылки бот отправляет в секунду, всего (от 1 до 25: остальное из 30 в секунду, что позволяет Telegram, — для ответов).',
+  },
   welcome_credits: {
     group: 'Приветственные кредиты',
     text: 'Кредиты, которые каждый новый пользователь получает один раз; 0 — не дарить.',
@@ -55,6 +68,26 @@ export const SETTING_DESCRIPTIONS = {
   referral_max_credits_per_friend: {
     group: 'Рефералы',
     text: 'Больше этого числа кредитов за одного друга пригласивший не получит; 0 — без наград.',
+  },
+  renewal_lead_hours: {
+    group: 'Автопродление',
+    text: 'За сколько часов до конца оплаченного срока списывается следующий месяц с сохранённой карты.',
+  },
+  renewal_reminder_days: {
+    group: 'Автопродление',
+    text: 'За сколько дней до списания пользователь получает напоминание в боте и по почте.',
+  },
+  renewal_retry_first_days: {
+    group: 'Автопродление',
+    text: 'Через сколько дней после отказа банка списание повторяется в первый раз.',
+  },
+  renewal_retry_second_days: {
+    group: 'Автопродление',
+    text: 'Через сколько дней после первого отказа банка списание повторяется во второй раз.',
+  },
+  renewal_grace_days: {
+    group: 'Автопродление',
+    text: 'Сколько дней после конца срока тариф ещё действует, пока повторяются неудачные списания.',
   },
 } as const satisfies Record<KnownSettingKey, { group: SettingGroup; text: string }>;
 

@@ -67,6 +67,7 @@ describe('EventEnvelope', () => {
       'setting.changed',
       'referral.rewarded',
       'support.answered',
+      'subscription.notice',
     ];
     expect([...EventType.options].sort()).toEqual([...expected].sort());
     expect(Object.keys(eventSchemas).sort()).toEqual([...expected].sort());

@@ -5,6 +5,7 @@ import { holdsRoutes } from './http/holds.routes';
 import { internalRouter } from './http/internal.routes';
 import { paymentsRoutes } from './http/payments.routes';
 import { sandboxRoutes } from './http/sandbox.routes';
+import { subscriptionsRoutes } from './http/subscriptions.routes';
 import { tariffsRoutes } from './http/tariffs.routes';
 import { webhookRoutes } from './http/webhook.routes';
 
@@ -26,6 +27,7 @@ export function buildApp(deps: BillingDeps) {
             ...growthRoutes(deps),
             ...webhookRoutes(deps, providers),
             ...sandboxRoutes(deps, providers),
+            ...subscriptionsRoutes(deps, providers),
           },
         ),
       );

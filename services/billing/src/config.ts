@@ -75,6 +75,8 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   STAR_INVOICE_TTL_SEC: seconds(3600),
   /** How often expired tariffs are reverted to Base. */
   TARIFF_EXPIRY_INTERVAL_SEC: seconds(60),
+  /** How often due renewals are charged, reminders sent and unpaid subscriptions ended (docs/money.md, Subscriptions). */
+  RENEWAL_INTERVAL_SEC: seconds(300),
   /** How long a hold of the bot reserves credits when neither a message nor the bot ends it. */
   HOLD_TTL_SEC: seconds(600),
   /** How often lapsed holds are marked expired (they stop counting at their expiry regardless). */

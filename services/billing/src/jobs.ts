@@ -3,6 +3,7 @@ import type { BillingDeps } from './deps';
 import { expireTariffs } from './domain/expire-tariffs';
 import { expireHolds } from './domain/holds';
 import { reconcileWhenDue } from './domain/provider-reconciliation';
+import { runRenewals } from './domain/renew-subscription';
 import { expireEmailWaits, reconcilePendingPayments } from './domain/settle-payment';
 
 /**
@@ -36,7 +37,8 @@ function every(intervalMs: number, name: string, logger: Logger, work: () => Pro
 const RECONCILE_FIRST_CHECK_MS = 5 * 60_000;
 
 /**
- * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, payments
+ * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, subscriptions renewed (with
+ * their reminders and ends), payments
  * left pending re-fetched from the provider, payments that waited too long for an e-mail canceled, the daily
  * comparison with the providers' own records. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
@@ -46,6 +48,7 @@ export function startJobs(deps: BillingDeps): () => Promise<void> {
   const stops = [
     every(config.TARIFF_EXPIRY_INTERVAL_SEC * 1000, 'tariff expiry', logger, () => expireTariffs(deps)),
     every(config.HOLD_EXPIRY_INTERVAL_SEC * 1000, 'hold expiry', logger, () => expireHolds(deps)),
+    every(config.RENEWAL_INTERVAL_SEC * 1000, 'renewals', logger, () => runRenewals(deps, deps.providers)),
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'payment reconciliation', logger, () =>
       reconcilePendingPayments(deps, deps.providers),
     ),

@@ -169,6 +169,21 @@ describe('PUT /api/admin/sys_vals/:key', () => {
     expect((await h.send('PUT', '/api/admin/sys_vals/max_output_tokens', { value: '1024' })).status).toBe(200);
   });
 
+  test('the renewal settings are seeded and keep to their bounds; they cannot be deleted', async () => {
+    for (const [key, value, message] of [
+      ['renewal_lead_hours', '0', 'Значение renewal_lead_hours должно быть целым числом от 1 до 72'],
+      ['renewal_reminder_days', '30', 'Значение renewal_reminder_days должно быть целым числом от 1 до 14'],
+      ['renewal_grace_days', 'три', 'Значение renewal_grace_days должно быть целым числом от 1 до 14'],
+    ] as const) {
+      const res = await h.send<{ code: string; error: string }>('PUT', `/api/admin/sys_vals/${key}`, { value });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid_setting_value', error: message });
+    }
+    expect((await h.send('DELETE', '/api/admin/sys_vals/renewal_lead_hours')).status).toBe(409);
+    expect((await h.send('PUT', '/api/admin/sys_vals/renewal_lead_hours', { value: '48' })).status).toBe(200);
+    expect((await h.send('PUT', '/api/admin/sys_vals/renewal_lead_hours', { value: '24' })).status).toBe(200);
+  });
+
   test('when the key exists, then only the value and updated_at change', async () => {
     const created = await createSetting(`edit_${nextNumber()}`, 'old');
     const res = await h.send<{ data: SysVal }>('PUT', `/api/admin/sys_vals/${created.key}`, { value: 'new' });

@@ -227,6 +227,19 @@ export function balancesRepository(db: Kysely<BillingDatabase>) {
         .selectFrom('balances')
         .select('user_id')
         .where('tariff_end_date', '<=', now)
+        // A renewal declined and retried keeps its tariff until the grace period ends (docs/money.md, Subscriptions).
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('subscriptions')
+                .select('subscriptions.id')
+                .whereRef('subscriptions.user_id', '=', 'balances.user_id')
+                .whereRef('subscriptions.tariff_id', '=', 'balances.tariff_id')
+                .where('subscriptions.status', '=', 'past_due')
+                .where('subscriptions.grace_until', '>', now),
+            ),
+          ),
+        )
         .orderBy('tariff_end_date')
         .limit(limit)
         .execute();

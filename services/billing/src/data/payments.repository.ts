@@ -33,6 +33,12 @@ export interface PaymentRecord {
   refundAttempt: number;
   /** The provider's Idempotence-Key of the refund try under way. */
   refundKey: string | null;
+  /** «Продлевать автоматически» was ticked with it. */
+  autoRenew: boolean;
+  /** A renewal: its subscription and the period it pays. */
+  subscriptionId: number | null;
+  renewalPeriod: number | null;
+  renewalTry: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,6 +66,9 @@ export interface NewPayment {
   email: string | null;
   source: 'web' | 'bot';
   metadata: Record<string, string>;
+  autoRenew?: boolean;
+  /** A renewal's subscription, the period it pays and which try of it this is. */
+  renewal?: { subscriptionId: number; period: number; attempt: number };
 }
 
 function toRecord(row: Selectable<PaymentsTable>): PaymentRecord {
@@ -88,6 +97,10 @@ function toRecord(row: Selectable<PaymentsTable>): PaymentRecord {
     refundStartedAt: row.refund_started_at,
     refundAttempt: row.refund_attempt,
     refundKey: row.refund_key,
+    autoRenew: row.auto_renew,
+    subscriptionId: row.subscription_id,
+    renewalPeriod: row.renewal_period,
+    renewalTry: row.renewal_try,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -112,6 +125,7 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email ?? row.user_email,
+    user_email: row.user_email,
     kind: row.kind,
     tariff_id: row.tariff_id,
     amount: row.amount,
@@ -125,7 +139,6 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     star_amount: row.star_amount,
     telegram_payment_charge_id: row.telegram_payment_charge_id,
     refund_id: row.refund_id,
-    user_email: row.user_email,
     refunded_at: row.refunded_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -165,7 +178,16 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
     async insert(payment: NewPayment): Promise<PaymentRecord> {
       const row = await db
         .insertInto('payments')
-        .values({ ...newRow(payment), status: payment.status, email: payment.email, source: payment.source })
+        .values({
+          ...newRow(payment),
+          status: payment.status,
+          email: payment.email,
+          source: payment.source,
+          auto_renew: payment.autoRenew ?? false,
+          subscription_id: payment.renewal?.subscriptionId ?? null,
+          renewal_period: payment.renewal?.period ?? null,
+          renewal_try: payment.renewal?.attempt ?? null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toRecord(row);
@@ -243,6 +265,18 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
         })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** The payment of a renewal's try, if one was started. */
+    async findRenewal(subscriptionId: number, period: number, attempt: number): Promise<PaymentRecord | null> {
+      const row = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('subscription_id', '=', subscriptionId)
+        .where('renewal_period', '=', period)
+        .where('renewal_try', '=', attempt)
+        .executeTakeFirst();
+      return row ? toRecord(row) : null;
     },
 
     async findByPaymentId(paymentId: string): Promise<PaymentRecord | null> {

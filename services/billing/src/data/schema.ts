@@ -193,6 +193,54 @@ export interface PaymentsTable {
   refund_attempt: Generated<number>;
   /** The provider's Idempotence-Key of the refund try under way (see migration 0041). */
   refund_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** «Продлевать автоматически» was ticked: the card is saved and a subscription starts when it succeeds (0080). */
+  auto_renew: Generated<boolean>;
+  /** A renewal's subscription, period and try (unique together). */
+  subscription_id: ColumnType<number | null, number | null | undefined, number | null>;
+  renewal_period: ColumnType<number | null, number | null | undefined, number | null>;
+  renewal_try: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The consent «Продлевать автоматически» as it was given (see migration 0080). */
+export interface SubscriptionConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  tariff_id: number;
+  payment_id: string;
+  version: string;
+  text: string;
+  source: 'web' | 'bot';
+  given_at: Timestamp;
+}
+
+/** A renewing tariff (see migration 0080). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  tariff_id: number;
+  method: 'card' | 'telegram_stars';
+  status: 'active' | 'past_due' | 'canceled' | 'ended';
+  price: string;
+  star_price: number | null;
+  payment_method_id: string | null;
+  card_last4: string | null;
+  telegram_charge_id: string | null;
+  consent_id: number | null;
+  first_payment_id: number;
+  paid_until: Timestamp;
+  periods_paid: Generated<number>;
+  attempt: Generated<number>;
+  first_declined_at: NullableTimestamp;
+  retry_at: NullableTimestamp;
+  grace_until: NullableTimestamp;
+  last_failure: string | null;
+  last_failure_at: NullableTimestamp;
+  needs_new_card: Generated<boolean>;
+  reminded_period: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  canceled_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
 }
 
 /** The price of a Stars invoice the bot sent; its id is the invoice payload. */
@@ -206,6 +254,8 @@ export interface StarInvoicesTable {
   star_amount: number;
   description: string;
   created_at: Timestamp;
+  /** A Stars subscription's invoice (subscription_period 30 days; see migration 0080). */
+  subscription: Generated<boolean>;
 }
 
 export interface SandboxPaymentsTable {
@@ -222,6 +272,9 @@ export interface SandboxPaymentsTable {
   cancellation_reason: string | null;
   created_at: Timestamp;
   captured_at: NullableTimestamp;
+  save_payment_method: Generated<boolean>;
+  /** The saved method a payment saved (its own id) or charged. */
+  payment_method_id: string | null;
 }
 
 /** The tables of the billing database, as Kysely sees them. */
@@ -249,4 +302,6 @@ export interface BillingDatabase extends BusTables {
   promo_redemptions: PromoRedemptionsTable;
   welcome_grants: WelcomeGrantsTable;
   reconciliation_reports: ReconciliationReportsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_consents: SubscriptionConsentsTable;
 }

@@ -19,6 +19,8 @@ import { readBalance } from './balances';
 import { failPayment } from './settle-payment';
 import { billingErrors } from './errors';
 import { knownUser } from './known-users';
+import { consentToRecord } from './subscriptions';
+import { subscriptionsRepository } from '../data/subscriptions.repository';
 
 export interface CreatePaymentCommand {
   userId: number;
@@ -31,6 +33,9 @@ export interface CreatePaymentCommand {
   email?: string;
   /** The payer's own bearer token, to read them through from auth when billing has not seen them yet. */
   authorization?: string;
+  /** «Продлевать автоматически» ticked, under the consent text of this version (docs/money.md, Subscriptions). */
+  autoRenew?: boolean;
+  consentVersion?: string;
 }
 
 /**
@@ -46,9 +51,23 @@ export async function createPayment(
   if (!user) throw billingErrors.userNotReady();
   if (user.deleted || user.mergedInto !== null) throw billingErrors.userNotFound();
   const target = await paymentTarget(deps, command);
+  const consent =
+    command.autoRenew && target.tariffId !== null
+      ? await consentToRecord(deps, user.id, target.tariffId, command.consentVersion)
+      : null;
   const email = command.email ?? receiptEmailOf(user);
   const paymentId = randomUUID();
   const payment = await deps.bus.transaction(async (trx) => {
+    if (consent) {
+      await subscriptionsRepository(trx).insertConsent({
+        user_id: user.id,
+        tariff_id: target.tariffId as number,
+        payment_id: paymentId,
+        version: consent.version,
+        text: consent.text,
+        source: command.source,
+      });
+    }
     const inserted = await paymentsRepository(trx).insert({
       paymentId,
       userId: user.id,
@@ -56,6 +75,7 @@ export async function createPayment(
       status: email ? 'pending' : 'pending_email',
       email,
       source: command.source,
+      autoRenew: consent !== null,
       metadata: {
         payment_id: paymentId,
         user_id: String(user.id),
@@ -149,6 +169,7 @@ async function submitToProvider(
       metadata: payment.metadata ?? {},
       receiptEmail: payment.email as string,
       idempotenceKey: payment.paymentId,
+      savePaymentMethod: payment.autoRenew,
     });
     const created = await paymentsRepository(deps.db).markCreated(
       payment.id,

@@ -97,5 +97,20 @@ export const billingErrors = {
   adjustmentOfAnotherUser: () => conflict('Это действие уже применено к другому пользователю'),
   userIdMismatch: () => badRequest('user_id в теле не совпадает с адресом', 'user_id_mismatch'),
   adminMismatch: () => forbidden('admin_id не совпадает с администратором из токена', 'admin_mismatch'),
+  subscriptionNotFound: () => notFound('Подписка не найдена', 'subscription_not_found'),
+  subscriptionExists: () =>
+    conflict(
+      'У вас уже есть автопродление тарифа: отмените его в личном кабинете, чтобы оформить другое',
+      'subscription_exists',
+    ),
+  consentOutdated: () =>
+    badRequest('Текст согласия на автопродление изменился: обновите страницу и подтвердите заново', 'consent_outdated'),
+  subscriptionNotRenewing: () => conflict('Автопродление этой подписки уже отменено', 'subscription_not_renewing'),
+  subscriptionNotCard: () =>
+    conflict('Эту подписку оплачивают звёздами: её отменяют и продлевает Telegram', 'subscription_not_card'),
+  subscriptionNotStars: () => conflict('Это подписка с оплатой картой', 'subscription_not_stars'),
+  subscriptionPeriodPaid: () => conflict('Следующий месяц этой подписки уже оплачен', 'subscription_period_paid'),
+  subscriptionEnded: () =>
+    conflict('Подписка закончилась: возобновить можно только до конца оплаченного срока', 'subscription_ended'),
   reconciliationRunning: () => conflict('Сверка уже идёт, дождитесь её результата', 'reconciliation_running'),
 };

@@ -11,6 +11,7 @@ import { ProviderError } from '../provider/provider';
 import { changeBalance } from './ledger';
 import { purchasedPeriod } from './tariff-period';
 import { billingErrors } from './errors';
+import { markRenewed, renewalCredit, renewalDeclined, startCardSubscription } from './subscriptions';
 
 /** What a notification or a reconciliation did to our payment. */
 export type SettleOutcome = 'succeeded' | 'canceled' | 'unchanged' | 'duplicate' | 'not_ours';
@@ -72,6 +73,8 @@ export async function failPayment(deps: BillingDeps, id: number, reason: string)
       reason,
       failed_at: new Date().toISOString(),
     });
+    // A renewal YooKassa never charged counts as a declined try: it is retried on the same schedule.
+    if (payment.subscriptionId !== null) await renewalDeclined(trx, deps, payment, 'provider_error');
   });
 }
 
@@ -86,7 +89,12 @@ async function fetchRemote(providers: Providers, id: string): Promise<YookassaPa
   }
 }
 
-async function settleWith(deps: BillingDeps, providers: Providers, fetched: YookassaPayment): Promise<SettleOutcome> {
+/** Settles our payment with what the provider says of it (a notification's re-fetch, a renewal's answer). */
+export async function settleWith(
+  deps: BillingDeps,
+  providers: Providers,
+  fetched: YookassaPayment,
+): Promise<SettleOutcome> {
   let remote = fetched;
   if (remote.status === 'waiting_for_capture') {
     const payment = await paymentsRepository(deps.db).findByPaymentId(remote.metadata?.payment_id ?? '');
@@ -142,7 +150,8 @@ function assertMatches(deps: BillingDeps, payment: PaymentRecord, remote: Yookas
 /** Credits exactly once: a payment that already succeeded is a duplicate; a final status is never left. */
 const succeed: Settle = async (trx, deps, payment, remote) => {
   if (payment.status === 'succeeded') return 'duplicate';
-  await creditPayment(trx, deps.bus, payment);
+  const userId = await creditPayment(trx, deps, payment);
+  if (payment.autoRenew) await startCardSubscription(trx, deps, payment, userId, remote);
   await paymentsRepository(trx).markSucceeded(payment.id, remote.id);
   await deps.bus.publish(trx, 'payment.succeeded', {
     ...paymentFact(payment),
@@ -154,26 +163,40 @@ const succeed: Settle = async (trx, deps, payment, remote) => {
 };
 
 /**
- * Top-up: its credits; tariff: a month of it with its included credits. Either way the money counts as deposited,
- * and the audit log has the system's entry of it (a card payment YooKassa confirmed, or Stars Telegram took),
- * written last, as every entry is, so the chain's lock is never held while waiting for a balance.
+ * Top-up: its credits; tariff: a month of it with its included credits (a subscription's renewal: the month after its
+ * paid end, once per period). Either way the money counts as deposited, and the audit log has the system's entry of it
+ * (a card payment YooKassa confirmed, or Stars Telegram took), written last, as every entry is, so the chain's lock is
+ * never held while waiting for a balance. Answers the user credited.
  */
-export async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDeps['bus'], payment: LockedPayment) {
+export async function creditPayment(
+  trx: Kysely<BillingDatabase>,
+  deps: BillingDeps,
+  payment: LockedPayment,
+): Promise<number> {
+  const { bus } = deps;
   // The payer's account may have been merged into another since: the survivor is credited.
   const userId =
     payment.userMergedInto === null ? payment.userId : await usersRepository(trx).resolve(payment.userMergedInto);
   const common = { depositedDelta: payment.amount, paymentId: payment.id };
+  const now = new Date();
   if (payment.kind === 'topup') {
     await changeBalance(trx, bus, userId, `payment:${payment.id}`, () => ({
       ...common,
       reason: 'payment',
       postings: [{ bucket: 'credits', amount: payment.creditsAmount }],
     }));
+  } else if (payment.subscriptionId !== null) {
+    const renewal = await renewalCredit(trx, payment);
+    const credited = await changeBalance(trx, bus, userId, renewal.reference, (balance) => ({
+      ...common,
+      reason: 'tariff_purchase',
+      ...renewal.change(balance, now),
+    }));
+    if (credited) await markRenewed(trx, deps, renewal.subscription, payment);
   } else {
     const tariff = await tariffsRepository(trx).findById(payment.tariffId as number);
     // Deleting a tariff that payments name is refused, so it is there.
     if (!tariff) throw new Error(`tariff ${payment.tariffId} of payment ${payment.id} is gone`);
-    const now = new Date();
     await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
       ...common,
       reason: 'tariff_purchase',
@@ -189,8 +212,10 @@ export async function creditPayment(trx: Kysely<BillingDatabase>, bus: BillingDe
       amount: payment.amount,
       star_amount: payment.starAmount,
       credits: payment.creditsAmount,
+      ...(payment.subscriptionId === null ? {} : { subscription_id: payment.subscriptionId }),
     },
   });
+  return userId;
 }
 
 /** The payment is canceled for `reason` and `payment.canceled` says so. */
@@ -219,6 +244,9 @@ const cancel: Settle = async (trx, deps, payment, remote) => {
       reason: remote.cancellation_details?.reason ?? null,
     },
   );
+  if (payment.subscriptionId !== null) {
+    await renewalDeclined(trx, deps, payment, remote.cancellation_details?.reason ?? null);
+  }
   return 'canceled';
 };
 
@@ -253,5 +281,6 @@ export function paymentFact(payment: PaymentRecord) {
     currency: payment.currency,
     provider: payment.provider,
     star_amount: payment.starAmount,
+    subscription_id: payment.subscriptionId,
   };
 }

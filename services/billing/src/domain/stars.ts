@@ -195,7 +195,7 @@ export async function recordStarPayment(deps: BillingDeps, request: BotStarPayme
       },
     });
     if (!payment) return null;
-    await creditPayment(trx, deps.bus, payment);
+    await creditPayment(trx, deps, payment);
     await deps.bus.publish(trx, 'payment.succeeded', {
       ...paymentFact(payment),
       yookassa_payment_id: null,

@@ -3,6 +3,7 @@ import {
   parseWelcomeCredits,
   STAR_RATE_KEY,
   REFERRAL_SETTING_KEYS,
+  DEFAULT_SUBSCRIPTION_SETTINGS,
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
   WELCOME_PER_ADDRESS_DAILY_KEY,
@@ -19,13 +20,14 @@ import { usersRepository } from '../data/users.repository';
 import { welcomeGrantsRepository } from '../data/welcome-grants.repository';
 import { changeBalance, ledgerIn } from './ledger';
 
-/** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals'. */
+/** The settings billing keeps from chat-history's `setting.changed`: the welcome grant's, the Stars rate, the referrals', the renewals'. */
 const PROJECTED_SETTINGS: readonly string[] = [
   WELCOME_CREDITS_KEY,
   WELCOME_DAILY_LIMIT_KEY,
   WELCOME_PER_ADDRESS_DAILY_KEY,
   STAR_RATE_KEY,
   ...REFERRAL_SETTING_KEYS,
+  ...Object.keys(DEFAULT_SUBSCRIPTION_SETTINGS),
 ];
 
 /** Keeps a setting billing needs; an older change than the one kept is ignored. */

@@ -39,6 +39,8 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
         amount: body.amount,
         tariffId: body.tariff_id,
         authorization: req.headers.authorization,
+        autoRenew: body.auto_renew,
+        consentVersion: body.consent_version,
       }),
     getBillingPayments: async ({ query, claims }) => {
       const { payments: page, total } = await payments.userPage(Number(claims.sub), query);
@@ -58,9 +60,17 @@ export function paymentsRoutes(deps: BillingDeps, providers: Providers) {
       const { payments: page, total } = await payments.userPage(user.id, { page: 1, limit });
       return { payments: page.map(userPayment), total };
     },
-    postBotPayments: async ({ body: { telegram_id, amount, tariff_id, email } }) => {
+    postBotPayments: async ({ body: { telegram_id, amount, tariff_id, email, auto_renew, consent_version } }) => {
       const user = await botPayer(telegram_id);
-      return createPayment(deps, providers, { userId: user.id, source: 'bot', amount, tariffId: tariff_id, email });
+      return createPayment(deps, providers, {
+        userId: user.id,
+        source: 'bot',
+        amount,
+        tariffId: tariff_id,
+        email,
+        autoRenew: auto_renew,
+        consentVersion: consent_version,
+      });
     },
     patchBotPaymentsByIdEmail: ({ params, body }) => supplyReceiptEmail(deps, providers, params.id, body.email),
     postBotStarsInvoices: async ({ body }) => {

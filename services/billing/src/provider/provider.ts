@@ -10,6 +10,10 @@ export interface ProviderPaymentRequest {
   receiptEmail: string;
   /** Derived from our payment id: a retry never creates a second payment. */
   idempotenceKey: string;
+  /** «Продлевать автоматически»: save the card for autopayments (`save_payment_method`). */
+  savePaymentMethod?: boolean;
+  /** An autopayment: charge this saved method at once, with no confirmation page. */
+  paymentMethodId?: string;
 }
 
 /** A refund of a whole payment (YooKassa API v3 terms). */

@@ -2,7 +2,17 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { YookassaPayment } from '@gpt/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BillingDatabase, SandboxPaymentsTable } from '../data/schema';
-import type { PaymentProvider } from './provider';
+import { ProviderError, type PaymentProvider } from './provider';
+
+/** The sandbox's one test card, as YooKassa describes a card in `payment_method`. */
+const sandboxCard = (row: Selectable<SandboxPaymentsTable>) => ({
+  type: 'bank_card',
+  id: row.payment_method_id as string,
+  // Saved once the payment that saves it succeeded; a charge is of a saved card.
+  saved: !row.save_payment_method || row.status === 'succeeded',
+  title: 'Bank card *4444',
+  card: { first6: '555555', last4: '4444', expiry_month: '12', expiry_year: '2030' },
+});
 
 /** The sandbox payment as its confirmation page shows it. */
 export interface SandboxPaymentView {
@@ -37,21 +47,40 @@ export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string, se
     ...(row.cancellation_reason
       ? { cancellation_details: { party: row.cancellation_party ?? 'merchant', reason: row.cancellation_reason } }
       : {}),
+    ...(row.payment_method_id ? { payment_method: sandboxCard(row) } : {}),
     created_at: row.created_at.toISOString(),
     ...(row.captured_at ? { captured_at: row.captured_at.toISOString() } : {}),
     test: true,
   });
   const find = (id: string) => db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A card a succeeded sandbox payment saved; a charge of any other is refused as YooKassa refuses it. */
+  const savedMethod = async (methodId: string) => {
+    const saving = await db
+      .selectFrom('sandbox_payments')
+      .select('id')
+      .where('payment_method_id', '=', methodId)
+      .where('save_payment_method', '=', true)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    if (!saving) throw new ProviderError('payment_method_id is unknown', false);
+    return methodId;
+  };
 
   const provider: PaymentProvider = {
     name: 'sandbox',
     async create(request) {
+      const id = randomUUID();
+      const charged = request.paymentMethodId ? await savedMethod(request.paymentMethodId) : null;
       await db
         .insertInto('sandbox_payments')
         .values({
-          id: randomUUID(),
+          id,
           idempotence_key: request.idempotenceKey,
-          status: 'pending',
+          // An autopayment of a saved card succeeds at once; a payment that saves one keeps its own id as the method's.
+          ...(charged
+            ? { status: 'succeeded', payment_method_id: charged, captured_at: sql<Date>`now()` }
+            : { status: 'pending', save_payment_method: request.savePaymentMethod ?? false }),
+          ...(request.savePaymentMethod && !charged ? { payment_method_id: id } : {}),
           amount: request.amount,
           currency: 'RUB',
           description: request.description,

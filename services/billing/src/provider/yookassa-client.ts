@@ -150,13 +150,19 @@ function receiptOf(description: string, amount: YookassaAmount, email: string) {
   };
 }
 
-/** The create-payment body: capture at once, redirect confirmation, our ids in metadata, a receipt. */
+/**
+ * The create-payment body: capture at once, our ids in metadata, a receipt; a redirect confirmation (saving the card
+ * when asked), or an autopayment of a saved method, which needs none.
+ */
 function createBody(request: ProviderPaymentRequest): YookassaCreatePaymentRequest {
   const amount = { value: request.amount, currency: 'RUB' };
   return {
     amount,
     capture: true,
-    confirmation: { type: 'redirect', return_url: request.returnUrl },
+    ...(request.paymentMethodId
+      ? { payment_method_id: request.paymentMethodId }
+      : { confirmation: { type: 'redirect' as const, return_url: request.returnUrl } }),
+    ...(request.savePaymentMethod ? { save_payment_method: true } : {}),
     description: request.description,
     metadata: request.metadata,
     receipt: receiptOf(request.description, amount, request.receiptEmail),

@@ -40,6 +40,12 @@ export class FakeYookassa {
   readonly requests: RecordedRequest[] = [];
   private readonly byIdempotenceKey = new Map<string, string>();
   private faults: CreateFault[] = [];
+  /** Cards saved for autopayments, by payment method id. */
+  readonly savedMethods = new Map<string, { last4: string }>();
+  /** Payments created with `save_payment_method: true`: their card is saved when they succeed. */
+  private readonly savingPayments = new Set<string>();
+  /** Reasons the next autopayments of a saved card are declined with, in order (`insufficient_funds`, …). */
+  private readonly declines = new Map<string, string[]>();
   private server: Server | null = null;
   url = '';
   private port = 0;
@@ -85,9 +91,39 @@ export class FakeYookassa {
     return payment;
   }
 
-  /** The payer paid: the payment is succeeded (capture: true). */
-  succeed(id: string): YookassaPayment {
-    return this.update(id, { status: 'succeeded', paid: true, captured_at: new Date().toISOString() });
+  /** The next autopayments of the saved card are declined with these reasons, in order. */
+  declineNextCharges(methodId: string, ...reasons: string[]): void {
+    this.declines.set(methodId, [...(this.declines.get(methodId) ?? []), ...reasons]);
+  }
+
+  /** The autopayments made of a saved card (payments created with its `payment_method_id`). */
+  chargesOf(methodId: string): YookassaPayment[] {
+    return this.requestsTo('POST', '/payments')
+      .filter((r) => (r.body as { payment_method_id?: string }).payment_method_id === methodId)
+      .map((r) => this.byIdempotenceKey.get(String(r.headers['idempotence-key'])))
+      .filter((id, index, ids): id is string => id !== undefined && ids.indexOf(id) === index)
+      .map((id) => this.payments.get(id)!);
+  }
+
+  /**
+   * The payer paid: the payment is succeeded (capture: true). Asked to save the method, YooKassa saves the card
+   * and says so in `payment_method`; otherwise the method is there, not saved.
+   */
+  succeed(id: string, last4 = '4444'): YookassaPayment {
+    const saved = this.savingPayments.has(id);
+    const method = {
+      type: 'bank_card',
+      id: saved ? randomUUID() : `unsaved-${id}`,
+      saved,
+      title: `Bank card *${last4}`,
+    };
+    if (saved) this.savedMethods.set(method.id, { last4 });
+    return this.update(id, {
+      status: 'succeeded',
+      paid: true,
+      captured_at: new Date().toISOString(),
+      payment_method: { ...method, card: { first6: '555555', last4, expiry_month: '12', expiry_year: '2030' } },
+    });
   }
 
   /** The payer paid and the shop still has to capture. */
@@ -179,9 +215,20 @@ export class FakeYookassa {
       return;
     }
     let id = this.byIdempotenceKey.get(key);
+    const methodId = parsed.data.payment_method_id;
+    if (!id && methodId !== undefined) {
+      const method = this.savedMethods.get(methodId);
+      if (!method) {
+        sendJson(res, 400, { type: 'error', code: 'invalid_request', description: 'payment_method_id is unknown' });
+        return;
+      }
+      id = this.chargeSaved(parsed.data, methodId, method.last4);
+      this.byIdempotenceKey.set(key, id);
+    }
     if (!id) {
       const request = parsed.data;
       id = randomUUID();
+      if (request.save_payment_method) this.savingPayments.add(id);
       this.payments.set(id, {
         id,
         status: 'pending',
@@ -198,6 +245,32 @@ export class FakeYookassa {
     if (fault === 'created-then-500') sendJson(res, 500, { type: 'error', code: 'internal_server_error' });
     else if (fault === 'created-then-drop') res.socket?.destroy();
     else this.answerPayment(res, id);
+  }
+
+  /**
+   * An autopayment: the saved card is charged at once, with no confirmation — succeeded, or canceled with the
+   * decline the test asked for (`permission_revoked` by YooKassa itself, the others by the card's network).
+   */
+  private chargeSaved(request: YookassaCreatePaymentRequest, methodId: string, last4: string): string {
+    const id = randomUUID();
+    const decline = this.declines.get(methodId)?.shift();
+    const common = {
+      id,
+      amount: request.amount,
+      description: request.description,
+      metadata: request.metadata,
+      payment_method: { type: 'bank_card', id: methodId, saved: true, title: `Bank card *${last4}` },
+      created_at: new Date().toISOString(),
+      test: true,
+    };
+    const party = decline === 'permission_revoked' ? 'yoo_money' : 'payment_network';
+    this.payments.set(
+      id,
+      decline
+        ? { ...common, status: 'canceled', paid: false, cancellation_details: { party, reason: decline } }
+        : { ...common, status: 'succeeded', paid: true, captured_at: new Date().toISOString() },
+    );
+    return id;
   }
 
   /** YooKassa's refund: of a succeeded payment, at most its amount, one refund per Idempotence-Key. */

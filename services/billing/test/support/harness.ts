@@ -138,7 +138,10 @@ export async function startBillingHarness(env: Env = {}) {
      * A payment the user (a new one unless given) starts on the site, for an amount or a tariff:
      * the answer, our ids of it and the provider's (set when the provider created it).
      */
-    async topUp(target: { amount?: string | number; tariff_id?: number }, userId?: number) {
+    async topUp(
+      target: { amount?: string | number; tariff_id?: number; auto_renew?: boolean; consent_version?: string },
+      userId?: number,
+    ) {
       const payer = userId ?? (await harness.registerUser());
       const res = await harness.call<CreatePaymentResponse>('POST', '/api/billing/payments', {
         token: harness.userToken(payer),

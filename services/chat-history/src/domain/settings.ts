@@ -6,16 +6,20 @@ import {
   DEFAULT_COST_SETTINGS,
   DEFAULT_PAYMENT_SETTINGS,
   DEFAULT_REFERRAL_SETTINGS,
+  DEFAULT_SUBSCRIPTION_SETTINGS,
   DEFAULT_WELCOME_SETTINGS,
   isReferralSettingKey,
+  isSubscriptionSettingKey,
   isValidCostSetting,
   MAX_WELCOME_CREDITS,
   parseReferralSetting,
+  parseSubscriptionSetting,
   parseWelcomeCredits,
   BOT_SETTING_RANGES,
   isRangedBotSettingKey,
   parseRangedBotSetting,
   STAR_RATE_KEY,
+  SUBSCRIPTION_SETTING_RANGES,
   referralSettingMax,
   type SuccessResponse,
   type SysValResponse,
@@ -42,12 +46,17 @@ const isCostKey = (key: string): key is keyof CostSettings => (COST_SETTING_KEYS
 const isWelcomeKey = (key: string) =>
   key === WELCOME_CREDITS_KEY || key === WELCOME_DAILY_LIMIT_KEY || key === WELCOME_PER_ADDRESS_DAILY_KEY;
 const isRequiredKey = (key: string) =>
-  isCostKey(key) || isWelcomeKey(key) || key === STAR_RATE_KEY || isReferralSettingKey(key);
+  isCostKey(key) ||
+  isWelcomeKey(key) ||
+  key === STAR_RATE_KEY ||
+  isReferralSettingKey(key) ||
+  isSubscriptionSettingKey(key);
 
 /** What a required setting is used for, in the refusal to delete it. */
 function useOf(key: string): string {
   if (isCostKey(key)) return 'в расчёте стоимости сообщений';
   if (key === STAR_RATE_KEY) return 'для цен в звёздах Telegram';
+  if (isSubscriptionSettingKey(key)) return 'для автопродления тарифов';
   return isWelcomeKey(key) ? 'для приветственных кредитов' : 'для бонусов за друзей';
 }
 
@@ -65,6 +74,10 @@ function assertUsableValue(key: string, value: string): void {
   }
   if (isWelcomeKey(key) && parseWelcomeCredits(value) === null) {
     throw chatHistoryErrors.invalidWholeNumberSetting(key, MAX_WELCOME_CREDITS);
+  }
+  if (isSubscriptionSettingKey(key) && parseSubscriptionSetting(key, value) === null) {
+    const { min, max } = SUBSCRIPTION_SETTING_RANGES[key];
+    throw chatHistoryErrors.invalidWholeNumberSetting(key, max, min);
   }
   if (isRangedBotSettingKey(key) && parseRangedBotSetting(key, value) === null) {
     const { min, max } = BOT_SETTING_RANGES[key];
@@ -107,6 +120,7 @@ export function settingsUseCases(deps: ChatHistoryDeps) {
             ...DEFAULT_WELCOME_SETTINGS,
             ...DEFAULT_PAYMENT_SETTINGS,
             ...DEFAULT_REFERRAL_SETTINGS,
+            ...DEFAULT_SUBSCRIPTION_SETTINGS,
           });
           await announce(trx, bus, changes);
           return changes.length;

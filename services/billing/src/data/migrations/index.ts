@@ -11,6 +11,7 @@ import { welcomeGrantsMigration } from './0021-welcome-grants';
 import { refundKeysMigration } from './0041-refund-keys';
 import { reconciliationReportsMigration } from './0043-reconciliation-reports';
 import { resumedTariffsMigration } from './0022-resumed-tariffs';
+import { subscriptionsMigration } from './0080-subscriptions';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0041_refund_keys': refundKeysMigration,
   '0042_audit_log': auditLogMigration,
   '0043_reconciliation_reports': reconciliationReportsMigration,
+  '0080_subscriptions': subscriptionsMigration,
 };
