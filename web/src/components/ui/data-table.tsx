@@ -24,7 +24,8 @@
  *   with no rows yet it shows a spinner row.
  * - Footer: «Всего: N», «Страница X из Y», first/previous/next/last, page size 10 / 20 / 50.
  *   A new page size or sort returns to page 1; a page past the end (e.g. after deleting its last row) moves to
- *   the last page.
+ *   the last page. A table given every row at once (`paged={false}`) has «Всего: N» only.
+ * - `groupOf` heads each run of rows of one group with a row naming it (rows come ordered by group).
  */
 import {
   flexRender,
@@ -35,7 +36,7 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
@@ -73,6 +74,10 @@ export interface DataTableProps<T> {
   emptyText?: ReactNode;
   /** Accessible name of the table. */
   label?: string;
+  /** False: `rows` are all there is, so no pager. Default true. */
+  paged?: boolean;
+  /** The group a row belongs to; a row naming the group heads each run of its rows. */
+  groupOf?: (row: T) => string;
 }
 
 const noRows: never[] = [];
@@ -89,6 +94,8 @@ export function DataTable<T>({
   loading = false,
   emptyText = 'Нет данных',
   label,
+  paged = true,
+  groupOf,
 }: DataTableProps<T>) {
   const pageSizeId = useId();
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
@@ -183,18 +190,32 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody>
-            {visibleRows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => {
-                  const column = byId.get(cell.column.id);
-                  return (
-                    <td key={cell.id} className={column?.className} style={width(column)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {visibleRows.map((row, index) => {
+              const group = groupOf?.(row.original);
+              const previous = visibleRows[index - 1];
+              const startsGroup = group !== undefined && (!previous || groupOf?.(previous.original) !== group);
+              return (
+                <Fragment key={row.id}>
+                  {startsGroup && (
+                    <tr className="data-table-group">
+                      <th colSpan={columns.length} scope="rowgroup">
+                        {group}
+                      </th>
+                    </tr>
+                  )}
+                  <tr>
+                    {row.getVisibleCells().map((cell) => {
+                      const column = byId.get(cell.column.id);
+                      return (
+                        <td key={cell.id} className={column?.className} style={width(column)}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                </Fragment>
+              );
+            })}
             {visibleRows.length === 0 && (
               <tr>
                 <td colSpan={columns.length} className="data-table-empty text-center text-body-secondary py-5">
@@ -219,42 +240,65 @@ export function DataTable<T>({
       </div>
       <div className="data-table-footer">
         <span className="text-body-secondary small">Всего: {rowCount}</span>
-        <span className="small fw-medium" aria-live="polite">
-          Страница {Math.min(state.pageIndex, lastPage) + 1} из {pageCount}
-        </span>
-        <div className="d-flex align-items-center flex-wrap gap-3">
-          <Pagination size="sm" className="mb-0" aria-label="Страницы таблицы">
-            <PageButton label="Первая страница" disabled={!table.getCanPreviousPage()} onClick={table.firstPage}>
-              «
-            </PageButton>
-            <PageButton label="Предыдущая страница" disabled={!table.getCanPreviousPage()} onClick={table.previousPage}>
-              ‹
-            </PageButton>
-            <PageButton label="Следующая страница" disabled={!table.getCanNextPage()} onClick={table.nextPage}>
-              ›
-            </PageButton>
-            <PageButton label="Последняя страница" disabled={!table.getCanNextPage()} onClick={table.lastPage}>
-              »
-            </PageButton>
-          </Pagination>
-          <Form.Group className="d-flex align-items-center gap-2" controlId={pageSizeId}>
-            <Form.Label className="small text-body-secondary mb-0 text-nowrap">Показывать по</Form.Label>
-            <Form.Select
-              size="sm"
-              className="data-table-page-size"
-              value={state.pageSize}
-              onChange={(event) => table.setPageSize(Number(event.target.value))}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </div>
+        {paged && (
+          <Pager table={table} state={state} lastPage={lastPage} pageCount={pageCount} pageSizeId={pageSizeId} />
+        )}
       </div>
     </div>
+  );
+}
+
+/** «Страница X из Y», first/previous/next/last and the page size. */
+function Pager<T>({
+  table,
+  state,
+  lastPage,
+  pageCount,
+  pageSizeId,
+}: {
+  table: ReturnType<typeof useReactTable<T>>;
+  state: TableState;
+  lastPage: number;
+  pageCount: number;
+  pageSizeId: string;
+}) {
+  return (
+    <>
+      <span className="small fw-medium" aria-live="polite">
+        Страница {Math.min(state.pageIndex, lastPage) + 1} из {pageCount}
+      </span>
+      <div className="d-flex align-items-center flex-wrap gap-3">
+        <Pagination size="sm" className="mb-0" aria-label="Страницы таблицы">
+          <PageButton label="Первая страница" disabled={!table.getCanPreviousPage()} onClick={table.firstPage}>
+            «
+          </PageButton>
+          <PageButton label="Предыдущая страница" disabled={!table.getCanPreviousPage()} onClick={table.previousPage}>
+            ‹
+          </PageButton>
+          <PageButton label="Следующая страница" disabled={!table.getCanNextPage()} onClick={table.nextPage}>
+            ›
+          </PageButton>
+          <PageButton label="Последняя страница" disabled={!table.getCanNextPage()} onClick={table.lastPage}>
+            »
+          </PageButton>
+        </Pagination>
+        <Form.Group className="d-flex align-items-center gap-2" controlId={pageSizeId}>
+          <Form.Label className="small text-body-secondary mb-0 text-nowrap">Показывать по</Form.Label>
+          <Form.Select
+            size="sm"
+            className="data-table-page-size"
+            value={state.pageSize}
+            onChange={(event) => table.setPageSize(Number(event.target.value))}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
+    </>
   );
 }
 
