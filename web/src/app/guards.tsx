@@ -1,21 +1,13 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { isAdmin } from '@/lib/session/types';
 import { useSession } from '@/lib/session/session';
 
-/**
- * Login-required routes: without a stored token go to /login (docs/product.md, Screens), which comes back here
- * once signed in (`state.from`).
- */
+/** Login-required routes: without a stored token go to /login (docs/product.md, Screens). */
 export function RequireAuth() {
   const { token } = useSession();
-  const location = useLocation();
-  return token ? (
-    <Outlet />
-  ) : (
-    <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />
-  );
+  return token ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
 /** Admin routes: without a token go to /login; with a non-admin stored user go to /dashboard. */

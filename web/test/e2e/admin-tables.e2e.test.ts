@@ -151,7 +151,7 @@ describe.each([1280, 390])('admin tables at %i px', (width) => {
         }
 
         // The first row's first action can be scrolled to and clicked on, uncovered.
-        const action = table.locator('tbody tr').first().locator('.row-action').first();
+        const action = table.locator('tbody tr:has(.row-action)').first().locator('.row-action').first();
         await action.scrollIntoViewIfNeeded();
         const reachable = await action.evaluate((button) => {
           const box = button.getBoundingClientRect();
@@ -168,31 +168,67 @@ describe.each([1280, 390])('admin tables at %i px', (width) => {
 });
 
 describe.each([1280, 390])('/admin/sysvals at %i px', (width) => {
-  test('every setting is on the one page, in its section, with what it does in Russian; model names unbroken', async () => {
+  test('every setting is on the one page under its section’s heading, with what it does in Russian; a search finds any; model names unbroken', async () => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     try {
       await storeSession(page, stack.url, session);
       await page.goto(`${stack.url}/admin/sysvals`);
-      const rows = page.getByRole('table', { name: 'Настройки' }).locator('tbody tr');
-      await rows.first().locator('.row-action').first().waitFor();
-      await expect(page.getByText('Страница 1 из 1').textContent()).resolves.toBeTruthy();
-      const shown = await rows.evaluateAll((trs) =>
-        trs.map((tr) => ({
-          section: tr.children[1]!.textContent!.trim(),
-          key: tr.querySelector('code')!.textContent!.trim(),
-          text: tr.querySelector('code + div')!.textContent!.trim(),
-        })),
-      );
+      const table = page.getByRole('table', { name: 'Настройки' });
+      const rows = table.locator('tbody tr');
+      await rows.first().waitFor();
+      await table.locator('.row-action').first().waitFor();
+      // Nothing to page through: every setting is here.
+      await expect(page.getByText(/Страница \d+ из/).count()).resolves.toBe(0);
+      const shown = () =>
+        rows.evaluateAll((trs) => {
+          let section = '';
+          const found: { section: string; key: string; text: string }[] = [];
+          for (const tr of trs) {
+            const heading = tr.querySelector('th[scope="rowgroup"]');
+            if (heading) section = heading.textContent!.trim();
+            else
+              found.push({
+                section,
+                key: tr.querySelector('code')!.textContent!.trim(),
+                text: tr.querySelector('code + div')!.textContent!.trim(),
+              });
+          }
+          return found;
+        });
       const expected = Object.entries(SETTING_DESCRIPTIONS)
         .map(([key, { group, text }]) => ({ section: group, key, text }))
         .sort(
           (a, b) => SETTING_GROUPS.indexOf(a.section) - SETTING_GROUPS.indexOf(b.section) || (a.key < b.key ? -1 : 1),
         );
-      expect(shown).toEqual(expected);
-      for (const { text } of shown) expect(text).toMatch(/^[А-ЯЁ].*\.$/);
+      await expect(shown()).resolves.toEqual(expected);
+      for (const { text } of expected) expect(text).toMatch(/^[А-ЯЁ].*\.$/);
+      await expect(table.locator('th[scope="rowgroup"]').allTextContents()).resolves.toEqual(
+        SETTING_GROUPS.filter((group) => expected.some((setting) => setting.section === group)),
+      );
       await expect(brokenModelNames(page, 'table')).resolves.toEqual([]);
       await screenshot(page, `admin-sysvals-described-${width}`);
+
+      // The search reads the description, whatever the case and «ё»: «звезд» finds the star rate under its heading.
+      const search = page.getByLabel('Найти настройку');
+      await search.fill('ЗВЕЗД');
+      await page.waitForFunction(
+        () => document.querySelectorAll('table[aria-label="Настройки"] tbody tr').length === 2,
+      );
+      await expect(shown()).resolves.toEqual(expected.filter((setting) => setting.key === 'star_rate_rub'));
+      await screenshot(page, `admin-sysvals-search-${width}`);
+      // And the key, word by word.
+      await search.fill('welcome daily');
+      await page.waitForFunction(
+        () => document.querySelectorAll('table[aria-label="Настройки"] tbody tr').length === 3,
+      );
+      await expect(shown().then((found) => found.map((setting) => setting.key))).resolves.toEqual([
+        'welcome_daily_limit',
+        'welcome_per_address_daily',
+      ]);
+      await search.fill('нет такой настройки');
+      await table.getByText('Ничего не найдено. Измените запрос.').waitFor();
+      expect(page.url()).toContain('q=');
     } finally {
       await context.close();
     }

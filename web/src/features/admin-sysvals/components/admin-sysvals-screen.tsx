@@ -1,5 +1,6 @@
-import { ADMIN_SYS_VALS_SORT_FIELDS, SETTING_GROUPS, settingDescription, type SysVal } from '@gpt/contracts';
-import { useMemo } from 'react';
+import { SETTING_GROUPS, settingDescription, type SysVal } from '@gpt/contracts';
+import { useId, useMemo } from 'react';
+import Form from 'react-bootstrap/Form';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AddButton, useCrudDialogs, useDeleteRow } from '@/components/ui/crud-dialogs';
@@ -10,30 +11,43 @@ import { DetailList, ViewDialog } from '@/components/ui/view-dialog';
 import { useActionKey } from '@/lib/action-key';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { toApiListQuery } from '@/lib/list-params';
 import { useListState } from '@/lib/use-list-state';
 
 import { useSysVals } from '../api/get-sys-vals';
 import { useCreateSysVal, useDeleteSysVal, useUpdateSysVal } from '../api/save-sys-val';
 import { SysValFormDialog } from './sys-val-form-dialog';
 
-// Every setting on one page (there are about twenty), so each can be found without paging.
-const LIST_DEFAULTS = {
-  sort: { field: 'key', order: 'asc' as const },
-  sortFields: ADMIN_SYS_VALS_SORT_FIELDS,
-  pageSize: 50,
-};
+// Every setting at once, section by section and by key within one, found by the search box, never by paging.
+const LIST_DEFAULTS = { sort: { field: 'key', order: 'asc' as const }, sortFields: ['key'], filters: { q: '' } };
 
+/** The section a setting is shown under: its own, else «Другие» (a key no service reads). */
+const OTHER_SECTION = 'Другие';
+const sectionOf = (setting: SysVal) => settingDescription(setting.key)?.group ?? OTHER_SECTION;
 const sectionOrder = (setting: SysVal) => {
   const group = settingDescription(setting.key)?.group;
   return group === undefined ? SETTING_GROUPS.length : SETTING_GROUPS.indexOf(group);
 };
 
-/** The settings screen (docs/product.md, Screens): key/value table, view, add, edit (value only) and delete. */
+/** Case and «ё» aside, as a person types it. */
+const folded = (text: string) => text.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
+
+/** Whether a setting's key, section, description or value holds every word of the search. */
+function matches(setting: SysVal, search: string): boolean {
+  const haystack = folded(
+    [setting.key, sectionOf(setting), settingDescription(setting.key)?.text ?? '', setting.value].join(' '),
+  );
+  return folded(search)
+    .split(/\s+/)
+    .every((word) => haystack.includes(word));
+}
+
+/** The settings screen (docs/product.md, Screens): settings under their sections, a search, view, add, edit and delete. */
 export function AdminSysValsScreen() {
   const toast = useToast();
+  const searchId = useId();
   const list = useListState(LIST_DEFAULTS);
-  const settings = useSysVals(toApiListQuery(list.state));
+  const search = list.state.filters.q;
+  const settings = useSysVals();
   const crud = useCrudDialogs<SysVal>();
   const formKey = useActionKey(crud.formOpen);
   const create = useCreateSysVal(formKey);
@@ -46,21 +60,21 @@ export function AdminSysValsScreen() {
     failed: 'Ошибка удаления настройки',
   });
 
-  // Sorted by key (the default), the settings come section by section, each section's keys in that order.
-  const rows = useMemo(() => {
-    const page = settings.data?.data;
-    return page && list.state.sorting.field === 'key'
-      ? page.toSorted((a, b) => sectionOrder(a) - sectionOrder(b))
-      : page;
-  }, [settings.data, list.state.sorting.field]);
+  const rows = useMemo(
+    () =>
+      settings.data
+        ?.filter((setting) => matches(setting, search.trim()))
+        .toSorted((a, b) => sectionOrder(a) - sectionOrder(b) || (a.key < b.key ? -1 : 1)),
+    [settings.data, search],
+  );
 
   const columns = useMemo<DataColumn<SysVal>[]>(
     () => [
-      { id: 'id', header: 'ID', cell: (s) => s.id, width: 70 },
-      { id: 'section', header: 'Раздел', cell: (s) => settingDescription(s.key)?.group ?? 'Другие', sortable: false },
+      { id: 'id', header: 'ID', cell: (s) => s.id, width: 70, sortable: false },
       {
         id: 'key',
         header: 'Настройка',
+        sortable: false,
         cell: (s) => (
           <>
             <code className="fw-medium text-nowrap">{s.key}</code>
@@ -79,7 +93,13 @@ export function AdminSysValsScreen() {
         ),
         sortable: false,
       },
-      { id: 'updated_at', header: 'Обновлено', cell: (s) => formatDateTime(s.updated_at), className: 'text-nowrap' },
+      {
+        id: 'updated_at',
+        header: 'Обновлено',
+        cell: (s) => formatDateTime(s.updated_at),
+        className: 'text-nowrap',
+        sortable: false,
+      },
       actionsColumn((s) => [
         rowAction.view(() => view(s)),
         rowAction.edit(() => edit(s)),
@@ -118,18 +138,29 @@ export function AdminSysValsScreen() {
   return (
     <>
       <ErrorBanner message={settings.isError ? errorMessage(settings.error, 'Ошибка загрузки настроек.') : null} />
-      <div className="d-flex justify-content-end mb-3">
+      <div className="sys-vals-toolbar mb-3">
+        <Form.Group controlId={searchId} className="sys-vals-search">
+          <Form.Label className="small text-body-secondary mb-1">Найти настройку</Form.Label>
+          <Form.Control
+            type="search"
+            value={search}
+            placeholder="Ключ, раздел, описание или значение"
+            onChange={(event) => list.setFilters({ q: event.target.value }, { replace: true })}
+          />
+        </Form.Group>
         <AddButton onClick={crud.create}>Добавить настройку</AddButton>
       </div>
       <DataTable
         {...list.table}
         columns={columns}
         rows={rows}
-        rowCount={settings.data?.pagination.total ?? 0}
+        rowCount={rows?.length ?? 0}
         getRowId={(s) => s.id}
         loading={settings.isFetching}
-        emptyText="Настроек нет"
+        emptyText={search.trim() ? 'Ничего не найдено. Измените запрос.' : 'Настроек нет'}
         label="Настройки"
+        paged={false}
+        groupOf={sectionOf}
       />
       <ViewDialog show={viewed !== null} title="Настройка" onHide={crud.closeView}>
         {viewed && (
@@ -137,6 +168,7 @@ export function AdminSysValsScreen() {
             items={[
               { label: 'ID', value: viewed.id },
               { label: 'Ключ', value: <code>{viewed.key}</code> },
+              { label: 'Раздел', value: sectionOf(viewed) },
               {
                 label: 'Описание',
                 value: settingDescription(viewed.key)?.text,
