@@ -7,6 +7,9 @@ export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 /** Yandex Metrika, the analytics tag the web app loads on public pages. */
 const ANALYTICS_SCRIPTS = ['https://mc.yandex.ru', 'https://yastatic.net'];
 const ANALYTICS_BEACONS = ['https://mc.yandex.ru', 'https://mc.yandex.com'];
+/** The Telegram Login Widget on /login: its script, and the frame with Telegram's button it draws. */
+const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org';
+const TELEGRAM_WIDGET_FRAME = 'https://oauth.telegram.org';
 
 /** Sent only on requests that came over HTTPS (the gateway's own TLS, or a trusted proxy's X-Forwarded-Proto). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
@@ -29,14 +32,19 @@ export function pageSecurityHeaders(inlineScriptHashes: readonly string[]): Head
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), ...ANALYTICS_SCRIPTS],
+        scriptSrc: [
+          "'self'",
+          ...inlineScriptHashes.map((hash) => `'${hash}'`),
+          ...ANALYTICS_SCRIPTS,
+          TELEGRAM_WIDGET_SCRIPT,
+        ],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Articles show images from wherever the admin links them.
         imgSrc: ["'self'", 'data:', 'blob:', ...ANALYTICS_BEACONS, 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...ANALYTICS_BEACONS],
-        frameSrc: ["'self'", ...ANALYTICS_BEACONS],
+        frameSrc: ["'self'", ...ANALYTICS_BEACONS, TELEGRAM_WIDGET_FRAME],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

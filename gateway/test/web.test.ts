@@ -88,6 +88,9 @@ describe('the web app', () => {
     expect(csp).toMatch(/script-src [^;]*https:\/\/yastatic\.net/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/mc\.yandex\.ru/);
     expect(csp).toMatch(/img-src [^;]*https:\/\/mc\.yandex\.ru/);
+    // The Telegram Login Widget on /login: Telegram's script and its button's frame.
+    expect(csp).toMatch(/script-src [^;]*https:\/\/telegram\.org/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/oauth\.telegram\.org/);
     const inline = /<script>(.*?)<\/script>/.exec(html)![1]!;
     const hash = createHash('sha256').update(inline).digest('base64');
     expect(csp).toContain(`'sha256-${hash}'`);

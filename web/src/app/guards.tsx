@@ -1,13 +1,21 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { isAdmin } from '@/lib/session/types';
 import { useSession } from '@/lib/session/session';
 
-/** Login-required routes: without a stored token go to /login (docs/product.md, Screens). */
+/**
+ * Login-required routes: without a stored token go to /login (docs/product.md, Screens), which comes back here
+ * once signed in (`state.from`).
+ */
 export function RequireAuth() {
   const { token } = useSession();
-  return token ? <Outlet /> : <Navigate to={paths.login} replace />;
+  const location = useLocation();
+  return token ? (
+    <Outlet />
+  ) : (
+    <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />
+  );
 }
 
 /** Admin routes: without a token go to /login; with a non-admin stored user go to /dashboard. */

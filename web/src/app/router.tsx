@@ -26,6 +26,7 @@ import { PricingPage } from './routes/pricing';
 import { PrivacyPage } from './routes/privacy';
 import { RegisterPage } from './routes/register';
 import { TelegramSandboxPage } from './routes/telegram-sandbox';
+import { TelegramSignInPage } from './routes/telegram-sign-in';
 import { ResetPasswordPage } from './routes/reset-password';
 
 /**
@@ -77,7 +78,15 @@ export const routes: RouteObject[] = [
           { path: 'payment/result', element: <PaymentResultPage /> },
           { path: 'payment/sandbox/:id', element: <PaymentSandboxPage /> },
           { path: 'telegram-sandbox', element: <TelegramSandboxPage /> },
-          { element: <RequireAuth />, children: [{ path: 'dashboard', element: <DashboardPage /> }] },
+          { path: 'telegram-sign-in/:token', element: <TelegramSignInPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'chat', lazy: () => import('./routes/chat') },
+              { path: 'chat/:conversationId', lazy: () => import('./routes/chat') },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

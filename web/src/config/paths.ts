@@ -17,6 +17,11 @@ export const paths = {
   confirmEmail: '/confirm-email',
   link: (token: string) => `/link/${encodeURIComponent(token)}`,
   dashboard: '/dashboard',
+  chat: '/chat',
+  /** A conversation of the web chat; with a message id it opens at that message (a search hit). */
+  chatConversation: (id: string, messageId?: string) =>
+    `/chat/${encodeURIComponent(id)}${messageId ? `?${new URLSearchParams({ message: messageId }).toString()}` : ''}`,
+  telegramSignIn: (token: string) => `/telegram-sign-in/${encodeURIComponent(token)}`,
   admin: {
     root: '/admin',
     users: '/admin/users',

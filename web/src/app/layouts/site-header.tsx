@@ -67,6 +67,7 @@ export function SiteHeader() {
               {link(paths.pricing, 'Тарифы')}
               {link(paths.faq, 'FAQ')}
               {link(paths.articles, 'Статьи')}
+              {token && link(paths.chat, 'Чат')}
               {link(paths.offer, site.offerTitle, 'd-lg-none')}
               {link(paths.privacy, site.privacyTitle, 'd-lg-none')}
             </Nav>

@@ -7,6 +7,7 @@ import {
   type LoginRequest,
   type PasswordResetConfirmRequest,
   type RegisterRequest,
+  type TelegramWidgetLogin,
 } from '@gpt/contracts';
 
 import { callRoute } from '../api-client';
@@ -34,4 +35,14 @@ export function postChangePassword(input: ChangePasswordRequest): Promise<Change
 /** POST /api/auth/password-reset/confirm → { token, user, message }: the new password, every older session ended */
 export function postPasswordResetConfirm(input: PasswordResetConfirmRequest): Promise<PasswordResetConfirmResponse> {
   return callRoute('postAuthPasswordResetConfirm', { body: input });
+}
+
+/** POST /api/auth/telegram/sign-in-link → { token, user }: the bot's single-use link (`/telegram-sign-in/<token>`) */
+export function postTelegramSignInLink(token: string): Promise<AuthResponse> {
+  return callRoute('postAuthTelegramSignInLink', { body: { token } });
+}
+
+/** POST /api/auth/telegram/widget → { token, user }: what the Telegram Login Widget handed the page */
+export function postTelegramWidget(login: TelegramWidgetLogin): Promise<AuthResponse> {
+  return callRoute('postAuthTelegramWidget', { body: login });
 }

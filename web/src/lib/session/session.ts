@@ -4,12 +4,21 @@ import type {
   LoginRequest,
   PasswordResetConfirmRequest,
   RegisterRequest,
+  TelegramWidgetLogin,
 } from '@gpt/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { ApiError, errorMessage } from '../api-client';
 import { queryClient } from '../query-client';
-import { getProfile, postChangePassword, postLogin, postPasswordResetConfirm, postRegister } from './auth-api';
+import {
+  getProfile,
+  postChangePassword,
+  postLogin,
+  postPasswordResetConfirm,
+  postRegister,
+  postTelegramSignInLink,
+  postTelegramWidget,
+} from './auth-api';
 import {
   readStoredToken,
   readStoredUser,
@@ -127,6 +136,14 @@ export const useRegister = () => useMutation({ mutationFn: (input: RegisterReque
 /** A new password by a recovery link; the answer signs in (every older session was ended). */
 export const useResetPassword = () =>
   useMutation({ mutationFn: (input: PasswordResetConfirmRequest) => signIn(postPasswordResetConfirm(input)) });
+
+/** Signs in with the bot's single-use link («🌐 Открыть в браузере», /web). */
+export const useTelegramLinkSignIn = () =>
+  useMutation({ mutationFn: (token: string) => signIn(postTelegramSignInLink(token)) });
+
+/** Signs in with what the Telegram Login Widget handed the page (checked by the server with the bot's token). */
+export const useTelegramWidgetSignIn = () =>
+  useMutation({ mutationFn: (login: TelegramWidgetLogin) => signIn(postTelegramWidget(login)) });
 
 export const useLogout = () => useMutation({ mutationFn: async () => signOut() });
 

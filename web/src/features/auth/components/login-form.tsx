@@ -11,6 +11,7 @@ import { useSignedInRedirect } from '../use-signed-in-redirect';
 import { AuthCard } from './auth-card';
 import { AuthFailure, EmailField, LinkNotice, PasswordField } from './auth-fields';
 import { SubmitButton } from './submit-button';
+import { TelegramLoginButton } from './telegram-login-button';
 
 /** E-mail + password; on success to /link/{token} when a link token came along, else /dashboard. */
 export function LoginForm({ linkToken }: { linkToken: string | null }) {
@@ -51,6 +52,7 @@ export function LoginForm({ linkToken }: { linkToken: string | null }) {
         <SubmitButton busy={login.isPending}>Войти</SubmitButton>
         <AuthFailure error={login.error} fallback={sessionMessages.login} />
       </Form>
+      <TelegramLoginButton onSignedIn={signedIn} />
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { errorMessage } from '@/lib/api-client';
 import { telegramBotInfoQuery } from '@/lib/use-bot-url';
+import { useFillViewport } from '@/lib/use-fill-viewport';
 
 import { useSandboxChat } from '../api/get-chat';
 import { usePaySandboxInvoice } from '../api/pay-invoice';
@@ -16,7 +17,6 @@ import { usePressSandboxButton } from '../api/press-button';
 import { useSendSandboxMessage } from '../api/send-message';
 import { useNewSandboxUser, useSandboxSession } from '../api/start-session';
 import { useUploadSandboxFile } from '../api/upload-file';
-import { useFillViewport } from '../use-fill-viewport';
 import { Composer, type Attachment } from './composer';
 import { MessageBubble } from './message-bubble';
 
