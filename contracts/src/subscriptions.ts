@@ -83,9 +83,22 @@ export function parseSubscriptionSetting(key: SubscriptionSettingKey, value: str
 export const SubscriptionStatus = z.enum(['active', 'past_due', 'canceled', 'ended']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
+/** What the site calls each status. */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Продлевается',
+  past_due: 'Не удалось списать',
+  canceled: 'Автопродление отменено',
+  ended: 'Закончилась',
+};
+
 /** How a subscription is paid: a saved YooKassa card, or a Telegram Stars subscription. */
 export const SubscriptionMethod = z.enum(['card', 'telegram_stars']);
 export type SubscriptionMethod = z.infer<typeof SubscriptionMethod>;
+
+export const SUBSCRIPTION_METHOD_LABELS: Record<SubscriptionMethod, string> = {
+  card: 'Картой',
+  telegram_stars: 'Звёздами в Telegram',
+};
 
 /** A subscription as its owner sees it (the account's «Автопродление», the bot's /subscription). */
 export const UserSubscription = z

@@ -3,6 +3,7 @@ import { SpinnerBlock } from '@/components/ui/spinner-block';
 import { AccountOverview } from '@/features/account/components/account-overview';
 import { BillingActions } from '@/features/billing/components/billing-actions';
 import { PaymentHistory } from '@/features/billing/components/payment-history';
+import { SubscriptionsBlock } from '@/features/billing/components/subscriptions-block';
 import { useSession } from '@/lib/session/session';
 
 import { PageContainer } from '../layouts/page-container';
@@ -16,6 +17,7 @@ export function DashboardPage() {
         <>
           <AccountOverview user={user} />
           <BillingActions />
+          <SubscriptionsBlock />
           <PaymentHistory />
         </>
       ) : error ? (

@@ -5,8 +5,13 @@ import { callRoute } from '@/lib/api-client';
 
 type Body = RequestBody<typeof CreatePaymentRequest>;
 
-/** A top-up in roubles ("350", "99.90") or a tariff to buy for one month: exactly one of the contract's fields. */
-export type CreatePaymentBody = { amount: NonNullable<Body['amount']> } | { tariff_id: NonNullable<Body['tariff_id']> };
+/**
+ * A top-up in roubles ("350", "99.90") or a tariff to buy for one month: exactly one of the contract's fields; a
+ * tariff may renew itself under the consent version shown.
+ */
+export type CreatePaymentBody =
+  | { amount: NonNullable<Body['amount']> }
+  | ({ tariff_id: NonNullable<Body['tariff_id']> } & Pick<Body, 'auto_renew' | 'consent_version'>);
 
 /** POST /api/billing/payments → the payment and the provider's confirmation URL. */
 export function createPayment(body: CreatePaymentBody): Promise<CreatePaymentResponse> {
