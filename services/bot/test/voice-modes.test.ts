@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/gl
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import { silentOggOpus } from '../src/engine/ogg-opus';
+import { m4a, mp3 } from './support/audio-files';
 import { conversations } from './support/conversation';
 import { startBotHarness, type BotHarness } from './support/harness';
 
@@ -120,6 +121,20 @@ describe('voice messages', () => {
     expect(bot.openai.requests.findLast((r) => r.path === '/v1/audio/transcriptions')?.file?.name).toBe('memo.ogg');
   });
 
+  test('an MP3 or M4A recording is answered and billed on its own length, not the duration it claims', async () => {
+    const { user } = await startedUser(10_000);
+    bot.openai.transcribeAs('Запись с телефона');
+    let mark = bot.telegram.calls.length;
+    bot.telegram.sendAudio(user, mp3(12), { duration: 1, file_name: 'memo.mp3', mime_type: 'audio/mpeg' });
+    await reply(user, 'Ответ на: Запись с телефона', mark);
+    mark = bot.telegram.calls.length;
+    bot.telegram.sendAudio(user, m4a(40), { duration: 1, file_name: 'memo.m4a', mime_type: 'audio/mp4' });
+    await reply(user, 'Ответ на: Запись с телефона', mark);
+    const rows = await bot.services.recordedOf(user.id, 2);
+    expect(rows.map((row) => row.body.audio_seconds).sort((a, b) => Number(a) - Number(b))).toEqual([12, 40]);
+    expect(bot.openai.requests.findLast((r) => r.path === '/v1/audio/transcriptions')?.file?.name).toBe('memo.m4a');
+  });
+
   test('twenty voice messages at once from a user who can afford five: five answers, balance never below zero', async () => {
     const created = bot.services.addModel('voice-exact-model', {
       input_price_per_1m: '0.000000',
@@ -159,7 +174,7 @@ describe('spoken answers', () => {
     ).toBe(false);
 
     const settings = await reply(user, 'Отвечать голосом: выключено', say(user, '/settings'));
-    expect(buttonsOf(settings).map((button) => button.text)).toEqual(['🔇 Отвечать голосом: выкл']);
+    expect(buttonsOf(settings).map((button) => button.text)).toEqual(['🔇 Отвечать голосом: выкл', '📰 Новости и акции: вкл']);
     await reply(user, 'Теперь я отвечаю и голосом', press(user, 'Настройки', 'voice:on'));
 
     bot.openai.reply('**Париж** — столица Франции.');

@@ -1,3 +1,4 @@
+import { parseBuffer } from 'music-metadata';
 import { oggOpusDuration } from '../engine/ogg-opus';
 import { wavDuration } from '../engine/wav';
 
@@ -14,19 +15,41 @@ export const TRANSCRIPT_CHARS_PER_SECOND = 25;
 
 /** Opus never spends more than 510 kbit/s: no honest file holds more bytes a second than this. */
 const OPUS_MAX_BYTES_PER_SECOND = 510_000 / 8;
+/** MP3 tops out at 320 kbit/s and AAC voice far below 512: no honest .mp3 or .m4a holds more bytes a second. */
+const COMPRESSED_MAX_BYTES_PER_SECOND = 512_000 / 8;
+/** The containers whose length music-metadata reads for us: MP3 (MPEG audio) and M4A (MPEG-4 audio). */
+const READ_CONTAINERS = /^(MPEG|M4A|mp4|isom|mp42)\b/i;
 
 /**
  * How long a voice message or audio file is, read from the file itself and never from what the client
  * claims, in whole seconds (a started second counts): Ogg/Opus (Telegram's voice messages) by its last
  * granule, and at least what its size takes at Opus's highest bitrate, so a file whose pages claim less
- * than it holds pays for its bytes; WAV by the bytes of its data at its byte rate. Null when the length
- * cannot be read (another format): such a file is refused.
+ * than it holds pays for its bytes; WAV by the bytes of its data at its byte rate; MP3 and M4A as
+ * music-metadata reads them (MP3's frames, or its Xing/VBRI frame count; M4A's audio track header),
+ * and at least their size at 512 kbit/s, since those headers are claims too. Null when the length
+ * cannot be read (another format, or a broken file): such a file is refused.
  */
-export function audioSeconds(audio: Buffer): number | null {
+export async function audioSeconds(audio: Buffer): Promise<number | null> {
   const opus = oggOpusDuration(audio);
   if (opus !== null) return Math.max(Math.ceil(opus), Math.ceil(audio.length / OPUS_MAX_BYTES_PER_SECOND));
   const wav = wavDuration(audio);
-  return wav === null ? null : Math.max(1, Math.ceil(wav));
+  if (wav !== null) return Math.max(1, Math.ceil(wav));
+  const compressed = await compressedDuration(audio);
+  return compressed === null
+    ? null
+    : Math.max(1, Math.ceil(compressed), Math.ceil(audio.length / COMPRESSED_MAX_BYTES_PER_SECOND));
+}
+
+/** Seconds of an MP3 or M4A file as its frames and headers tell them; null for anything else. */
+async function compressedDuration(audio: Buffer): Promise<number | null> {
+  try {
+    const { format } = await parseBuffer(audio, undefined, { duration: true, skipCovers: true });
+    const seconds = format.duration;
+    if (!format.container || !READ_CONTAINERS.test(format.container)) return null;
+    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The language hint of every transcription: the bot's users speak Russian. */

@@ -25,7 +25,7 @@ export function voiceFeature(deps: BotDeps): Composer<PrivateContext> {
     if (!catalog.models.has(catalog.settings.transcriptionModel))
       return void (await reply(ctx, texts.voiceUnavailable));
     const audio = await downloadFile(deps.telegram, ctx, sound.file_id);
-    const seconds = audioSeconds(audio);
+    const seconds = await audioSeconds(audio);
     if (seconds === null) return void (await reply(ctx, texts.voiceUnreadable));
     if (seconds > config.BOT_MAX_VOICE_SECONDS) {
       return void (await reply(ctx, texts.voiceTooLong(config.BOT_MAX_VOICE_SECONDS)));
