@@ -19,6 +19,7 @@ import {
   UsdAmount,
   UsdPriceInput,
 } from './common';
+import { ChatDoor } from './chat';
 
 /**
  * Chat-history service: AI models with per-1M-token prices, the message history of the bot,
@@ -222,6 +223,7 @@ export const HistoryMessage = z
     error_message: z.string().nullable(),
     image_count: z.int().min(0).meta({ description: 'Images the model generated' }),
     hold_id: z.string().nullable().meta({ description: "The bot's billing hold for this call, if any" }),
+    door: ChatDoor.meta({ description: 'Where the user asked: the bot or the web chat' }),
     mode: z.string().nullable().meta({ description: 'The chat mode the user was in (its name then)' }),
     audio_seconds: z.int().min(0).meta({ description: "Seconds of the user's voice message that were transcribed" }),
     transcription_cost: UsdAmount.meta({ description: 'Dollars of the transcription (part of total_cost)' }),
@@ -351,6 +353,7 @@ export const BotMessageRequest = z
     status: MessageStatus.default('success'),
     error_message: nullableText(5000),
     image_count: wholeNumberInput('image_count должен быть целым числом от 0 до 100', MAX_MESSAGE_IMAGES).default(0),
+    door: ChatDoor.default('telegram').meta({ description: 'Where the user asked: the bot or the web chat' }),
     hold_id: z
       .uuid({ error: 'hold_id должен быть идентификатором резерва (uuid)' })
       .optional()

@@ -15,6 +15,8 @@ export type ChatMessageStatus = z.infer<typeof ChatMessageStatus>;
 
 /** The longest question the web chat takes, in characters. */
 export const CHAT_MESSAGE_MAX_CHARS = 10_000;
+/** «10 000»: a number as a person reads it (ru-RU groups with a no-break space; a plain one here). */
+const grouped = (value: number) => value.toLocaleString('ru-RU').replace(/\s/g, ' ');
 /** The longest conversation title. */
 export const CHAT_TITLE_MAX_CHARS = 100;
 
@@ -79,7 +81,7 @@ export const ChatAskRequest = z
       .trim()
       .min(1, { error: 'Напишите вопрос.', abort: true })
       .max(CHAT_MESSAGE_MAX_CHARS, {
-        error: `Сообщение слишком длинное: не больше ${CHAT_MESSAGE_MAX_CHARS.toLocaleString('ru-RU')} символов.`,
+        error: `Сообщение слишком длинное: не больше ${grouped(CHAT_MESSAGE_MAX_CHARS)} символов.`,
       }),
   })
   .meta({ id: 'ChatAskRequest' });
@@ -147,7 +149,7 @@ export const ChatPreferencesUpdate = z
       .string()
       .trim()
       .max(CHAT_INSTRUCTIONS_MAX_CHARS, {
-        error: `Инструкции — не длиннее ${CHAT_INSTRUCTIONS_MAX_CHARS.toLocaleString('ru-RU')} символов.`,
+        error: `Инструкции — не длиннее ${grouped(CHAT_INSTRUCTIONS_MAX_CHARS)} символов.`,
       })
       .optional(),
   })

@@ -52,7 +52,7 @@ export function buildApp(
               return { username, url: botLink(deps, username), sandbox: sandbox !== null };
             },
             ...(sandbox ? sandboxChatRoutes(sandbox, deps) : sandboxOff),
-            ...chatRoutes(),
+            ...chatRoutes(deps),
           },
         ),
       );

@@ -5,6 +5,7 @@ import { chatFeature } from './features/chat';
 import { imageFeature } from './features/image';
 import { instructionsFeature } from './features/instructions';
 import { linkFeature } from './features/link';
+import { webFeature } from './features/web';
 import { mediaFeature } from './features/media';
 import { modelFeature } from './features/model';
 import { modeFeature } from './features/mode';
@@ -54,6 +55,7 @@ export const chatFeatures: readonly Feature[] = [
   { name: 'image', updates: CHAT, make: imageFeature },
   { name: 'media', updates: ['message'], make: mediaFeature },
   { name: 'voice', updates: ['message'], make: voiceFeature },
+  { name: 'web', updates: CHAT, make: webFeature },
   { name: 'chat', updates: ['message'], make: chatFeature },
 ];
 

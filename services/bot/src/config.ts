@@ -78,6 +78,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_MAX_VOICE_SECONDS: positiveInt(300),
   /** Models and settings are read again after this long, so an admin's edit reaches the bot within it. */
   BOT_CATALOG_TTL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** A running answer's text so far is saved for other replicas and reloaded pages at most this often. */
+  BOT_ANSWER_SAVE_INTERVAL_MS: positiveInt(1000),
   /** The streamed answer is edited into the placeholder at most this often. */
   BOT_STREAM_EDIT_INTERVAL_MS: positiveInt(1000),
   /** /promo attempts one Telegram user may make per 10 minutes (each wrong one a guess). */

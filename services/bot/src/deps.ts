@@ -3,6 +3,7 @@ import type { Api } from 'grammy';
 import type { ServiceClients } from './clients/services';
 import type { BotConfig } from './config';
 import type { BotDatabase } from './data/schema';
+import type { AnswerJobs } from './domain/answers';
 import type { CatalogReader } from './domain/catalog';
 import type { Generations } from './domain/generations';
 import type { MessageLimiter } from './domain/message-limiter';
@@ -28,6 +29,8 @@ export interface BotDeps extends ServiceDeps<BotConfig, BotDatabase> {
   documents: DocumentReader;
   /** Answers in progress, resolved as interrupted when their process stops or dies. */
   generations: Generations;
+  /** Answers running in this process, read by the web chat's streams and stopped by «Остановить». */
+  answers: AnswerJobs;
   /** Promo code attempts per Telegram user (`BOT_PROMO_ATTEMPTS` per 10 minutes): guessing is slowed down. */
   promoLimiter: AttemptLimiter;
   telegram: TelegramLink;

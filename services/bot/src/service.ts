@@ -8,6 +8,7 @@ import { migrations } from './data/migrations';
 import type { BotDatabase } from './data/schema';
 import type { BotDeps } from './deps';
 import { catalogReader } from './domain/catalog';
+import { answerJobs } from './domain/answers';
 import { generations } from './domain/generations';
 import { messageLimiter } from './domain/message-limiter';
 import { documentReader } from './documents/reader';
@@ -76,6 +77,7 @@ function wireBot(base: ServiceDeps<BotConfig, BotDatabase>, options: BotServiceO
         if (api) await showInterrupted(api, chatId, messageId);
       },
     }),
+    answers: answerJobs(base, config.BOT_ANSWER_SAVE_INTERVAL_MS),
     promoLimiter: attemptLimiter(base.kv, { name: 'bot-promo', points: config.BOT_PROMO_ATTEMPTS, windowSec: 600 }),
     sandboxPage: sandbox ? `${base.config.SITE_URL}/telegram-sandbox` : null,
   };

@@ -17,7 +17,10 @@ export const holdReference = (holdId: string) => `hold:${holdId}`;
  * so concurrent holds never reserve more than the balance has.
  */
 export async function placeHold(deps: BillingDeps, request: BotHoldRequest): Promise<BotHoldResponse> {
-  const user = await knownUser(deps, { telegramId: request.telegram_id });
+  const user = await knownUser(
+    deps,
+    request.user_id !== undefined ? { id: request.user_id } : { telegramId: request.telegram_id! },
+  );
   if (!user) throw billingErrors.userNotFound();
   const holder = await usersRepository(deps.db).resolve(user.id);
   return deps.bus.transaction(async (trx) => {

@@ -60,8 +60,11 @@ export interface AttachedImage {
 /** What a message may also carry: its mode and voice parts (absent: none). */
 type VoiceFields = 'mode' | 'transcription_model' | 'audio_seconds' | 'speech_model' | 'speech_characters';
 
-export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id' | VoiceFields> &
-  Partial<Pick<BotMessageRequest, VoiceFields>> & { telegram_id: number };
+/** Who pays: a bot user by their Telegram id, a site user without Telegram (the web chat) by their id. */
+export type Holder = { telegramId: number } | { userId: number };
+
+export type RecordMessageBody = Omit<BotMessageRequest, 'user_id' | 'telegram_id' | 'door' | VoiceFields> &
+  Partial<Pick<BotMessageRequest, VoiceFields | 'door'>> & { telegram_id?: number; user_id?: number };
 
 /**
  * The other services as the bot sees them: their `/api/bot/*` routes with the bot key, like any
@@ -117,15 +120,18 @@ export function serviceClients(
     setTelegramBlocked: (telegramId: number, blocked: boolean) =>
       callRoute('putBotUsersByTelegramIdBlocked', { params: { telegram_id: String(telegramId) }, body: { blocked } }),
     linkToken: (telegramId: number) => callRoute('postBotLinkTokens', { body: { telegram_id: telegramId } }),
+    /** A single-use link that signs the Telegram user in on the site (`/web`). */
+    signInLink: (telegramId: number) => callRoute('postBotSignInLinks', { body: { telegram_id: telegramId } }),
 
     balance: (telegramId: number) =>
       waitingForNewUser(() => callRoute('getBotBalance', { query: { telegram_id: telegramId } })),
     tariffs: () => callRoute('getTariffs'),
     /** Holds `amount` credits; refused for want of them (402), what billing had available instead. */
-    hold: (telegramId: number, amount: number): Promise<BotHoldResponse | InsufficientCreditsDetail> =>
+    hold: (holder: Holder, amount: number): Promise<BotHoldResponse | InsufficientCreditsDetail> =>
       waitingForNewUser(async () => {
+        const who = 'telegramId' in holder ? { telegram_id: holder.telegramId } : { user_id: holder.userId };
         try {
-          return await callRoute('postBotHolds', { body: { telegram_id: telegramId, amount } });
+          return await callRoute('postBotHolds', { body: { ...who, amount } });
         } catch (err) {
           if (!(err instanceof ServiceCallError && err.code === 'insufficient_credits')) throw err;
           return HoldRefusalDetails.parse(err.details)[0];

@@ -11,7 +11,6 @@ export interface Chat {
   chatId: number;
   webLinked: boolean;
   model: string | null;
-  conversation: number;
   lowBalanceAlerted: boolean;
   awaiting: Awaiting | null;
   modeId: number | null;
@@ -28,7 +27,6 @@ function toChat(row: Selectable<ChatsTable>): Chat {
     chatId: Number(row.chat_id),
     webLinked: row.web_linked,
     model: row.model,
-    conversation: row.conversation,
     lowBalanceAlerted: row.low_balance_alerted,
     awaiting:
       row.awaiting === 'instructions'
@@ -130,22 +128,7 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
         .where('awaiting_payment_id', '=', paymentId)
         .execute();
     },
-    /** Starts a fresh conversation; the old turns stay in the database but are no longer sent. */
-    async startConversation(telegramId: number): Promise<void> {
-      await db
-        .updateTable('chats')
-        .set((eb) => ({ conversation: eb('conversation', '+', 1), updated_at: new Date() }))
-        .where('telegram_id', '=', String(telegramId))
-        .execute();
-    },
-    /** A new mode starts a fresh conversation: the earlier turns were answered in another role. */
-    async setMode(telegramId: number, modeId: number): Promise<void> {
-      await db
-        .updateTable('chats')
-        .set((eb) => ({ mode_id: modeId, conversation: eb('conversation', '+', 1), updated_at: new Date() }))
-        .where('telegram_id', '=', String(telegramId))
-        .execute();
-    },
+    setMode: (telegramId: number, modeId: number | null) => update(telegramId, { mode_id: modeId }),
     setVoiceReplies: (telegramId: number, on: boolean) => update(telegramId, { voice_replies: on }),
     /** The user's instructions (null: none). */
     setInstructions: (telegramId: number, instructions: string | null) => update(telegramId, { instructions }),

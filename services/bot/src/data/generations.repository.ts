@@ -5,8 +5,11 @@ import type { BotDatabase } from './schema';
 export interface Generation {
   id: string;
   owner: string;
-  telegramId: number;
-  chatId: number;
+  /** The Telegram user and chat; null for an answer asked on the web. */
+  telegramId: number | null;
+  chatId: number | null;
+  /** The conversation message the answer streams into. */
+  answerId: string;
   messageId: number | null;
   holdId: string;
 }
@@ -21,6 +24,7 @@ export function generationsRepository(db: Kysely<BotDatabase>) {
           owner: generation.owner,
           telegram_id: generation.telegramId,
           chat_id: generation.chatId,
+          answer_id: generation.answerId,
           message_id: null,
           hold_id: generation.holdId,
         })
@@ -42,8 +46,9 @@ export function generationsRepository(db: Kysely<BotDatabase>) {
       return rows.map((row) => ({
         id: row.id,
         owner: row.owner,
-        telegramId: Number(row.telegram_id),
-        chatId: Number(row.chat_id),
+        telegramId: row.telegram_id === null ? null : Number(row.telegram_id),
+        chatId: row.chat_id === null ? null : Number(row.chat_id),
+        answerId: row.answer_id ?? '',
         messageId: row.message_id,
         holdId: row.hold_id,
       }));

@@ -4,6 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** int8 comes back as a string; written as a number or a string. */
 type Int8 = ColumnType<string, number | string, number | string>;
+type NullableInt8 = ColumnType<string | null, number | string | null, number | string | null>;
 
 /** One Telegram user the bot talks to (private chats: the chat id is the user id). */
 export interface ChatsTable {
@@ -15,8 +16,6 @@ export interface ChatsTable {
   web_linked: boolean;
   /** The chosen model; null: the default_model setting. */
   model: string | null;
-  /** The current conversation; /new starts the next one. */
-  conversation: Generated<number>;
   /** A low-balance alert was sent and the balance has not been above the threshold since. */
   low_balance_alerted: Generated<boolean>;
   /** What the bot waits for the user to type: their instructions, or a payment's receipt e-mail; null: nothing. */
@@ -37,14 +36,41 @@ export interface ChatsTable {
   updated_at: Timestamp;
 }
 
-/** One message of a conversation, kept so the model sees the conversation so far. */
-export interface TurnsTable {
-  id: Generated<number>;
-  telegram_id: Int8;
-  conversation: number;
-  role: 'user' | 'assistant';
-  content: string;
+/** A conversation of a user (either door); the user's current one is the last used (updated_at). */
+export interface ConversationsTable {
+  id: string;
+  user_id: number;
+  /** From the first question, or the user's; null: none yet («Новый чат»). */
+  title: string | null;
+  last_door: 'telegram' | 'web';
   created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+/** One message of a conversation: a question, or an answer (while `streaming`, its text so far). */
+export interface ConversationMessagesTable {
+  id: string;
+  seq: Generated<Int8>;
+  conversation_id: string;
+  user_id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  model: string | null;
+  /** The answer's credits. */
+  cost: number | null;
+  door: 'telegram' | 'web';
+  status: 'done' | 'streaming' | 'stopped' | 'failed';
+  /** «Остановить» was pressed where the answer's process could not be reached directly. */
+  stop_requested: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** The web chat's model, mode and instructions of a user without a Telegram chat (with one: the chat's). */
+export interface ChatPreferencesTable {
+  user_id: number;
+  model: string | null;
+  mode_id: number | null;
+  instructions: string | null;
 }
 
 /** An answer being generated: its placeholder and hold, so a restart can resolve it when its process died. */
@@ -52,8 +78,11 @@ export interface GenerationsTable {
   id: string;
   /** The process generating it (its heartbeat in Redis says whether it is alive). */
   owner: string;
-  telegram_id: Int8;
-  chat_id: Int8;
+  /** The Telegram user and chat; null for an answer asked on the web. */
+  telegram_id: NullableInt8;
+  chat_id: NullableInt8;
+  /** The conversation message the answer streams into. */
+  answer_id: string | null;
   /** The placeholder message, once sent. */
   message_id: number | null;
   hold_id: string;
@@ -74,7 +103,9 @@ export interface WebhookUpdatesTable {
 
 export interface BotDatabase extends BusTables {
   chats: ChatsTable;
-  turns: TurnsTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  chat_preferences: ChatPreferencesTable;
   generations: GenerationsTable;
   webhook_updates: WebhookUpdatesTable;
 }

@@ -1,11 +1,17 @@
-import type { AiModel } from '@gpt/contracts';
+import type { AiModel, ChatDoor } from '@gpt/contracts';
 import type { Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
-import { ServiceCallError, type AttachedImage, type RecordMessageBody, type ServiceClients } from '../clients/services';
-import type { Chat } from '../data/chats.repository';
+import {
+  ServiceCallError,
+  type AttachedImage,
+  type Holder,
+  type RecordMessageBody,
+  type ServiceClients,
+} from '../clients/services';
+import { conversationsRepository, type ConversationMessage } from '../data/conversations.repository';
 import type { BotDatabase } from '../data/schema';
-import { turnsRepository } from '../data/turns.repository';
 import type { ContentPart, ModelProvider } from '../engine/provider';
+import type { AnswerJobs } from './answers';
 import { creditsFor, modeFor, type Catalog } from './catalog';
 import { buildPrompt, estimateTokens, estimateTokensOfLength, promptFrame } from './conversation';
 import type { Generations } from './generations';
@@ -17,13 +23,15 @@ import {
   type VoiceInput,
 } from './voice';
 
-/** Where a streamed answer goes: the Telegram message being edited, in the bot. */
+/** Where a streamed answer goes besides its job: the Telegram message being edited, in the bot; nothing more on the web. */
 export interface AnswerSink {
   /** The model has started: show that something is happening; answers the placeholder's message id. */
   start(): Promise<number | undefined>;
   /** The answer so far (called as often as tokens arrive; the sink decides how often to show it). */
   progress(text: string): void;
   finish(text: string, options: { truncated: boolean }): Promise<void>;
+  /** The user stopped the answer: `text` is what was said before. */
+  stopped(text: string): Promise<void>;
   /** The call failed; `partial` is what the model had said before (kept visible, marked as cut). */
   fail(partial: string): Promise<void>;
   /** A voice message was heard: show what was understood. */
@@ -40,10 +48,25 @@ export interface AskDeps {
   provider: ModelProvider;
   logger: Logger;
   generations: Pick<Generations, 'begin'>;
+  answers: Pick<AnswerJobs, 'run'>;
+}
+
+/** Who asks, at either door: the user, and their Telegram chat when they have one. */
+export interface Speaker {
+  userId: number;
+  /** The Telegram user: holds and records go by them (billing knows bot users so); null on the web without one. */
+  telegramId: number | null;
+  chatId: number | null;
+  modeId: number | null;
+  instructions: string | null;
+  voiceReplies: boolean;
 }
 
 export interface AskInput {
-  chat: Chat;
+  speaker: Speaker;
+  door: ChatDoor;
+  /** The conversation asked in (the web's choice); without it, the current one (the bot). */
+  conversationId?: string;
   catalog: Catalog;
   model: AiModel;
   /** The message as the history shows it. */
@@ -63,37 +86,76 @@ export type Insufficient = { kind: 'insufficient'; needed: number; available: nu
 
 export type AskOutcome =
   | { kind: 'answered'; text: string; cost: number }
-  | Insufficient
+  | { kind: 'stopped'; text: string; cost: number }
   | { kind: 'failed' }
   | { kind: 'unheard'; reason: 'empty' | 'unreadable' }
   | { kind: 'interrupted' };
 
+/** The exchange has begun (held, recorded as streaming): `run` answers it; the answer's id names its job. */
+export interface Begun {
+  kind: 'begun';
+  answerId: string;
+  question: ConversationMessage;
+  run(sink: AnswerSink): Promise<AskOutcome>;
+}
+
+/** Refused before any model call: no credits, or an answer already running in the conversation. */
+export type Refusal = Insufficient | { kind: 'busy' };
+
 /** Attempts to record a message before giving up (chat-history briefly unavailable). */
 const RECORD_ATTEMPTS = 3;
+/** Turns of the conversation so far read for the prompt (then trimmed to the token budget). */
+const HISTORY_TURNS = 100;
 
 /** Spoken answers need the speech model's row (its price); without it the answer stays text only. */
 const speaks = (input: AskInput) =>
-  input.chat.voiceReplies && input.catalog.models.has(input.catalog.settings.speechModel);
+  input.speaker.voiceReplies && input.catalog.models.has(input.catalog.settings.speechModel);
+
+/** Billing knows a bot user by their Telegram id, a site user by their id. */
+export const holderOf = (speaker: Pick<Speaker, 'userId' | 'telegramId'>): Holder =>
+  speaker.telegramId !== null ? { telegramId: speaker.telegramId } : { userId: speaker.userId };
+const recordedAs = (speaker: Speaker) =>
+  speaker.telegramId !== null ? { telegram_id: speaker.telegramId } : { user_id: speaker.userId };
+
+/** Asks and waits for the answer (the bot's door): the refusal, or how the answer ended. */
+export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Promise<AskOutcome | Refusal> {
+  const begun = await beginAsking(deps, input);
+  return begun.kind === 'begun' ? begun.run(sink) : begun;
+}
 
 /**
- * One paid question to a chat model, as the story goes: build the prompt from the user's mode and
- * instructions, the conversation and the message replied to; hold the most the call can cost —
- * the transcription of a voice message, the answer and its speech included (no hold, no call);
- * transcribe a voice message and show what was heard; stream the answer to the sink; read it
- * aloud when the user asked for spoken answers; record the message with its real usage, mode and
- * the hold's id, which charges exactly its cost and releases the hold; remember both turns. A
- * failed call (also one cut off midway, or unheard audio) is recorded as an error, costs nothing and
- * releases the hold. The answer is kept as in progress from the hold to its end, so one whose
- * process stops or dies is resolved as interrupted (domain/generations.ts).
+ * One paid question to a chat model at either door, as the story goes: the question and its answer
+ * (empty, streaming) go into the conversation at once — refused when one is already running there;
+ * the prompt is the user's mode and instructions, the conversation so far trimmed to the token budget,
+ * the message replied to; hold the most the call can cost — the transcription of a voice message, the
+ * answer and its speech included (no hold, no call, and neither message stays). `run` then transcribes
+ * a voice message and shows what was heard, streams the answer to the sink and to the answer's job
+ * (its readers at the web door, docs/architecture.md, The assistant), reads it aloud when the user asked
+ * for spoken answers, and records the message with its real usage, mode, door and the hold's id, which
+ * charges exactly its cost and releases the hold. Stopped by the user, what was said is kept and
+ * charged; a failed call (also one cut off midway, or unheard audio) is recorded as an error, costs
+ * nothing and releases the hold. The answer is kept as in progress from the hold to its end, so one
+ * whose process stops or dies is resolved as interrupted (domain/generations.ts).
  */
-export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Promise<AskOutcome> {
-  const { chat, catalog, model, voice } = input;
+export async function beginAsking(deps: AskDeps, input: AskInput): Promise<Begun | Refusal> {
+  const { speaker, catalog, model, voice, door } = input;
   const { settings } = catalog;
-  const turns = turnsRepository(deps.db);
+  const conversations = conversationsRepository(deps.db);
   const maxOutput = settings.maxOutputTokens;
-  const history = await turns.recent(chat.telegramId, chat.conversation, 100);
-  const mode = modeFor(catalog, chat.modeId);
-  const frame = promptFrame(mode?.system_prompt, chat.instructions, input.repliedTo ?? null);
+  const conversation = input.conversationId ?? (await conversations.currentOrNew(speaker.userId, door)).id;
+  const history = await conversations.history(conversation, HISTORY_TURNS);
+  const exchange = await conversations.beginExchange({
+    conversationId: conversation,
+    userId: speaker.userId,
+    door,
+    question: voice ? '' : input.userMessage,
+    model: model.model,
+  });
+  if (!exchange) return { kind: 'busy' };
+  const { question, answerId } = exchange;
+
+  const mode = modeFor(catalog, speaker.modeId);
+  const frame = promptFrame(mode?.system_prompt, speaker.instructions, input.repliedTo ?? null);
   let prompt = buildPrompt(history, voice ? '' : input.content, settings.contextTokenBudget, frame);
   const speaking = speaks(input);
   const ceiling = creditsFor(catalog, model, {
@@ -104,13 +166,23 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     speechCharacters: speaking ? SPEECH_MAX_CHARS : 0,
   });
 
-  const hold = await placeHold(deps, chat.telegramId, ceiling);
-  if (hold.kind === 'insufficient') return hold;
+  let hold: Awaited<ReturnType<typeof placeHold>>;
+  try {
+    hold = await placeHold(deps, holderOf(speaker), ceiling);
+  } catch (err) {
+    await conversations.discardExchange(question.id, answerId);
+    throw err;
+  }
+  if (hold.kind === 'insufficient') {
+    await conversations.discardExchange(question.id, answerId);
+    return hold;
+  }
   const { holdId } = hold;
 
   const heard = voice ? { transcription_model: settings.transcriptionModel, audio_seconds: voice.seconds } : {};
   const message = {
-    telegram_id: chat.telegramId,
+    ...recordedAs(speaker),
+    door,
     model: model.model,
     user_message: input.userMessage,
     hold_id: holdId,
@@ -119,18 +191,36 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     ...heard,
   };
 
-  const generation = await deps.generations.begin({ telegramId: chat.telegramId, chatId: chat.chatId, holdId });
-  try {
-    return await answer();
-  } catch (err) {
-    if (!generation.signal.aborted) throw err;
-    await generation.interrupt();
-    return { kind: 'interrupted' };
-  } finally {
-    await generation.end();
+  const generation = await deps.generations.begin({
+    telegramId: speaker.telegramId,
+    chatId: speaker.chatId,
+    holdId,
+    answerId,
+  });
+  const job = deps.answers.run(answerId, () => generation.stop());
+  let text = '';
+  const finish = (status: 'done' | 'stopped' | 'failed', cost: number | null) =>
+    conversations.finishAnswer(answerId, { text, status, cost });
+
+  return { kind: 'begun', answerId, question, run };
+
+  async function run(sink: AnswerSink): Promise<AskOutcome> {
+    try {
+      return await answer(sink);
+    } catch (err) {
+      if (!generation.signal.aborted) {
+        await finish('failed', null);
+        throw err;
+      }
+      await generation.interrupt();
+      return { kind: 'interrupted' };
+    } finally {
+      await generation.end();
+      job.end();
+    }
   }
 
-  async function answer(): Promise<AskOutcome> {
+  async function answer(sink: AnswerSink): Promise<AskOutcome> {
     if (voice) {
       let transcript: string;
       try {
@@ -142,20 +232,22 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
           language: TRANSCRIPTION_LANGUAGE,
         });
       } catch (err) {
-        deps.logger.warn({ err, telegramId: chat.telegramId }, 'transcription failed');
+        deps.logger.warn({ err, userId: speaker.userId }, 'transcription failed');
         await recordFailure(deps, { ...message, bot_response: null }, err);
+        await finish('failed', null);
         return { kind: 'unheard', reason: 'unreadable' };
       }
       if (!transcript) {
         await recordFailure(deps, { ...message, bot_response: null }, new Error('no speech in the audio'));
+        await finish('failed', null);
         return { kind: 'unheard', reason: 'empty' };
       }
       await sink.heard(transcript);
       message.user_message = transcript;
+      await conversations.setQuestion(question.id, transcript);
       prompt = buildPrompt(history, transcript, settings.contextTokenBudget, frame);
     }
 
-    let text = '';
     let usage: { inputTokens: number; outputTokens: number } | undefined;
     try {
       const placeholder = await sink.start();
@@ -168,15 +260,20 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
       })) {
         if (chunk.type === 'text') {
           text += chunk.text;
+          job.progress(text);
           sink.progress(text);
         } else usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
       }
+      // The openai client ends an aborted stream quietly: a stop or a shutdown is still an abort.
+      if (generation.signal.aborted) throw generation.signal.reason;
       if (!text.trim()) throw new Error('the model answered with no text');
     } catch (err) {
+      if (generation.stopped) return stopped(sink);
       if (generation.signal.aborted) throw err;
-      deps.logger.warn({ err, model: model.model, telegramId: chat.telegramId }, 'model call failed');
+      deps.logger.warn({ err, model: model.model, userId: speaker.userId }, 'model call failed');
       // Recorded first: the hold ends even when the chat cannot be told (the user blocked the bot).
       await recordFailure(deps, { ...message, bot_response: text || null }, err, input.image);
+      await finish('failed', null);
       await sink.fail(text);
       return { kind: 'failed' };
     }
@@ -187,6 +284,7 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
     } catch (err) {
       // Telegram refused the answer for good (retries are the transport's): not delivered, so not charged.
       await recordFailure(deps, { ...message, bot_response: text }, err, input.image);
+      await finish('failed', null);
       throw err;
     }
     const speechCharacters = speaking ? await speak(deps, input, text, sink) : 0;
@@ -206,12 +304,51 @@ export async function ask(deps: AskDeps, input: AskInput, sink: AnswerSink): Pro
         input.image,
       ),
     );
-    await turns.append(chat.telegramId, chat.conversation, [
-      { role: 'user', content: message.user_message },
-      { role: 'assistant', content: text },
-    ]);
     const cost = creditsFor(catalog, model, { ...real, audioSeconds: voice?.seconds ?? 0, speechCharacters });
+    await finish('done', cost);
     return { kind: 'answered', text, cost };
+  }
+
+  async function showStopped(sink: AnswerSink, said: string) {
+    await sink.stopped(said).catch((err: unknown) => deps.logger.warn({ err }, 'could not show the stopped answer'));
+  }
+
+  /**
+   * «Остановить»: the model call is aborted upstream; what it had said stays and is charged by its
+   * length (the provider reports no usage for a stream cut short), nothing said costs nothing.
+   */
+  async function stopped(sink: AnswerSink): Promise<AskOutcome> {
+    if (!text.trim()) {
+      await recordFailure(deps, { ...message, bot_response: null }, new Error('stopped by the user'), input.image);
+      await finish('stopped', 0);
+      await showStopped(sink, text);
+      return { kind: 'stopped', text, cost: 0 };
+    }
+    const real = {
+      inputTokens: prompt.estimatedInputTokens,
+      outputTokens: estimateTokens(text),
+    };
+    await recordWithRetries(deps, () =>
+      deps.services.recordMessage(
+        {
+          ...message,
+          status: 'success',
+          bot_response: text,
+          input_tokens: real.inputTokens,
+          output_tokens: real.outputTokens,
+          error_message: null,
+        },
+        input.image,
+      ),
+    );
+    const cost = creditsFor(catalog, model, {
+      ...real,
+      audioSeconds: voice?.seconds ?? 0,
+      speechCharacters: 0,
+    });
+    await finish('stopped', cost);
+    await showStopped(sink, text);
+    return { kind: 'stopped', text, cost };
   }
 }
 
@@ -225,7 +362,7 @@ async function speak(deps: AskDeps, input: AskInput, answer: string, sink: Answe
     await sink.voice(ogg, { trimmed });
     return text.length;
   } catch (err) {
-    deps.logger.warn({ err, telegramId: input.chat.telegramId }, 'speech failed');
+    deps.logger.warn({ err, userId: input.speaker.userId }, 'speech failed');
     await sink.voiceFailed();
     return 0;
   }
@@ -234,10 +371,10 @@ async function speak(deps: AskDeps, input: AskInput, answer: string, sink: Answe
 /** Holds the most a call can cost; refused, what billing had available (no second call to ask). */
 export async function placeHold(
   deps: Pick<AskDeps, 'services'>,
-  telegramId: number,
+  holder: Holder,
   credits: number,
 ): Promise<{ kind: 'held'; holdId: string } | Insufficient> {
-  const hold = await deps.services.hold(telegramId, Math.max(credits, 1));
+  const hold = await deps.services.hold(holder, Math.max(credits, 1));
   return 'hold_id' in hold
     ? { kind: 'held', holdId: hold.hold_id }
     : { kind: 'insufficient', needed: credits, available: hold.available_credits };

@@ -1,5 +1,5 @@
 import type { ChatTurn, ContentPart } from '../engine/provider';
-import type { Turn } from '../data/turns.repository';
+import type { Turn } from '../data/conversations.repository';
 
 /** A safe upper bound of tokens in that many characters: one token per two, plus the message overhead. */
 export const estimateTokensOfLength = (characters: number) => Math.ceil(characters / 2) + 4;

@@ -28,7 +28,7 @@ export async function draw(
 
   const promptTokens = estimateTokens(prompt);
   const ceiling = creditsFor(catalog, model, { inputTokens: promptTokens, outputTokens: 0, images: 1 });
-  const hold = await placeHold(deps, chat.telegramId, ceiling);
+  const hold = await placeHold(deps, { telegramId: chat.telegramId }, ceiling);
   if (hold.kind === 'insufficient') return hold;
   const { holdId } = hold;
 

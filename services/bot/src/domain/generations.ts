@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeyValue, Logger } from '@gpt/kit';
 import type { Kysely } from 'kysely';
 import { ServiceCallError, type ServiceClients } from '../clients/services';
+import { conversationsRepository } from '../data/conversations.repository';
 import { generationsRepository, type Generation } from '../data/generations.repository';
 import type { BotDatabase } from '../data/schema';
 
@@ -13,9 +14,13 @@ const SWEEP_EVERY_MS = 5_000;
 
 const heartbeatKey = (owner: string) => `bot:generator:${owner}`;
 
-/** One answer being generated: the signal aborts it when the process stops before it ends. */
+/** One answer being generated: the signal aborts it when the process stops before it ends, or the user stops it. */
 export interface GenerationHandle {
   readonly signal: AbortSignal;
+  /** «Остановить»: aborts the model call; what was said is kept and charged. */
+  stop(): void;
+  /** The abort was the user's «Остановить», not the process stopping. */
+  readonly stopped: boolean;
   placeholderSent(messageId: number): Promise<void>;
   /** The answer ended (answered or failed): nothing is left to resolve. */
   end(): Promise<void>;
@@ -42,17 +47,23 @@ export interface GenerationsDeps {
 export function generations(deps: GenerationsDeps) {
   const owner = randomUUID();
   const repository = generationsRepository(deps.db);
+  const conversations = conversationsRepository(deps.db);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let timers: NodeJS.Timeout[] = [];
 
-  async function resolveInterrupted(generation: Pick<Generation, 'id' | 'holdId' | 'chatId' | 'messageId'>) {
+  async function resolveInterrupted(
+    generation: Pick<Generation, 'id' | 'holdId' | 'chatId' | 'messageId' | 'answerId'>,
+  ) {
     await deps.services.releaseHold(generation.holdId).catch((err: unknown) => {
       // A hold that is gone (settled or expired) has nothing left to release.
       if (!(err instanceof ServiceCallError && err.status === 404)) throw err;
     });
-    await deps
-      .tellInterrupted(generation.chatId, generation.messageId)
-      .catch((err: unknown) => deps.logger.warn({ err }, 'could not tell the user their answer was interrupted'));
+    if (generation.chatId !== null)
+      await deps
+        .tellInterrupted(generation.chatId, generation.messageId)
+        .catch((err: unknown) => deps.logger.warn({ err }, 'could not tell the user their answer was interrupted'));
+    // The text saved so far stays, marked as failed.
+    await conversations.markInterrupted(generation.answerId);
     await repository.end(generation.id);
   }
 
@@ -82,13 +93,19 @@ export function generations(deps: GenerationsDeps) {
     /** Whether the process named `other` still proves it is alive. */
     isAlive: async (other: string) => other === owner || (await deps.kv.get(heartbeatKey(other))) !== null,
 
-    async begin(input: { telegramId: number; chatId: number; holdId: string }): Promise<GenerationHandle> {
+    async begin(input: {
+      telegramId: number | null;
+      chatId: number | null;
+      holdId: string;
+      answerId: string;
+    }): Promise<GenerationHandle> {
       const id = randomUUID();
       await repository.begin({ id, owner, ...input });
       const controller = new AbortController();
       let finish = () => undefined as void;
       running.set(id, { controller, done: new Promise<void>((resolve) => (finish = resolve)) });
       let messageId: number | null = null;
+      let stopped = false;
       const close = async (resolve: () => Promise<void>) => {
         try {
           await resolve();
@@ -99,12 +116,28 @@ export function generations(deps: GenerationsDeps) {
       };
       return {
         signal: controller.signal,
+        stop() {
+          stopped = true;
+          controller.abort(new Error('stopped by the user'));
+        },
+        get stopped() {
+          return stopped;
+        },
         async placeholderSent(sent) {
           messageId = sent;
           await repository.placeholderSent(id, sent);
         },
         end: () => close(() => repository.end(id)),
-        interrupt: () => close(() => resolveInterrupted({ id, holdId: input.holdId, chatId: input.chatId, messageId })),
+        interrupt: () =>
+          close(() =>
+            resolveInterrupted({
+              id,
+              holdId: input.holdId,
+              chatId: input.chatId,
+              messageId,
+              answerId: input.answerId,
+            }),
+          ),
       };
     },
 

@@ -1,7 +1,7 @@
 import { attemptLimiter, type AttemptLimiter, type KeyValue } from '@gpt/kit';
 
 /**
- * Paid requests per user per minute (the `bot_messages_per_minute` setting). Counted in Redis when
+ * Paid requests per user (at both doors) per minute (the `bot_messages_per_minute` setting). Counted in Redis when
  * the service runs on it, so every replica shares the count; in memory otherwise.
  */
 export function messageLimiter(kv: KeyValue) {
@@ -16,8 +16,7 @@ export function messageLimiter(kv: KeyValue) {
   };
   return {
     /** Counts one request; resolves to the seconds to wait when over the limit, else 0. */
-    consume: (telegramId: number, perMinute: number): Promise<number> =>
-      limiterFor(perMinute).consume(String(telegramId)),
+    consume: (userId: number, perMinute: number): Promise<number> => limiterFor(perMinute).consume(String(userId)),
   };
 }
 export type MessageLimiter = ReturnType<typeof messageLimiter>;

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { chatsRepository } from '../data/chats.repository';
+import { conversationsRepository } from '../data/conversations.repository';
 import type { BotDeps } from '../deps';
 import { reply, type PrivateContext } from '../telegram/context';
 import { answerWithModel } from '../telegram/model-answer';
@@ -21,7 +21,7 @@ export function chatFeature(deps: BotDeps): Composer<PrivateContext> {
   const feature = new Composer<PrivateContext>();
 
   feature.command('new', async (ctx) => {
-    await chatsRepository(deps.db).startConversation(ctx.account.telegramId);
+    await conversationsRepository(deps.db).start(ctx.account.userId, 'telegram');
     await reply(ctx, texts.newConversation);
   });
   feature.on('message:text', async (ctx) => {

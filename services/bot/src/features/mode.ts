@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import { chatsRepository } from '../data/chats.repository';
+import { conversationsRepository } from '../data/conversations.repository';
 import type { BotDeps } from '../deps';
 import { modeFor } from '../domain/catalog';
 import { onCallback } from '../telegram/callbacks';
@@ -33,7 +34,9 @@ export function modeFeature(deps: BotDeps): Composer<PrivateContext> {
       await ctx.answerCallbackQuery({ text: texts.modeUnavailable, show_alert: true });
       return;
     }
+    // A new mode starts a fresh conversation: the earlier turns were answered in another role.
     await chatsRepository(deps.db).setMode(ctx.account.telegramId, mode.id);
+    await conversationsRepository(deps.db).start(ctx.account.userId, 'telegram');
     await ctx.answerCallbackQuery({ text: `✅ ${mode.name}` });
     await redraw(ctx, texts.modes(modes, mode), keyboards.modes(modes, mode));
     await reply(ctx, texts.modeChosen(mode));

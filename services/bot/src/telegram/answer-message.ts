@@ -82,6 +82,10 @@ export function answerMessage(options: {
         await telegram.sendMessage(chatId, part, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
       }
     },
+    async stopped(text) {
+      const [shown = ''] = text.trim() ? splitTelegramHtml(toTelegramHtml(text), PREVIEW_LIMIT - 200) : [];
+      await edit(shown ? shown + texts.answerStopped : texts.answerStoppedEmpty);
+    },
     async heard(transcript) {
       await telegram.sendMessage(chatId, texts.heard(transcript), { parse_mode: 'HTML' });
     },

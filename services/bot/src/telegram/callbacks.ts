@@ -11,6 +11,7 @@ export const CALLBACK_TABLE = {
   buy: { data: 'menu:buy' },
   imageUsage: { data: 'menu:image' },
   link: { data: 'menu:link' },
+  openWeb: { data: 'menu:web' },
   modes: { data: 'menu:mode' },
   settings: { data: 'menu:settings' },
   editInstructions: { data: 'instructions:edit' },

@@ -25,7 +25,8 @@ export const keyboards = {
       .text(buttons.image, callbackData('imageUsage'))
       .text(buttons.voiceReplies(voiceReplies), callbackData('voiceReplies', { on: !voiceReplies }))
       .row()
-      .url(buttons.site, siteUrl),
+      .url(buttons.site, siteUrl)
+      .text(buttons.openInBrowser, callbackData('openWeb')),
   settings: (voiceReplies: boolean) =>
     new InlineKeyboard().text(buttons.voiceReplies(voiceReplies), callbackData('voiceReplies', { on: !voiceReplies })),
   modes: (modes: ChatMode[], current: ChatMode | undefined) =>

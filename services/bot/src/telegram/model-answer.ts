@@ -8,16 +8,18 @@ import { texts } from './texts';
 
 /** Counts a paid request against the per-minute limit; says so and answers false when over it. */
 export async function withinLimit(deps: BotDeps, ctx: BotContext, catalog: Catalog): Promise<boolean> {
-  const wait = await deps.limiter.consume(ctx.account.telegramId, catalog.settings.messagesPerMinute);
+  const wait = await deps.limiter.consume(ctx.account.userId, catalog.settings.messagesPerMinute);
   if (wait > 0) await reply(ctx, texts.rateLimited(wait));
   return wait === 0;
 }
 
-/** Asks the user's model (or `model`) and streams its answer into the chat. */
+/** Asks the user's model (or `model`) in their current conversation and streams its answer into the chat. */
 export async function answerWithModel(
   deps: BotDeps,
   ctx: BotContext,
-  input: Omit<AskInput, 'chat' | 'catalog' | 'model'> & { model?: string },
+  input: Omit<AskInput, 'speaker' | 'door' | 'catalog' | 'model'> & {
+    model?: string;
+  },
 ): Promise<void> {
   const catalog = await deps.catalog.get();
   if (!(await withinLimit(deps, ctx, catalog))) return;
@@ -29,7 +31,8 @@ export async function answerWithModel(
     intervalMs: deps.config.BOT_STREAM_EDIT_INTERVAL_MS,
     logger: deps.logger,
   });
-  const outcome = await ask(deps, { ...input, chat: ctx.account, catalog, model }, sink);
+  const outcome = await ask(deps, { ...input, speaker: ctx.account, door: 'telegram', catalog, model }, sink);
+  if (outcome.kind === 'busy') await reply(ctx, texts.answerRunning);
   if (outcome.kind === 'insufficient') {
     await reply(ctx, texts.insufficient(outcome.needed, outcome.available), keyboards.topUp());
   }

@@ -136,6 +136,7 @@ export const texts = {
     '/paysupport — помощь с оплатой и возвраты',
     '/terms — условия (публичная оферта)',
     '/link — связать с аккаунтом на сайте',
+    '/web — открыть этот разговор в браузере',
     '/ref — пригласить друга и получать бонусы',
     '/promo КОД — активировать промокод',
     '/help — эта справка',
@@ -191,6 +192,12 @@ export const texts = {
   answerBroken:
     '\n\n<i>⚠️ Ответ прервался на полуслове: модель перестала отвечать. Кредиты не списаны — спросите ещё раз.</i>',
   answerInterrupted: '⚠️ Ответ был прерван: бот перезапускался. Кредиты не списаны — просто отправьте вопрос ещё раз.',
+  answerStopped: '\n\n<i>⏹ Ответ остановлен: списано только за сказанное.</i>',
+  answerStoppedEmpty: '⏹ Ответ остановлен до первых слов. Кредиты не списаны.',
+  answerRunning:
+    '⏳ В этом разговоре ещё идёт ответ на вопрос с сайта. Дождитесь его или остановите на сайте и спросите снова.',
+  webLink: (minutes: number) =>
+    `🌐 Нажмите кнопку, чтобы открыть этот разговор в браузере: тот же баланс, те же чаты. Ссылка входит на сайт под вашим аккаунтом один раз и действует ${minutes} ${plural(minutes, { one: 'минуту', few: 'минуты', many: 'минут' })}. Никому её не пересылайте.`,
 
   imageUsage: 'Напишите, что нарисовать, например:\n<code>/image кот-астронавт в стиле акварели</code>',
   imageNotInTariff: (imageTariffs: string[]) =>
@@ -378,6 +385,7 @@ export const buttons = {
   topUp: '💳 Пополнить',
   site: '🌐 Сайт',
   link: '🔗 Связать с сайтом',
+  openInBrowser: '🌐 Открыть в браузере',
   retryPayment: '🔁 Попробовать снова',
   cancel: 'Отмена',
   pay: (amount: string) => `Оплатить ${formatRoubles(amount)}`,
@@ -406,6 +414,7 @@ export const COMMANDS = [
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },
   { command: 'link', description: 'Связать с сайтом' },
+  { command: 'web', description: 'Открыть чат в браузере' },
   { command: 'paysupport', description: 'Помощь с оплатой' },
   { command: 'terms', description: 'Условия и оферта' },
   { command: 'ref', description: 'Пригласить друга' },

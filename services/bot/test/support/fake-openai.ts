@@ -57,6 +57,10 @@ export interface FakeOpenAI {
   failMidStream(afterChunks?: number): void;
   /** Streams wait this long before each chunk. */
   slow(msPerChunk: number): void;
+  /** Resolves when the client next closes a streamed completion before its end (an aborted call). */
+  streamClosedByClient(timeoutMs?: number): Promise<void>;
+  /** Streamed completions the client closed before their end, so far. */
+  readonly closedStreams: number;
   close(): Promise<void>;
 }
 
@@ -106,6 +110,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let failures: number[] = [];
   let cutStreamAfter: number | null = null;
   let msPerChunk = 0;
+  let closedStreams = 0;
+  const closeWaiters = new Set<() => void>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const bytes = await readRequestBytes(req);
@@ -228,11 +234,18 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       chunks.push({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage });
 
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    let cut = false;
+    res.once('close', () => {
+      if (res.writableEnded || cut) return;
+      closedStreams += 1;
+      for (const waiter of [...closeWaiters]) waiter();
+    });
     const cutAfter = cutStreamAfter;
     cutStreamAfter = null;
     for (const [index, data] of chunks.entries()) {
       if (res.destroyed) return;
       if (cutAfter !== null && index >= cutAfter) {
+        cut = true;
         res.destroy();
         return;
       }
@@ -291,6 +304,25 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     slow(ms) {
       msPerChunk = ms;
+    },
+    get closedStreams() {
+      return closedStreams;
+    },
+    streamClosedByClient(timeoutMs = 10_000) {
+      const before = closedStreams;
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          closeWaiters.delete(check);
+          reject(new Error(`no stream was closed by the client in ${timeoutMs} ms`));
+        }, timeoutMs);
+        function check() {
+          if (closedStreams === before) return;
+          clearTimeout(timer);
+          closeWaiters.delete(check);
+          resolve();
+        }
+        closeWaiters.add(check);
+      });
     },
     async close() {
       server.closeAllConnections();

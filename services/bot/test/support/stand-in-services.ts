@@ -225,6 +225,12 @@ export function standInServices(): StandInServices {
     if (!found) throw new ServiceCallError(404, 'user_not_found', 'Пользователь не найден');
     return found;
   };
+  /** A site user holding through the web chat: here every user is a bot user first. */
+  const knownUser = (userId: number) => {
+    const found = [...accounts.values()].find((candidate) => candidate.user.id === userId);
+    if (!found) throw new ServiceCallError(404, 'user_not_found', 'Пользователь не найден');
+    return found;
+  };
   const held = (telegramId: number) =>
     [...holds.values()].filter((hold) => hold.telegramId === telegramId).reduce((sum, hold) => sum + hold.amount, 0);
   const available = (found: StandInAccount) => found.credits + found.includedCredits - held(found.user.telegram_id);
@@ -342,6 +348,10 @@ export function standInServices(): StandInServices {
       known(telegramId).blocked = blocked;
       return { telegram_id: telegramId, telegram_blocked_at: blocked ? new Date().toISOString() : null };
     },
+    async signInLink(telegramId) {
+      known(telegramId);
+      return { token: randomUUID(), expires_at: new Date(Date.now() + 10 * 60_000).toISOString() };
+    },
     async linkToken(telegramId) {
       known(telegramId);
       const token = randomUUID();
@@ -355,12 +365,12 @@ export function standInServices(): StandInServices {
     async tariffs() {
       return { success: true, tariffs: tariffRows };
     },
-    async hold(telegramId, amount) {
+    async hold(holder, amount) {
       reach('hold');
-      const found = known(telegramId);
+      const found = 'telegramId' in holder ? known(holder.telegramId) : knownUser(holder.userId);
       if (available(found) < amount) return { available_credits: available(found) };
       const id = randomUUID();
-      holds.set(id, { telegramId, amount });
+      holds.set(id, { telegramId: found.user.telegram_id, amount });
       return {
         hold_id: id,
         amount,
@@ -468,7 +478,7 @@ export function standInServices(): StandInServices {
       const { cost: full, ...dollars } = costOf(body);
       const cost = Math.min(Number(full), hold?.amount ?? Infinity);
       if (body.hold_id) holds.delete(body.hold_id);
-      charge(known(body.telegram_id), cost);
+      charge(body.telegram_id !== undefined ? known(body.telegram_id) : knownUser(Number(body.user_id)), cost);
       recorded.push(image ? { body, image, cost, dollars } : { body, cost, dollars });
       for (const waiter of [...recordWaiters]) waiter();
     },

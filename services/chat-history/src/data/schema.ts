@@ -70,6 +70,8 @@ export interface MessagesTable {
   telegram_id: Int8 | null;
   model: string;
   status: 'success' | 'error';
+  /** Where the user asked: the bot or the web chat. */
+  door: ColumnType<'telegram' | 'web', 'telegram' | 'web' | undefined, 'telegram' | 'web'>;
   user_message: string;
   bot_response: string | null;
   error_message: string | null;

@@ -90,6 +90,7 @@ export async function recordMessage(deps: ChatHistoryDeps, input: RecordMessageI
         image_count: body.image_count,
         hold_id: body.hold_id ?? null,
         mode: body.mode,
+        door: body.door,
         audio_seconds: body.audio_seconds,
         transcription_cost: price.transcription_cost,
         speech_characters: body.speech_characters,

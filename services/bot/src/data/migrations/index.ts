@@ -4,6 +4,7 @@ import { modesVoiceInstructionsMigration } from './0020-modes-voice-instructions
 import { generationsMigration } from './0040-generations';
 import { blockedReportsMigration } from './0041-blocked-reports';
 import { awaitingMigration } from './0042-awaiting';
+import { conversationsMigration } from './0060-conversations';
 
 /** Versioned migrations of the bot database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0040_generations': generationsMigration,
   '0041_blocked_reports': blockedReportsMigration,
   '0042_awaiting': awaitingMigration,
+  '0060_conversations': conversationsMigration,
 };

@@ -7,6 +7,7 @@ import { costSortIndexesMigration } from './0004-cost-sort-indexes';
 import { holdsAndImagesMigration } from './0005-holds-and-images';
 import { settingVersionsMigration } from './0006-setting-versions';
 import { modesAndVoiceMigration } from './0010-modes-and-voice';
+import { messageDoorMigration } from './0060-message-door';
 
 /** Versioned migrations of the chat-history database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0010_modes_and_voice': modesAndVoiceMigration,
   '0040_idempotent_requests': idempotencyMigration,
   '0041_audit_log': auditLogMigration,
+  '0060_message_door': messageDoorMigration,
 };
