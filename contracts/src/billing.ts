@@ -199,16 +199,11 @@ export const MAX_HOLD_CREDITS = 1_000_000_000_000;
  */
 export const BotHoldRequest = z
   .object({
-    telegram_id: TelegramIdInput.optional().meta({ description: 'A bot user (the Telegram door)' }),
-    user_id: SerialId.optional().meta({ description: 'A site user without Telegram (the web chat)' }),
+    telegram_id: TelegramIdInput,
     amount: z
       .int({ error: 'amount должен быть целым числом кредитов' })
       .min(1, { error: 'amount должен быть не меньше 1' })
       .max(MAX_HOLD_CREDITS, { error: 'amount слишком велик' }),
-  })
-  .refine((body) => (body.telegram_id === undefined) !== (body.user_id === undefined), {
-    error: 'Укажите telegram_id или user_id',
-    path: ['telegram_id'],
   })
   .meta({ id: 'BotHoldRequest' });
 export type BotHoldRequest = z.infer<typeof BotHoldRequest>;
@@ -514,12 +509,27 @@ export const BotStarInvoiceRequest = z
     telegram_id: TelegramIdInput,
     amount: z.enum(TOP_UP_PACKAGES, { error: 'Такого пакета пополнения нет' }).optional(),
     tariff_id: SerialId.optional(),
+    subscription: z
+      .boolean()
+      .optional()
+      .meta({ description: 'A Stars subscription of the tariff (an invoice link renewed by Telegram every 30 days)' }),
   })
   .refine(exactlyOneTarget, { error: exactlyOneTargetMessage, path: ['amount'] })
+  .refine((body) => !body.subscription || body.tariff_id !== undefined, {
+    error: 'Подписка бывает только на тариф',
+    path: ['subscription'],
+  })
   .meta({ id: 'BotStarInvoiceRequest' });
 export type BotStarInvoiceRequest = z.infer<typeof BotStarInvoiceRequest>;
 
-/** What the bot puts in `sendInvoice`: currency XTR, an empty provider token, exactly one price. */
+/** The one period of a Telegram Stars subscription (30 days, in seconds), and its highest price in stars. */
+export const STAR_SUBSCRIPTION_PERIOD = 2_592_000;
+export const STAR_SUBSCRIPTION_MAX_STARS = 10_000;
+
+/**
+ * What the bot puts in `sendInvoice` (currency XTR, an empty provider token, exactly one price), or, for a
+ * subscription, in `createInvoiceLink` with `subscription_period`.
+ */
 export const BotStarInvoiceResponse = z
   .object({
     payload: z.string().max(128),
@@ -532,6 +542,10 @@ export const BotStarInvoiceResponse = z
     kind: PaymentKind,
     credits_amount: CreditsAmount,
     tariff_id: Id.nullable(),
+    subscription_period: z
+      .literal(STAR_SUBSCRIPTION_PERIOD)
+      .nullable()
+      .meta({ description: 'Set for a subscription: createInvoiceLink with this subscription_period' }),
   })
   .meta({ id: 'BotStarInvoiceResponse' });
 export type BotStarInvoiceResponse = z.infer<typeof BotStarInvoiceResponse>;
@@ -557,6 +571,13 @@ export type BotStarPreCheckoutResponse = z.infer<typeof BotStarPreCheckoutRespon
 export const BotStarPaymentRequest = BotStarPreCheckoutRequest.extend({
   telegram_payment_charge_id: z.string().min(1).max(256),
   provider_payment_charge_id: z.string().max(256).optional(),
+  is_recurring: z.boolean().optional().meta({ description: 'A payment of a Stars subscription' }),
+  is_first_recurring: z.boolean().optional().meta({ description: 'The subscription’s first payment' }),
+  subscription_expiration_date: z
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: 'Unix time the paid period ends: the tariff’s end' }),
 }).meta({ id: 'BotStarPaymentRequest' });
 export type BotStarPaymentRequest = z.infer<typeof BotStarPaymentRequest>;
 

@@ -113,6 +113,10 @@ export const UserSubscription = z
     paid_until: IsoDateTime.meta({ description: 'The end of the paid period' }),
     next_charge_at: IsoDateTime.nullable().meta({ description: 'When the next charge is due; null when none will be' }),
     card: z.string().nullable().meta({ description: 'The saved card, «•••• 4444»; null for Stars or once removed' }),
+    telegram_charge_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'A Stars subscription: the charge Telegram cancels or resumes it by' }),
     grace_until: IsoDateTime.nullable().meta({
       description: 'While a declined renewal is retried: the tariff lasts until',
     }),

@@ -147,6 +147,9 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
 
     ...messages.userSide,
     payInvoice: payments.payInvoice,
+    paySubscriptionLink: payments.paySubscriptionLink,
+    renewSubscription: payments.renewSubscription,
+    subscriptions: payments.subscriptions,
     redeliver: updates.redeliver,
     charges: payments.charges,
 

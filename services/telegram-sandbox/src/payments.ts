@@ -3,15 +3,20 @@ import type { SandboxChats } from './chats';
 import { randomId } from './ids';
 import type { SandboxMessages } from './messages';
 import { badRequest, type Handler, type Params } from './params';
-import type { InvoicePayment, SandboxUser, StarCharge } from './types';
+import type { InvoicePayment, SandboxUser, StarCharge, StarSubscription } from './types';
 import type { SandboxUpdates } from './updates';
 
 type PreCheckoutAnswer = { ok: boolean; error_message?: string };
 
+/** The one subscription period Telegram allows (30 days), and the highest price of a subscription in Stars. */
+export const SUBSCRIPTION_PERIOD = 2_592_000;
+export const SUBSCRIPTION_MAX_STARS = 10_000;
+
 /**
  * Payments in Telegram Stars: invoices as Telegram checks them, the user paying one (a
- * `pre_checkout_query` the bot must answer in time, then `successful_payment`), and refunds of the
- * charges taken.
+ * `pre_checkout_query` the bot must answer in time, then `successful_payment`), subscriptions (an invoice link
+ * with `subscription_period`, renewed by Telegram every 30 days with a new `successful_payment` until canceled),
+ * and refunds of the charges taken.
  */
 export function createPayments(parts: {
   chats: SandboxChats;
@@ -26,6 +31,10 @@ export function createPayments(parts: {
   const charges = new Map<string, StarCharge>();
   /** The payload of each invoice message (Telegram keeps it from the payer's view), by message id. */
   const invoicePayloads = new Map<number, string>();
+  /** Invoice links made with `subscription_period`, by link. */
+  const subscriptionLinks = new Map<string, ReturnType<typeof invoiceOf>>();
+  /** Subscriptions by their first charge's id (what `editUserStarSubscription` names). */
+  const subscriptions = new Map<string, StarSubscription>();
   let nextInvoiceNumber = 1;
 
   const handlers: Record<string, Handler> = {
@@ -40,8 +49,35 @@ export function createPayments(parts: {
     },
 
     createInvoiceLink: (params) => {
-      invoiceOf(params);
-      return `https://t.me/$${randomId(12)}`;
+      const invoice = invoiceOf(params);
+      const link = `https://t.me/$${randomId(12)}`;
+      const period = params.number('subscription_period');
+      if (period !== undefined) {
+        // Bot API: only XTR (checked above), exactly 30 days, at most 10 000 Stars.
+        if (period !== SUBSCRIPTION_PERIOD) throw badRequest('SUBSCRIPTION_PERIOD_INVALID');
+        if (invoice.total_amount > SUBSCRIPTION_MAX_STARS) throw badRequest('SUBSCRIPTION_AMOUNT_INVALID');
+        subscriptionLinks.set(link, invoice);
+      }
+      return link;
+    },
+
+    // Cancels or restores a subscription's renewal. Only the bot's own cancellation can be undone, and only
+    // before the paid period ends.
+    editUserStarSubscription: (params) => {
+      const chargeId = params.string('telegram_payment_charge_id') ?? '';
+      const subscription = subscriptions.get(chargeId);
+      const canceled = params.values.is_canceled;
+      if (canceled === undefined) throw badRequest('parameter "is_canceled" is required');
+      if (!subscription || subscription.user_id !== params.number('user_id')) throw badRequest('CHARGE_NOT_FOUND');
+      if (canceled === true || canceled === 'true') {
+        subscription.canceled_by_bot = true;
+        return true;
+      }
+      if (subscription.canceled_by_user || subscription.expiration_date * 1000 <= Date.now()) {
+        throw badRequest('SUBSCRIPTION_EXPIRED');
+      }
+      subscription.canceled_by_bot = false;
+      return true;
     },
 
     answerPreCheckoutQuery: (params) => {
@@ -80,10 +116,13 @@ export function createPayments(parts: {
     },
   };
 
-  async function payInvoice(from: SandboxUser, messageId: number): Promise<InvoicePayment> {
-    const invoice = chats.of(from).messages.get(messageId)?.invoice;
-    const payload = invoicePayloads.get(messageId);
-    if (!invoice || payload === undefined) throw new Error(`message ${messageId} of chat ${from.id} is no invoice`);
+  /** The user confirms paying `invoice`: the bot's pre-checkout answer, then the charge and `successful_payment`. */
+  async function checkout(
+    from: SandboxUser,
+    invoice: { currency: string; total_amount: number },
+    payload: string,
+    subscription?: number,
+  ): Promise<InvoicePayment> {
     const query: PreCheckoutQuery = {
       id: messages.queryId(from),
       from: { ...from, is_bot: false },
@@ -102,6 +141,17 @@ export function createPayments(parts: {
       updates.push({ pre_checkout_query: query });
     });
     if (!decision.ok) return { ok: false, error_message: decision.error_message ?? '' };
+    return charge(from, invoice, payload, subscription);
+  }
+
+  /** Takes the stars and tells the bot: a `successful_payment` message (of a subscription: when it expires). */
+  function charge(
+    from: SandboxUser,
+    invoice: { currency: string; total_amount: number },
+    payload: string,
+    subscription?: number,
+    firstRecurring = true,
+  ): InvoicePayment & { ok: true } {
     const chargeId = `stxSandbox${nextInvoiceNumber++}_${randomId(12)}`;
     const date = Math.floor(Date.now() / 1000);
     charges.set(chargeId, { user_id: from.id, total_amount: invoice.total_amount, refunded: false, date });
@@ -109,13 +159,66 @@ export function createPayments(parts: {
       currency: invoice.currency,
       total_amount: invoice.total_amount,
       invoice_payload: payload,
+      ...(subscription === undefined
+        ? {}
+        : {
+            subscription_expiration_date: subscription,
+            is_recurring: true as const,
+            ...(firstRecurring ? { is_first_recurring: true as const } : {}),
+          }),
       telegram_payment_charge_id: chargeId,
       provider_payment_charge_id: '',
     };
     return { ok: true, payment, update: messages.userMessage(from, { successful_payment: payment }) };
   }
 
-  return { handlers, payInvoice, charges: charges as ReadonlyMap<string, StarCharge> };
+  async function payInvoice(from: SandboxUser, messageId: number): Promise<InvoicePayment> {
+    const invoice = chats.of(from).messages.get(messageId)?.invoice;
+    const payload = invoicePayloads.get(messageId);
+    if (!invoice || payload === undefined) throw new Error(`message ${messageId} of chat ${from.id} is no invoice`);
+    return checkout(from, invoice, payload);
+  }
+
+  /** The user opens a subscription's invoice link and pays it: the subscription starts for 30 days. */
+  async function paySubscriptionLink(from: SandboxUser, link: string): Promise<InvoicePayment> {
+    const invoice = subscriptionLinks.get(link);
+    if (!invoice) throw new Error(`${link} is no subscription invoice link`);
+    const expiration = Math.floor(Date.now() / 1000) + SUBSCRIPTION_PERIOD;
+    const paid = await checkout(from, invoice, invoice.payload, expiration);
+    if (paid.ok) {
+      subscriptions.set(paid.payment.telegram_payment_charge_id, {
+        user_id: from.id,
+        user: from,
+        invoice,
+        expiration_date: expiration,
+        canceled_by_bot: false,
+        canceled_by_user: false,
+      });
+    }
+    return paid;
+  }
+
+  /**
+   * Thirty days have passed: Telegram renews the subscription (no pre-checkout) with a new charge and
+   * `successful_payment`, or, canceled, lets it end. Null when it was not renewed.
+   */
+  function renewSubscription(firstChargeId: string): (InvoicePayment & { ok: true }) | null {
+    const subscription = subscriptions.get(firstChargeId);
+    if (!subscription) throw new Error(`no subscription of charge ${firstChargeId}`);
+    if (subscription.canceled_by_bot || subscription.canceled_by_user) return null;
+    subscription.expiration_date += SUBSCRIPTION_PERIOD;
+    const { invoice, user } = subscription;
+    return charge(user, invoice, invoice.payload, subscription.expiration_date, false);
+  }
+
+  return {
+    handlers,
+    payInvoice,
+    paySubscriptionLink,
+    renewSubscription,
+    charges: charges as ReadonlyMap<string, StarCharge>,
+    subscriptions: subscriptions as ReadonlyMap<string, StarSubscription>,
+  };
 }
 
 /** An invoice's fields as Telegram checks them: Stars (XTR) need an empty provider token and exactly one price. */

@@ -105,6 +105,15 @@ export interface SandboxBotApi {
    * Answers the bot's decision and, when paid, the update carrying the payment.
    */
   payInvoice(from: SandboxUser, messageId: number): Promise<InvoicePayment>;
+  /** The user pays a subscription's invoice link (`createInvoiceLink` with `subscription_period`): as `payInvoice`. */
+  paySubscriptionLink(from: SandboxUser, link: string): Promise<InvoicePayment>;
+  /**
+   * The subscription of this first charge renews (its 30 days passed): a new charge and `successful_payment`
+   * (`is_recurring`, not first); null when the bot or the user canceled it.
+   */
+  renewSubscription(firstChargeId: string): InvoicePayment | null;
+  /** The Stars subscriptions, by their first charge's id. */
+  readonly subscriptions: ReadonlyMap<string, StarSubscription>;
   /** The same update delivered again, as Telegram may after a network failure (a new update id). */
   redeliver(update: Update): Update;
   /** The Stars charges paid in the sandbox, by charge id. */
@@ -131,6 +140,17 @@ export interface StarCharge {
   /** Unix times of the payment and of its refund, as `getStarTransactions` dates them. */
   date: number;
   refunded_date?: number;
+}
+
+/** A Stars subscription: who pays, the invoice it renews, when the paid period ends, and who canceled it. */
+export interface StarSubscription {
+  user_id: number;
+  user: SandboxUser;
+  invoice: { currency: string; total_amount: number; payload: string };
+  /** Unix time. */
+  expiration_date: number;
+  canceled_by_bot: boolean;
+  canceled_by_user: boolean;
 }
 
 /**

@@ -157,6 +157,61 @@ describe('payments', () => {
       '400 Bad Request: PAYMENT_PROVIDER_INVALID',
     );
   });
+
+  test('a subscription link is in XTR, for exactly 2592000 seconds, at most 10 000 stars', async () => {
+    await start(unlimited);
+    const link = (amount: number, period: number, currency = 'XTR') =>
+      refusal(
+        bot.api.createInvoiceLink('Premium', 'Месяц', 'sub', '', currency, [{ label: 'Месяц', amount }], {
+          subscription_period: period,
+        }),
+      );
+    expect(await link(234, 2_592_000)).toBe('ok');
+    expect(await link(10_000, 2_592_000)).toBe('ok');
+    expect(await link(234, 604_800)).toBe('400 Bad Request: SUBSCRIPTION_PERIOD_INVALID');
+    expect(await link(10_001, 2_592_000)).toBe('400 Bad Request: SUBSCRIPTION_AMOUNT_INVALID');
+    expect(await link(234, 2_592_000, 'RUB')).toBe('400 Bad Request: PAYMENT_PROVIDER_INVALID');
+  });
+
+  test('a subscription: the first payment and each renewal are recurring successful_payments until the bot cancels it; only the bot’s own cancellation can be undone', async () => {
+    await start({ ...unlimited, timeouts: { preCheckoutMs: 2000 } });
+    await chatWith(alice);
+    const link = await bot.api.createInvoiceLink(
+      'Premium',
+      'Месяц',
+      'sub-1',
+      '',
+      'XTR',
+      [{ label: 'Месяц', amount: 234 }],
+      {
+        subscription_period: 2_592_000,
+      },
+    );
+    const paying = telegram.paySubscriptionLink(alice, link);
+    const [query] = await bot.api.getUpdates({ timeout: 0 });
+    await bot.api.answerPreCheckoutQuery(query!.pre_checkout_query!.id, true);
+    const first = await paying;
+    if (!first.ok) throw new Error('not paid');
+    const now = Math.floor(Date.now() / 1000);
+    expect(first.payment).toMatchObject({ is_recurring: true, is_first_recurring: true, invoice_payload: 'sub-1' });
+    expect(first.payment.subscription_expiration_date).toBeGreaterThanOrEqual(now + 2_592_000 - 5);
+    const chargeId = first.payment.telegram_payment_charge_id;
+
+    const renewed = telegram.renewSubscription(chargeId);
+    if (!renewed?.ok) throw new Error('not renewed');
+    expect(renewed.payment).toMatchObject({ is_recurring: true, invoice_payload: 'sub-1' });
+    expect(renewed.payment.is_first_recurring).toBeUndefined();
+    expect(renewed.payment.telegram_payment_charge_id).not.toBe(chargeId);
+    expect(renewed.payment.subscription_expiration_date).toBe(first.payment.subscription_expiration_date! + 2_592_000);
+
+    expect(await refusal(bot.api.editUserStarSubscription(boris.id, chargeId, true))).toBe(
+      '400 Bad Request: CHARGE_NOT_FOUND',
+    );
+    expect(await refusal(bot.api.editUserStarSubscription(alice.id, chargeId, true))).toBe('ok');
+    expect(telegram.renewSubscription(chargeId)).toBeNull();
+    expect(await refusal(bot.api.editUserStarSubscription(alice.id, chargeId, false))).toBe('ok');
+    expect(telegram.renewSubscription(chargeId)?.ok).toBe(true);
+  });
 });
 
 describe('messages', () => {
@@ -198,6 +253,22 @@ describe('messages', () => {
     expect(await withData('я'.repeat(33))).toBe('400 Bad Request: BUTTON_DATA_INVALID');
     expect(await withData('x'.repeat(65))).toBe('400 Bad Request: BUTTON_DATA_INVALID');
     expect(await withData('')).toBe('400 Bad Request: BUTTON_DATA_INVALID');
+  });
+
+  test('a URL button opens http(s) and tg links of a host Telegram can reach; a photo caption is 1024 characters at most', async () => {
+    await start(unlimited);
+    await chatWith(alice);
+    const withUrl = (url: string) =>
+      refusal(bot.api.sendMessage(alice.id, 'Кнопки', { reply_markup: new InlineKeyboard().url('Сайт', url) }));
+    expect(await withUrl('https://example.com/promo')).toBe('ok');
+    expect(await withUrl('tg://resolve?domain=telegram')).toBe('ok');
+    expect(await withUrl('http://localhost:8080/')).toBe('400 Bad Request: BUTTON_URL_INVALID');
+    expect(await withUrl('javascript:alert(1)')).toBe(
+      "400 Bad Request: inline keyboard button URL 'javascript:alert(1)' is invalid: Unsupported URL protocol",
+    );
+    const photo = (caption: string) => refusal(bot.api.sendPhoto(alice.id, 'https://example.com/a.jpg', { caption }));
+    expect(await photo('я'.repeat(1024))).toBe('ok');
+    expect(await photo('я'.repeat(1025))).toBe('400 Bad Request: message caption is too long');
   });
 
   test('HTML with an unclosed or unknown tag cannot be parsed', async () => {

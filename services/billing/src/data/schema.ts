@@ -225,6 +225,8 @@ export interface SubscriptionsTable {
   payment_method_id: string | null;
   card_last4: string | null;
   telegram_charge_id: string | null;
+  /** A Stars subscription's invoice (its payload comes with every renewal; see migration 0081). */
+  star_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
   consent_id: number | null;
   first_payment_id: number;
   paid_until: Timestamp;

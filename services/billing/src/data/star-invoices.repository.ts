@@ -15,6 +15,8 @@ export interface StarInvoice {
   description: string;
   /** When billing quoted it (set by the database). */
   createdAt?: Date;
+  /** A Stars subscription's invoice (a link with `subscription_period`). */
+  subscription?: boolean;
 }
 
 /** Stars invoices the bot sent: the invoice payload is the row's id. */
@@ -32,6 +34,7 @@ export function starInvoicesRepository(db: Kysely<BillingDatabase>) {
           credits_amount: invoice.creditsAmount,
           star_amount: invoice.starAmount,
           description: invoice.description,
+          subscription: invoice.subscription ?? false,
         })
         .execute();
     },
@@ -48,6 +51,7 @@ export function starInvoicesRepository(db: Kysely<BillingDatabase>) {
         starAmount: row.star_amount,
         description: row.description,
         createdAt: new Date(row.created_at),
+        subscription: row.subscription,
       };
     },
   };

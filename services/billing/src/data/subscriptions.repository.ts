@@ -18,7 +18,7 @@ export type NewSubscription = Pick<
   | 'telegram_charge_id'
   | 'consent_id'
   | 'first_payment_id'
-> & { status: 'active'; paid_until: Date };
+> & { status: 'active'; paid_until: Date; star_invoice_id?: string | null };
 
 const LIVE = ['active', 'past_due'] as const;
 
@@ -65,8 +65,9 @@ export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
     /** Reads and locks the subscription until the transaction ends. */
     lock: (id: number) => rows().where('subscriptions.id', '=', id).forUpdate('subscriptions').executeTakeFirst(),
 
-    byChargeId: (chargeId: string) =>
-      rows().where('subscriptions.telegram_charge_id', '=', chargeId).forUpdate('subscriptions').executeTakeFirst(),
+    /** Reads and locks the Stars subscription bought with this invoice. */
+    lockByStarInvoice: (invoiceId: string) =>
+      rows().where('subscriptions.star_invoice_id', '=', invoiceId).forUpdate('subscriptions').executeTakeFirst(),
 
     /** The user's subscriptions, the renewing ones first, then newest first. */
     ofUser: (userId: number) =>

@@ -109,6 +109,11 @@ export const billingErrors = {
   subscriptionNotCard: () =>
     conflict('Эту подписку оплачивают звёздами: её отменяют и продлевает Telegram', 'subscription_not_card'),
   subscriptionNotStars: () => conflict('Это подписка с оплатой картой', 'subscription_not_stars'),
+  starSubscriptionTooDear: (max: number) =>
+    conflict(
+      `Подписка за звёзды стоит не больше ${max.toLocaleString('ru-RU')} звёзд: оплатите тариф картой`,
+      'star_subscription_too_dear',
+    ),
   subscriptionPeriodPaid: () => conflict('Следующий месяц этой подписки уже оплачен', 'subscription_period_paid'),
   subscriptionEnded: () =>
     conflict('Подписка закончилась: возобновить можно только до конца оплаченного срока', 'subscription_ended'),

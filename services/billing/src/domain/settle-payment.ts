@@ -163,8 +163,8 @@ const succeed: Settle = async (trx, deps, payment, remote) => {
 };
 
 /**
- * Top-up: its credits; tariff: a month of it with its included credits (a subscription's renewal: the month after its
- * paid end, once per period). Either way the money counts as deposited, and the audit log has the system's entry of it
+ * Top-up: its credits; tariff: a month of it with its included credits (a card subscription's renewal: the month after
+ * its paid end, once per period; a Stars subscription's payment: until `periodEnd`, the end Telegram names). Either way the money counts as deposited, and the audit log has the system's entry of it
  * (a card payment YooKassa confirmed, or Stars Telegram took), written last, as every entry is, so the chain's lock is
  * never held while waiting for a balance. Answers the user credited.
  */
@@ -172,6 +172,7 @@ export async function creditPayment(
   trx: Kysely<BillingDatabase>,
   deps: BillingDeps,
   payment: LockedPayment,
+  periodEnd?: Date,
 ): Promise<number> {
   const { bus } = deps;
   // The payer's account may have been merged into another since: the survivor is credited.
@@ -200,7 +201,7 @@ export async function creditPayment(
     await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
       ...common,
       reason: 'tariff_purchase',
-      ...purchasedPeriod(balance, tariff, payment.creditsAmount, now),
+      ...purchasedPeriod(balance, tariff, payment.creditsAmount, now, periodEnd && (() => periodEnd)),
     }));
   }
   await recordAudit(trx, SYSTEM_ACTOR, {

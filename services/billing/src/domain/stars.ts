@@ -4,6 +4,8 @@ import {
   formatRoubles,
   isValidCostSetting,
   STAR_RATE_KEY,
+  STAR_SUBSCRIPTION_MAX_STARS,
+  STAR_SUBSCRIPTION_PERIOD,
   starsFor,
   toMinorUnits,
   TOP_UP_PACKAGES,
@@ -23,6 +25,7 @@ import { tariffsRepository } from '../data/tariffs.repository';
 import { usersRepository, type BillingUser } from '../data/users.repository';
 import { paymentTarget, userPayment } from './create-payment';
 import { creditPayment, paymentFact } from './settle-payment';
+import { starSubscriptionPaid } from './subscriptions';
 import { billingErrors } from './errors';
 
 const STARS = 'XTR';
@@ -79,6 +82,10 @@ export async function createStarInvoice(
 ): Promise<BotStarInvoiceResponse> {
   const user = await telegramUser(deps, request.telegram_id);
   const priced = await quote(deps, user.id, { amount: request.amount, tariffId: request.tariff_id });
+  const subscription = request.subscription === true;
+  if (subscription && priced.starAmount > STAR_SUBSCRIPTION_MAX_STARS) {
+    throw billingErrors.starSubscriptionTooDear(STAR_SUBSCRIPTION_MAX_STARS);
+  }
   const invoice: StarInvoice = {
     id: randomUUID(),
     userId: user.id,
@@ -88,6 +95,7 @@ export async function createStarInvoice(
     creditsAmount: priced.creditsAmount,
     starAmount: priced.starAmount,
     description: priced.description,
+    subscription,
   };
   await starInvoicesRepository(deps.db).insert(invoice);
   return {
@@ -99,6 +107,7 @@ export async function createStarInvoice(
     kind: invoice.kind,
     credits_amount: invoice.creditsAmount,
     tariff_id: invoice.tariffId,
+    subscription_period: subscription ? STAR_SUBSCRIPTION_PERIOD : null,
   };
 }
 
@@ -195,7 +204,12 @@ export async function recordStarPayment(deps: BillingDeps, request: BotStarPayme
       },
     });
     if (!payment) return null;
-    await creditPayment(trx, deps, payment);
+    // A subscription's payment (the first or a renewal): the tariff runs to the period's end Telegram names.
+    const expiration = request.subscription_expiration_date;
+    const renewing = invoice.subscription === true && request.is_recurring === true && expiration !== undefined;
+    const periodEnd = renewing ? new Date(expiration * 1000) : undefined;
+    const userId = await creditPayment(trx, deps, payment, periodEnd);
+    if (periodEnd) await starSubscriptionPaid(trx, deps, { payment, userId, invoice, paidUntil: periodEnd });
     await deps.bus.publish(trx, 'payment.succeeded', {
       ...paymentFact(payment),
       yookassa_payment_id: null,

@@ -77,6 +77,7 @@ export function userSubscription(subscription: SubscriptionRow, settings: Subscr
     paid_until: subscription.paid_until.toISOString(),
     next_charge_at: nextChargeOf(subscription, settings)?.toISOString() ?? null,
     card: subscription.card_last4 === null ? null : `•••• ${subscription.card_last4}`,
+    telegram_charge_id: subscription.telegram_charge_id,
     grace_until: subscription.status === 'past_due' ? (subscription.grace_until?.toISOString() ?? null) : null,
     last_failure: subscription.last_failure,
     needs_new_card: subscription.needs_new_card,
@@ -206,6 +207,49 @@ export async function startCardSubscription(
   });
   if (id === null) return;
   await notify(trx, deps, (await subscriptions.find(id)) as SubscriptionRow, 'started');
+}
+
+/**
+ * A Stars subscription's payment was recorded and credited (in its transaction): the first one of the invoice starts
+ * the subscription (Telegram's first charge id is what cancels it), each later one — a new charge id, so once each —
+ * moves its paid end to the one Telegram names. Telegram allows several subscriptions of one user; each is its own.
+ */
+export async function starSubscriptionPaid(
+  trx: Db,
+  deps: BillingDeps,
+  paid: { payment: PaymentRecord; userId: number; invoice: { id: string; starAmount: number }; paidUntil: Date },
+): Promise<void> {
+  const { payment, invoice, paidUntil } = paid;
+  const subscriptions = subscriptionsRepository(trx);
+  const known = await subscriptions.lockByStarInvoice(invoice.id);
+  if (known) {
+    const patch = {
+      paid_until: paidUntil > known.paid_until ? paidUntil : known.paid_until,
+      periods_paid: known.periods_paid + 1,
+      status: 'active' as const,
+      canceled_at: null,
+      ended_at: null,
+    };
+    await subscriptions.update(known.id, patch);
+    await notify(trx, deps, { ...known, ...patch }, 'renewed');
+    return;
+  }
+  const id = await subscriptions.insert({
+    user_id: paid.userId,
+    tariff_id: payment.tariffId as number,
+    method: 'telegram_stars',
+    status: 'active',
+    price: payment.amount,
+    star_price: invoice.starAmount,
+    payment_method_id: null,
+    card_last4: null,
+    telegram_charge_id: payment.telegramPaymentChargeId,
+    star_invoice_id: invoice.id,
+    consent_id: null,
+    first_payment_id: payment.id,
+    paid_until: paidUntil,
+  });
+  if (id !== null) await notify(trx, deps, (await subscriptions.find(id)) as SubscriptionRow, 'started');
 }
 
 /**

@@ -12,6 +12,7 @@ import { refundKeysMigration } from './0041-refund-keys';
 import { reconciliationReportsMigration } from './0043-reconciliation-reports';
 import { resumedTariffsMigration } from './0022-resumed-tariffs';
 import { subscriptionsMigration } from './0080-subscriptions';
+import { starSubscriptionsMigration } from './0081-star-subscriptions';
 
 /** Versioned migrations of the billing database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0042_audit_log': auditLogMigration,
   '0043_reconciliation_reports': reconciliationReportsMigration,
   '0080_subscriptions': subscriptionsMigration,
+  '0081_star_subscriptions': starSubscriptionsMigration,
 };
