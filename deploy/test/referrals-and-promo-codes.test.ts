@@ -272,12 +272,55 @@ describe('a refunded payment takes its bonus back', () => {
     expect(await summaryOf(inviter)).toMatchObject({ credits_earned: 0 });
   });
 
-  test('never below zero: what the inviter has already committed is recorded as lost, once', async () => {
+  /** The inviter's reward for a payment as billing keeps it. */
+  async function rewardOf(paymentId: string) {
+    const db = billing().deps.db as Kysely<{
+      referral_rewards: { payment_id: string; revoked_credits: string; lost_credits: string; pending_credits: string };
+    }>;
+    const row = await db
+      .selectFrom('referral_rewards')
+      .select(['revoked_credits', 'lost_credits', 'pending_credits'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    return {
+      revoked: Number(row.revoked_credits),
+      lost: Number(row.lost_credits),
+      pending: Number(row.pending_credits),
+    };
+  }
+
+  /** A message the inviter's bot recorded under a hold, costing `cost`, as chat-history announces it. */
+  function messageUnder(inviter: { id: number; telegramId: number }, holdId: string, cost: number) {
+    return createEvent('message.recorded', 'chat-history', {
+      message_id: 900_000_000 + Math.floor(Math.random() * 1e8),
+      user_id: inviter.id,
+      telegram_id: inviter.telegramId,
+      username: null,
+      user_name: null,
+      model: 'gpt-4o-mini',
+      status: 'success',
+      input_tokens: 10,
+      output_tokens: 10,
+      input_cost: '0.000001500000',
+      output_cost: '0.000006000000',
+      total_cost: '0.000007500000',
+      cost,
+      user_message: 'Вопрос',
+      bot_response: 'Ответ',
+      error_message: null,
+      image_path: null,
+      image_count: 0,
+      hold_id: holdId,
+      created_at: new Date().toISOString(),
+    });
+  }
+
+  test('held credits are taken when the hold is released: the whole bonus comes back, once', async () => {
     const inviter = await botUser();
     const friend = await signUpWith((await summaryOf(inviter)).referral_code);
     const succeeded = await pay(friend);
     // The inviter's bot holds 1 000 of the 1 500 for a model call in progress.
-    const hold = await api('POST', '/api/bot/holds', {
+    const hold = await api<{ hold_id: string }>('POST', '/api/bot/holds', {
       ...bot,
       body: { telegram_id: inviter.telegramId, amount: 1000 },
     });
@@ -288,14 +331,32 @@ describe('a refunded payment takes its bonus back', () => {
     await deliverToBilling(createEvent('payment.refunded', 'billing', refunded.data));
 
     expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1500, -500]);
-    expect(await creditsOf(inviter)).toBe(1000);
-    const db = billing().deps.db as Kysely<{ referral_rewards: { payment_id: string; lost_credits: string } }>;
-    const reward = await db
-      .selectFrom('referral_rewards')
-      .select('lost_credits')
-      .where('payment_id', '=', succeeded.data.payment_id)
-      .executeTakeFirstOrThrow();
-    expect(Number(reward.lost_credits)).toBe(1000);
+    await expect(rewardOf(succeeded.data.payment_id)).resolves.toEqual({ revoked: 500, lost: 0, pending: 1000 });
+
+    // The call never happened: its hold is released, and the rest of the bonus goes with it.
+    expect((await api('DELETE', `/api/bot/holds/${hold.body.hold_id}`, bot)).status).toBe(204);
+    expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1500, -500, -1000]);
+    expect(await creditsOf(inviter)).toBe(0);
+    await expect(rewardOf(succeeded.data.payment_id)).resolves.toEqual({ revoked: 1500, lost: 0, pending: 0 });
+    expect(await summaryOf(inviter)).toMatchObject({ credits_earned: 0 });
+  });
+
+  test('never below zero: what the held call spent is lost, the rest of the hold taken when it is charged', async () => {
+    const inviter = await botUser();
+    const friend = await signUpWith((await summaryOf(inviter)).referral_code);
+    const succeeded = await pay(friend);
+    const hold = await api<{ hold_id: string }>('POST', '/api/bot/holds', {
+      ...bot,
+      body: { telegram_id: inviter.telegramId, amount: 1000 },
+    });
+    const refunded = refundOf(succeeded.data);
+    await deliverToBilling(refunded);
+
+    // The call costs 600 of its 1 000: 400 come back to be taken, 600 were spent before anyone could.
+    await deliverToBilling(messageUnder(inviter, hold.body.hold_id, 600));
+    expect((await referralEntries(inviter.id)).map((entry) => entry.amount)).toEqual([1500, -500, -400]);
+    expect(await creditsOf(inviter)).toBe(0);
+    await expect(rewardOf(succeeded.data.payment_id)).resolves.toEqual({ revoked: 900, lost: 600, pending: 0 });
   });
 });
 

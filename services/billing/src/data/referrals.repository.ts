@@ -86,10 +86,38 @@ export function referralsRepository(db: Kysely<BillingDatabase>) {
       return rows.map((row) => row.payment_id);
     },
 
-    async markRevoked(paymentId: string, taken: number, lost: number): Promise<void> {
+    /** The refund's take-back: `taken` now, `pending` when the inviter's holds end, `lost` never. */
+    async markRevoked(paymentId: string, taken: number, lost: number, pending: number): Promise<void> {
       await db
         .updateTable('referral_rewards')
-        .set({ revoked_credits: taken, lost_credits: lost, revoked_at: sql<Date>`now()` })
+        .set({ revoked_credits: taken, lost_credits: lost, pending_credits: pending, revoked_at: sql<Date>`now()` })
+        .where('payment_id', '=', paymentId)
+        .execute();
+    },
+
+    /** Bonuses of `holder` (or of accounts merged into it) still to take back, oldest first, locked. */
+    async lockPending(holder: number): Promise<{ paymentId: string; pending: number }[]> {
+      const rows = await db
+        .selectFrom('referral_rewards')
+        .select(['payment_id', 'pending_credits'])
+        .where('referrer_id', 'in', personIds(db, holder))
+        .where('pending_credits', '>', '0')
+        .orderBy('revoked_at')
+        .orderBy('payment_id')
+        .forUpdate()
+        .execute();
+      return rows.map((row) => ({ paymentId: row.payment_id, pending: toSafeInt(row.pending_credits) }));
+    },
+
+    /** `taken` more of a pending bonus came back, and `lost` of it never will. */
+    async settlePending(paymentId: string, taken: number, lost: number): Promise<void> {
+      await db
+        .updateTable('referral_rewards')
+        .set({
+          revoked_credits: sql<string>`revoked_credits + ${taken}`,
+          lost_credits: sql<string>`lost_credits + ${lost}`,
+          pending_credits: sql<string>`pending_credits - ${taken + lost}`,
+        })
         .where('payment_id', '=', paymentId)
         .execute();
     },

@@ -113,6 +113,8 @@ export interface ReferralRewardsTable {
   revoked_credits: ColumnType<string, string | number | undefined, string | number>;
   /** Of the bonus to take back, what the inviter had already spent (never taken below zero). */
   lost_credits: ColumnType<string, string | number | undefined, string | number>;
+  /** Of the bonus to take back, what the inviter's holds kept at the refund: taken when they end. */
+  pending_credits: ColumnType<string, string | number | undefined, string | number>;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
 }

@@ -7,6 +7,7 @@ import type { BillingDatabase } from '../data/schema';
 import { usersRepository } from '../data/users.repository';
 import { holdReference } from './holds';
 import { changeBalance, ledgerIn, type BalanceChange, type Posting } from './ledger';
+import { recoverPendingBonuses } from './referrals';
 
 /** Takes `amount` from included credits first, then from bought credits. */
 function charge(balance: Balance, amount: number): BalanceChange {
@@ -46,9 +47,16 @@ export async function chargeMessage(
   const ours = hold?.userId === userId ? hold : null;
   const outcome = message.cost > 0 ? 'settled' : 'released';
   const ended = ours !== null && (await holds.finish(ours.id, userId, outcome, message.message_id));
-  if (message.cost <= 0) return ended ? ledger.touch(userId, 'hold_released', holdReference(ours.id)) : null;
+  if (message.cost <= 0) {
+    if (!ended) return null;
+    const released = await ledger.touch(userId, 'hold_released', holdReference(ours.id));
+    await recoverPendingBonuses(trx, bus, userId, holdReference(ours.id));
+    return released;
+  }
 
   const balance = (await ledger.lock([userId])).get(userId) as Balance;
   const ceiling = Math.min(message.cost, ours?.amount ?? message.cost, Math.max(availableCredits(balance), 0));
-  return ledger.post(balance, reference, charge(balance, ceiling));
+  const charged = await ledger.post(balance, reference, charge(balance, ceiling));
+  if (ended) await recoverPendingBonuses(trx, bus, userId, holdReference(ours.id));
+  return charged;
 }

@@ -6,6 +6,7 @@ import { usersRepository } from '../data/users.repository';
 import { ledgerIn } from './ledger';
 import { billingErrors } from './errors';
 import { knownUser } from './known-users';
+import { recoverPendingBonuses } from './referrals';
 
 const BATCH = 100;
 
@@ -55,6 +56,7 @@ async function endHold(deps: BillingDeps, holdId: string, outcome: HoldOutcome):
       await ledger.lock([hold.userId]);
       if (!(await holdsRepository(trx).finish(hold.id, hold.userId, outcome))) return false;
       await ledger.touch(hold.userId, 'hold_released', holdReference(hold.id));
+      await recoverPendingBonuses(trx, deps.bus, hold.userId, holdReference(hold.id));
       return true;
     });
     if (ended) return true;

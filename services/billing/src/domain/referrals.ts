@@ -10,7 +10,7 @@ import {
 } from '@gpt/contracts';
 import type { Kysely } from 'kysely';
 import type { BillingDeps } from '../deps';
-import { availableCredits } from '../data/balances.repository';
+import { availableCredits, type Balance } from '../data/balances.repository';
 import { referralsRepository } from '../data/referrals.repository';
 import type { BillingDatabase } from '../data/schema';
 import { settingsRepository } from '../data/settings.repository';
@@ -81,10 +81,14 @@ export async function rewardReferrer(
   return rewarded;
 }
 
+/** What of a locked balance's bought credits can be taken now: neither spent nor held. */
+const takeable = (balance: Balance) => Math.max(0, Math.min(balance.credits, availableCredits(balance)));
+
 /**
- * A refunded payment takes its bonus back from the inviter, but never below zero: what they can
- * no longer cover (already spent or held) is recorded on the reward as lost and not owed.
- * Once per payment.
+ * A refunded payment takes its bonus back from the inviter, but never below zero (docs/money.md,
+ * Referral bonuses): what they have free is taken now; what their holds keep for model calls under way
+ * is pending, taken as those holds end (`recoverPendingBonuses`); only what they had already spent is
+ * lost, never owed. Once per payment.
  */
 export async function revokeReferralBonus(trx: Db, bus: Bus, paymentId: string): Promise<void> {
   const rewards = referralsRepository(trx);
@@ -93,8 +97,9 @@ export async function revokeReferralBonus(trx: Db, bus: Bus, paymentId: string):
   const ledger = ledgerIn(trx, bus);
   const holder = await usersRepository(trx).resolve(reward.referrerId);
   const balance = (await ledger.lock([holder])).get(holder);
-  const covered = balance ? Math.max(0, Math.min(balance.credits, availableCredits(balance))) : 0;
-  const taken = Math.min(reward.credits, covered);
+  const taken = balance ? Math.min(reward.credits, takeable(balance)) : 0;
+  // Bought credits that exist but are held: they come back when the holds end, unless the calls spend them.
+  const pending = balance ? Math.min(reward.credits - taken, Math.max(0, balance.credits - taken)) : 0;
   if (balance && taken > 0) {
     await ledger.post(balance, `referral-refund:${paymentId}`, {
       reason: 'referral_revoked',
@@ -102,7 +107,35 @@ export async function revokeReferralBonus(trx: Db, bus: Bus, paymentId: string):
       postings: [{ bucket: 'credits', amount: -taken }],
     });
   }
-  await rewards.markRevoked(paymentId, taken, reward.credits - taken);
+  await rewards.markRevoked(paymentId, taken, reward.credits - taken - pending, pending);
+}
+
+/**
+ * A hold of `holder` ended (released, expired or charged; the balance is locked by the caller): the
+ * pending take-backs of refunded friends' bonuses take what it freed, oldest first, under
+ * `referral-refund:<payment id>:<hold reference>`. Once no hold is left, what is still pending was spent
+ * by those calls and is lost.
+ */
+export async function recoverPendingBonuses(trx: Db, bus: Bus, holder: number, holdReference: string): Promise<void> {
+  const rewards = referralsRepository(trx);
+  const pending = await rewards.lockPending(holder);
+  if (pending.length === 0) return;
+  const ledger = ledgerIn(trx, bus);
+  let balance = (await ledger.lock([holder])).get(holder);
+  if (!balance) return;
+  for (const reward of pending) {
+    const taken = Math.min(reward.pending, takeable(balance));
+    if (taken > 0) {
+      await ledger.post(balance, `referral-refund:${reward.paymentId}:${holdReference}`, {
+        reason: 'referral_revoked',
+        description: REFERRAL_REVOKED_NOTE,
+        postings: [{ bucket: 'credits', amount: -taken }],
+      });
+      balance = (await ledger.lock([holder])).get(holder)!;
+    }
+    const lost = balance.heldCredits === 0 ? reward.pending - taken : 0;
+    await rewards.settlePending(reward.paymentId, taken, lost);
+  }
 }
 
 /** Two accounts just linked are one person: bonuses one paid the other were self-referral, taken back. */

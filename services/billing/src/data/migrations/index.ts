@@ -11,6 +11,7 @@ import { welcomeGrantsMigration } from './0021-welcome-grants';
 import { refundKeysMigration } from './0041-refund-keys';
 import { reconciliationReportsMigration } from './0043-reconciliation-reports';
 import { resumedTariffsMigration } from './0022-resumed-tariffs';
+import { referralPendingMigration } from './0050-referral-pending';
 import { subscriptionsMigration } from './0080-subscriptions';
 import { starSubscriptionsMigration } from './0081-star-subscriptions';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0041_refund_keys': refundKeysMigration,
   '0042_audit_log': auditLogMigration,
   '0043_reconciliation_reports': reconciliationReportsMigration,
+  '0050_referral_pending': referralPendingMigration,
   '0080_subscriptions': subscriptionsMigration,
   '0081_star_subscriptions': starSubscriptionsMigration,
 };
