@@ -199,11 +199,16 @@ export const MAX_HOLD_CREDITS = 1_000_000_000_000;
  */
 export const BotHoldRequest = z
   .object({
-    telegram_id: TelegramIdInput,
+    telegram_id: TelegramIdInput.optional().meta({ description: 'A bot user (the Telegram door)' }),
+    user_id: SerialId.optional().meta({ description: 'A site user without Telegram (the web chat)' }),
     amount: z
       .int({ error: 'amount должен быть целым числом кредитов' })
       .min(1, { error: 'amount должен быть не меньше 1' })
       .max(MAX_HOLD_CREDITS, { error: 'amount слишком велик' }),
+  })
+  .refine((body) => (body.telegram_id === undefined) !== (body.user_id === undefined), {
+    error: 'Укажите telegram_id или user_id',
+    path: ['telegram_id'],
   })
   .meta({ id: 'BotHoldRequest' });
 export type BotHoldRequest = z.infer<typeof BotHoldRequest>;
