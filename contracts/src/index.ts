@@ -12,6 +12,7 @@ export * from './metrics';
 export * from './pricing';
 export * from './settings';
 export * from './bot';
+export * from './broadcasts';
 export * from './chat';
 export * from './events';
 export * from './telegram-html';

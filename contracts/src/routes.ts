@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from './billing.routes';
 import { botRoutes } from './bot.routes';
+import { broadcastRoutes } from './broadcasts.routes';
 import { chatRoutes } from './chat.routes';
 import { chatHistoryRoutes } from './chat-history.routes';
 import { contentRoutes } from './content.routes';
@@ -33,6 +34,7 @@ const declaredRoutes = [
   ...subscriptionRoutes,
   ...auditRoutes,
   ...botRoutes,
+  ...broadcastRoutes,
   ...chatRoutes,
 ] as const;
 

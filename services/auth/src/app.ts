@@ -3,6 +3,7 @@ import type { AuthDeps } from './deps';
 import { adminUsersRoutes } from './http/admin-users.routes';
 import { botRoutes } from './http/bot.routes';
 import { internalRouter } from './http/internal.routes';
+import { newsRoutes } from './http/news.routes';
 import { sessionRoutes } from './http/session.routes';
 
 /** The auth HTTP app: sessions and linking, the bot's calls, the admin users screen. */
@@ -16,7 +17,7 @@ export function buildApp(deps: AuthDeps) {
         contractRouter(
           'auth',
           { jwtSecret: deps.config.JWT_SECRET, kv: deps.kv, botApiKey: deps.config.BOT_API_KEY },
-          { ...sessionRoutes(deps), ...botRoutes(deps), ...adminUsersRoutes(deps) },
+          { ...sessionRoutes(deps), ...botRoutes(deps), ...adminUsersRoutes(deps), ...newsRoutes(deps) },
         ),
       );
       app.use(internalRouter(deps));

@@ -34,6 +34,7 @@ const catalog = (models: AiModel[]): Catalog => ({
     transcriptionModel: 'whisper-1',
     speechModel: 'tts-1',
     speechVoice: 'alloy',
+    broadcastPerSecond: 25,
     cost: DEFAULT_COST_SETTINGS,
   },
   models: new Map(models.map((m) => [m.model, m])),

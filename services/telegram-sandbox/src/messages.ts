@@ -19,6 +19,17 @@ import type { SandboxBotApi, SandboxUser } from './types';
 import type { SandboxUpdates } from './updates';
 
 const TEXT_LIMIT = 4096;
+
+/**
+ * A URL button opens http(s) and tg links only, and Telegram refuses a host it cannot reach from
+ * outside (no dot: localhost, an intranet name), with its own error texts.
+ */
+function checkButtonUrl(url: string): void {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || !['http:', 'https:', 'tg:'].includes(parsed.protocol))
+    throw badRequest(`inline keyboard button URL '${url}' is invalid: Unsupported URL protocol`);
+  if (parsed.protocol !== 'tg:' && !parsed.hostname.includes('.')) throw badRequest('BUTTON_URL_INVALID');
+}
 const CAPTION_LIMIT = 1024;
 const CHAT_ACTIONS = new Set([
   'typing',
@@ -128,6 +139,7 @@ export function createMessages(parts: {
       // 1–64 bytes, as Telegram counts them.
       const bytes = 'callback_data' in button ? Buffer.byteLength(button.callback_data) : 1;
       if (bytes < 1 || bytes > 64) throw badRequest('BUTTON_DATA_INVALID');
+      if ('url' in button) checkButtonUrl(String(button.url));
     }
     return { reply_markup: markup as InlineKeyboardMarkup };
   }

@@ -27,6 +27,8 @@ export interface UsersTable {
   telegram_email: string | null;
   /** The user has blocked the bot since then, as the bot reported (migration 0031); null: not blocked. */
   telegram_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The user turned the bot's broadcasts off (migration 0070). */
+  news_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
   /** Bumped to revoke every token issued before. */
   token_version: ColumnType<number, number | undefined, number>;
   /** Grows with every change, so projections elsewhere never go backwards. */

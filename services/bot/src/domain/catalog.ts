@@ -24,6 +24,8 @@ export interface BotSettings {
   transcriptionModel: string;
   speechModel: string;
   speechVoice: string;
+  /** Broadcast messages a second, in all. */
+  broadcastPerSecond: number;
   cost: CostSettings;
 }
 
@@ -47,6 +49,7 @@ function parseSettings(stored: Record<string, string>): BotSettings {
     transcriptionModel: text('transcription_model'),
     speechModel: text('speech_model'),
     speechVoice: text('speech_voice'),
+    broadcastPerSecond: wholeNumber(stored, 'broadcast_messages_per_second'),
     cost,
   };
 }

@@ -8,6 +8,8 @@ import type { PrivateContext } from './context';
 const START_PAYLOAD = /^[\w-]{1,64}$/;
 /** The payload of the site's «Связать» deep link (t.me/<bot>?start=link): /start answers as /link does. */
 export const LINK_START_PAYLOAD = 'link';
+/** When a user last wrote is kept to the hour: a write per hour and user at most. */
+const ACTIVITY_PRECISION_MS = 60 * 60 * 1000;
 
 /** Where a /start came from: a friend's referral link (`ref_CODE`) or a campaign's UTM source. */
 function attribution(payload: string | undefined): { utmSource: string | null; referralCode: string | null } {
@@ -53,6 +55,8 @@ export function account(deps: BotDeps): MiddlewareFn<PrivateContext> {
     ctx.firstContact = !known;
     if (known && !isStart) {
       ctx.account = known;
+      if (Date.now() - (known.lastActiveAt?.getTime() ?? 0) > ACTIVITY_PRECISION_MS)
+        await chatsRepository(deps.db).active(known.telegramId);
     } else {
       const payload = isStart ? (ctx.message?.text ?? '').split(/\s+/)[1] : undefined;
       ctx.account = await register(deps, ctx, payload);

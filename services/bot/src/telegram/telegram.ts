@@ -8,9 +8,10 @@ import type { RequestHandler } from 'express';
 import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { blockedChats } from './blocked';
+import { broadcaster } from './broadcaster';
 import type { BotContext, PrivateContext, UpdateType } from './context';
 import { longPolling, type LongPolling } from './polling';
-import { fasterLimits, firstReplyFirst, priorityThrottler, TELEGRAM_LIMITS } from './throttle';
+import { fasterLimits, firstReplyFirst, floodGate, priorityThrottler, TELEGRAM_LIMITS } from './throttle';
 import { webhookMode, webhookSecret } from './webhook';
 import { COMMANDS, texts } from './texts';
 
@@ -72,9 +73,12 @@ export function createTelegram(
       buildUrl: (_root, botToken, method) => `${apiUrl}/bot${botToken}/${method}`,
     },
   });
+  // Innermost: each try's 429, which auto-retry then waits out; broadcasts wait for it too.
+  const flood = floodGate();
+  bot.api.config.use(flood.transformer);
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
   // Installed after auto-retry, so it wraps it: a chat's retried call still holds that chat's turn.
-  bot.api.config.use(priorityThrottler(fasterLimits(TELEGRAM_LIMITS, config.TELEGRAM_TEST_SPEEDUP)));
+  bot.api.config.use(priorityThrottler(fasterLimits(TELEGRAM_LIMITS, config.TELEGRAM_TEST_SPEEDUP), flood.until));
   // Outermost (installed last): a blocked user's chat is refused before any queue or retry (./blocked.ts).
   const blocked = blockedChats(deps);
   bot.api.config.use(blocked.transformer);
@@ -96,12 +100,14 @@ export function createTelegram(
   let stopped = false;
   let stopSweeps: (() => void) | undefined;
   let stopReports: (() => void) | undefined;
+  let stopBroadcasts: (() => Promise<void>) | undefined;
 
   async function connect(): Promise<void> {
     if (stopped) return;
     // Heartbeat first: it is what tells other processes this one is alive (and holds the poller lock).
     stopSweeps ??= await deps.generations.start();
     stopReports ??= blocked.start();
+    stopBroadcasts ??= broadcaster(deps, bot.api).start();
     await bot.init();
     await bot.api.setMyCommands(COMMANDS);
     if (config.TELEGRAM_WEBHOOK_URL) {
@@ -149,6 +155,8 @@ export function createTelegram(
       clearTimeout(retryTimer);
       // No new updates: polling stops fetching at once (the webhook's server is closed before this).
       await polling?.stop();
+      // Broadcast messages at Telegram are settled; nothing more is claimed.
+      await stopBroadcasts?.();
       // Answers in progress get the grace time; those still running then end as interrupted.
       await deps.generations.drain(config.BOT_SHUTDOWN_GRACE_SEC * 1000);
       const deadline = Date.now() + LAST_UPDATES_MS;

@@ -14,6 +14,7 @@ export const fasterLimits = (limits: ThrottleLimits, speedup: number): ThrottleL
 });
 
 const previewing = new AsyncLocalStorage<true>();
+const broadcasting = new AsyncLocalStorage<{ perSecond: number }>();
 const replying = new AsyncLocalStorage<{ answered: boolean }>();
 
 /**
@@ -30,6 +31,38 @@ export function asPreview<T>(call: () => Promise<T>): Promise<T> {
   return previewing.run(true, call);
 }
 
+/**
+ * Runs `call` with its Bot API calls marked as a broadcast's (docs/bot.md, Broadcasts): the last lane,
+ * `perSecond` of them a second evenly spaced, sent only when nothing else waits, while a sixth of the
+ * second's calls stay free for answers and after any 429's retry_after has passed.
+ */
+export function asBroadcast<T>(perSecond: number, call: () => Promise<T>): Promise<T> {
+  return broadcasting.run({ perSecond }, call);
+}
+
+/** Telegram's 429s as they come back, each try's (installed under auto-retry): when broadcasts may go on. */
+export interface FloodGate {
+  transformer: Transformer;
+  /** Until when (ms since the epoch) the last 429's retry_after holds. */
+  until(): number;
+}
+
+export function floodGate(): FloodGate {
+  let until = 0;
+  return {
+    transformer: async (prev, method, payload, signal) => {
+      const result = await prev(method, payload, signal);
+      if (!result.ok && result.error_code === 429)
+        until = Math.max(until, Date.now() + (result.parameters?.retry_after ?? 1) * 1000);
+      return result;
+    },
+    until: () => until,
+  };
+}
+
+/** The share of the calls a second that broadcasts never take: a question asked meanwhile gets its placeholder at once. */
+const ANSWERS_SHARE = 1 / 6;
+
 type Call = Parameters<Transformer>[0];
 type Signal = Parameters<Transformer>[3];
 type Payload = Record<string, unknown> & { chat_id?: unknown; message_id?: unknown };
@@ -42,6 +75,8 @@ interface Job {
   chat: Chat;
   /** `chat:message` of a preview edit, the key it is coalesced by. */
   preview: string | undefined;
+  /** A broadcast's call: its messages a second at most. */
+  broadcast: number | undefined;
   waiters: Waiter[];
 }
 
@@ -61,13 +96,14 @@ const SKIPPED = { ok: true, result: true } as const;
 
 /**
  * A grammY API transformer that keeps Telegram's limits (`limits`: calls a second in all, the gap
- * between two calls of one chat) with three lanes, each served only when no call of the one before
+ * between two calls of one chat) with four lanes, each served only when no call of the one before
  * can go, each in the order its calls were made. First: an update's first message to its chat (see
  * firstReplyFirst: the placeholder of an answer, the reply to a command). Urgent: every other call
  * naming a chat that is not a preview (final edits, invoices, notices). Previews (calls made inside
  * asPreview, the intermediate streaming edits): a newer preview of a message replaces the queued
  * older one (whose promise resolves with the newer's result), and any other call naming the message
- * (its final edit) drops its queued preview (that promise resolves with `true`). Chat
+ * (its final edit) drops its queued preview (that promise resolves with `true`). Broadcasts (calls
+ * made inside asBroadcast) last, and only while five sixths of the second's calls are taken at most. Chat
  * actions (typing…) are hints: sent at once when nothing waits, dropped otherwise, never counted
  * against a chat. Calls naming no chat (getUpdates, answerCallbackQuery, answerPreCheckoutQuery)
  * pass at once: Telegram does not count them as messages.
@@ -75,24 +111,31 @@ const SKIPPED = { ok: true, result: true } as const;
  * One call of a chat is at Telegram at a time, its retries included: install it after auto-retry,
  * so it wraps it and a retried preview can never land after the final edit.
  */
-export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Transformer {
+export function priorityThrottler(
+  limits: ThrottleLimits = TELEGRAM_LIMITS,
+  floodUntil: () => number = () => 0,
+): Transformer {
   const first: Job[] = [];
   const urgent: Job[] = [];
   const previews: Job[] = [];
-  const lanes = [first, urgent, previews];
-  const waiting = () => first.length + urgent.length + previews.length;
+  const broadcasts: Job[] = [];
+  const waiting = () => first.length + urgent.length + previews.length + broadcasts.length;
+  const broadcastRoom = Math.max(1, Math.floor(limits.perSecond * (1 - ANSWERS_SHARE)));
   const previewOf = new Map<string, Job>();
   const chats = new Map<string, Chat>();
   /** When the last `perSecond` calls were sent, oldest first (a sliding one-second window). */
   const sent: number[] = [];
+  /** A broadcast's next call is not sent before this: its calls go evenly spaced, `1000 / perSecond` ms apart. */
+  let broadcastNextAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let wakeAt = Infinity;
   let prunedAt = 0;
 
-  const room = (now: number) => {
+  const room = (now: number, limit = limits.perSecond) => {
     while (sent.length > 0 && now - sent[0]! >= 1000) sent.shift();
-    return sent.length < limits.perSecond;
+    return sent.length < limit;
   };
+  const broadcastMayGo = (now: number) => now >= floodUntil() && now >= broadcastNextAt && room(now, broadcastRoom);
 
   const chatOf = (chatId: unknown): Chat => {
     const id = String(chatId);
@@ -130,6 +173,7 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
     // The clock read now, not at the pump's start: sending the calls before this one took time.
     const now = Date.now();
     sent.push(now);
+    if (job.broadcast !== undefined) broadcastNextAt = now + 1000 / job.broadcast;
     chat.busy = true;
     chat.nextAt = now + chat.gapMs;
     prev(job.method as never, job.payload as never, job.signal).then(
@@ -160,18 +204,28 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
   function pump(prev: Call) {
     const now = Date.now();
     while (room(now)) {
-      const job = takeReady(first, now) ?? takeReady(urgent, now) ?? takeReady(previews, now);
+      const job =
+        takeReady(first, now) ??
+        takeReady(urgent, now) ??
+        takeReady(previews, now) ??
+        (broadcastMayGo(now) ? takeReady(broadcasts, now) : undefined);
       if (!job) break;
       if (job.preview) previewOf.delete(job.preview);
       dispatch(prev, job);
     }
     prune(now);
     if (waiting() === 0) return;
-    // Wake when the first waiting chat's gap has passed and the window has room (a busy chat wakes the pump itself).
-    let chatReady = Infinity;
-    for (const lane of lanes)
-      for (const job of lane) if (!job.chat.busy && job.chat.nextAt < chatReady) chatReady = job.chat.nextAt;
-    const next = room(now) ? chatReady : Math.max(chatReady, sent[0]! + 1000);
+    // Wake when the first waiting chat's gap has passed and the window has room for its lane (a busy chat wakes the pump itself).
+    const readyAt = (jobs: Job[]) => {
+      let ready = Infinity;
+      for (const job of jobs) if (!job.chat.busy && job.chat.nextAt < ready) ready = job.chat.nextAt;
+      return ready;
+    };
+    const windowFreeAt = (limit: number) => (room(now, limit) ? now : sent[sent.length - limit]! + 1000);
+    const next = Math.min(
+      Math.max(readyAt([...first, ...urgent, ...previews]), windowFreeAt(limits.perSecond)),
+      Math.max(readyAt(broadcasts), windowFreeAt(broadcastRoom), broadcastNextAt, floodUntil()),
+    );
     if (next === Infinity || next >= wakeAt) return;
     clearTimeout(timer);
     wakeAt = next;
@@ -206,9 +260,12 @@ export function priorityThrottler(limits: ThrottleLimits = TELEGRAM_LIMITS): Tra
         return;
       }
       if (message !== undefined && preview === undefined) dropPreview(message);
-      const job: Job = { method, payload: params, signal, chat, preview, waiters: [waiter] };
+      const broadcast = broadcasting.getStore()?.perSecond;
+      const job: Job = { method, payload: params, signal, chat, preview, broadcast, waiters: [waiter] };
       chat.queued++;
-      if (preview === undefined) {
+      if (broadcast !== undefined) {
+        broadcasts.push(job);
+      } else if (preview === undefined) {
         const update = replying.getStore();
         const lane = update && !update.answered ? first : urgent;
         if (update) update.answered = true;

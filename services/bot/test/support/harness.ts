@@ -31,6 +31,8 @@ export interface BotHarness {
   /** Auth, billing and chat-history as the bot sees them, in memory. */
   services: StandInServices;
   bot: RunningService<BotConfig, BotDatabase, WiredBot>;
+  /** Stops the bot as a deploy does (SIGTERM) and starts it again on the same database, Telegram and services. */
+  restart(): Promise<void>;
   /** Delivers another service's event to the bot's consumers as the broker would; resolves once it is handled. */
   deliver<T extends EventType>(type: T, data: EventInput<T>): Promise<void>;
   close(): Promise<void>;
@@ -83,12 +85,18 @@ export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
     ...env,
   });
   const broker = createInProcessBroker();
-  const bot = await startService(createBotService({ services }), config, { broker });
+  let bot = await startService(createBotService({ services }), config, { broker });
   return {
     telegram,
     openai,
     services,
-    bot,
+    get bot() {
+      return bot;
+    },
+    async restart() {
+      await bot.close();
+      bot = await startService(createBotService({ services }), config, { broker });
+    },
     async deliver(type, data) {
       const producer = eventProducers[type];
       const id = randomUUID();

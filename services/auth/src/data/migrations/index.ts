@@ -11,6 +11,7 @@ import { referralsMigration } from './0020-referrals';
 import { emailConfirmationMigration } from './0021-email-confirmation';
 import { telegramBlockedMigration } from './0031-telegram-blocked';
 import { signInTokensMigration } from './0060-sign-in-tokens';
+import { newsOptOutMigration } from './0070-news-opt-out';
 
 /** Versioned migrations of the auth database, applied in name order at start (after the bus tables). */
 export const migrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0040_idempotent_requests': idempotencyMigration,
   '0041_audit_log': auditLogMigration,
   '0060_sign_in_tokens': signInTokensMigration,
+  '0070_news_opt_out': newsOptOutMigration,
 };
