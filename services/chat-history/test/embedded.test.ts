@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { AdminHistoryResponse, HistoryMessage } from '@gpt/contracts';
 import { createInProcessBroker, type RunningService, signAccessToken, startService } from '@gpt/kit';
-import { createEvent, TEST_SECRETS } from '@gpt/kit/testing';
+import { createEvent, TEST_SECRETS, pgliteDataDir } from '@gpt/kit/testing';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type ChatHistoryConfig, loadChatHistoryConfig } from '../src/config';
 import type { ChatHistoryDatabase } from '../src/data/schema';
@@ -17,7 +15,7 @@ let admin: Record<string, string>;
 let bot: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'chat-history-'));
+  dataDir = await pgliteDataDir('chat-history');
   service = await startService(
     chatHistoryService,
     loadChatHistoryConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }),

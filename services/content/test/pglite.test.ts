@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ArticleDetailResponse, ArticlesListResponse } from '@gpt/contracts';
 import { type RunningService, startService } from '@gpt/kit';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { TEST_SECRETS, pgliteDataDir } from '@gpt/kit/testing';
 import { type ContentConfig, loadContentConfig } from '../src/config';
 import type { ContentDatabase } from '../src/data/schema';
 import { contentService } from '../src/service';
@@ -14,7 +12,7 @@ let dataDir: string;
 let content: RunningService<ContentConfig, ContentDatabase>;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'content-pglite-'));
+  dataDir = await pgliteDataDir('content-pglite');
   content = await startService(
     contentService,
     loadContentConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }),

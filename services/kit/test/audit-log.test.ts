@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { sql } from 'kysely';
 import {
@@ -13,7 +11,7 @@ import {
   SYSTEM_ACTOR,
   verifyAuditChain,
 } from '../src';
-import { createTestDatabase, dropTestDatabase } from '../src/testing';
+import { createTestDatabase, dropTestDatabase, pgliteDataDir } from '../src/testing';
 
 const logger = createLogger({ name: 'audit-test', level: 'silent' });
 const cleanups: Array<() => Promise<void>> = [];
@@ -28,7 +26,7 @@ async function postgres() {
 }
 
 async function pglite() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kit-audit-'));
+  const dataDir = await pgliteDataDir('kit-audit');
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   return { dataDir };
 }

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import { busMigrations, createBus, createInProcessBroker, type BusTables } from '../src/bus';
 import { type Database, openDatabase } from '../src/db';
+import { pgliteDataDir } from '../src/testing';
 import {
   type TestDB,
   effectsMigration,
@@ -21,7 +20,7 @@ let dataDir: string;
 let database: Database<TestDB>;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'kit-bus-'));
+  dataDir = await pgliteDataDir('kit-bus');
   database = await openDatabase<TestDB>({
     service: 'bus-test',
     dataDir,

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { createLogger, openDatabase } from '../src';
-import { createTestDatabase, dropTestDatabase } from '../src/testing';
+import { createTestDatabase, dropTestDatabase, pgliteDataDir } from '../src/testing';
 
 interface DB {
   ledger: { id: string; amount: string; big: string };
@@ -36,7 +34,7 @@ async function postgres() {
 }
 
 async function pglite() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kit-pglite-'));
+  const dataDir = await pgliteDataDir('kit-pglite');
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   return { dataDir };
 }

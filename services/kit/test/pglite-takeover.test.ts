@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, expect, test } from '@jest/globals';
@@ -8,6 +7,7 @@ import { type Generated, Kysely, sql, type Migration } from 'kysely';
 import { createLogger, openDatabase } from '../src';
 import { migrate } from '../src/db/migrate';
 import { pgliteDialect, pgliteSession } from '../src/db/pglite-dialect';
+import { copyPristineCluster, pgliteDataDir } from '../src/testing';
 
 interface DB {
   notes: { id: Generated<number>; body: string; amount: Generated<string> };
@@ -33,7 +33,9 @@ afterEach(async () => {
 
 /** A database as the earlier layout kept it: its own cluster in DATA_DIR/<service>, tables in public, one migration behind. */
 async function earlierLayout(dataDir: string, service: string) {
-  const pglite = await PGlite.create(path.join(dataDir, service));
+  const folder = path.join(dataDir, service);
+  await copyPristineCluster(folder);
+  const pglite = await PGlite.create(folder);
   const db = new Kysely<DB>({ dialect: pgliteDialect(pgliteSession(pglite), 'public') });
   await migrate(db, { '0001-notes': migrations['0001-notes']! }, logger);
   await sql`insert into notes (body) values ('first'), ('second'), ('third')`.execute(db);
@@ -42,7 +44,7 @@ async function earlierLayout(dataDir: string, service: string) {
 }
 
 test('a database of the earlier layout is taken over into the service schema, once, its folder kept', async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kit-takeover-'));
+  const dataDir = await pgliteDataDir('kit-takeover');
   folders.push(dataDir);
   await earlierLayout(dataDir, 'notes');
 
@@ -65,7 +67,7 @@ test('a database of the earlier layout is taken over into the service schema, on
 });
 
 test('an earlier-layout folder beside data of the new layout is refused, nothing overwritten', async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kit-takeover-'));
+  const dataDir = await pgliteDataDir('kit-takeover');
   folders.push(dataDir);
   const current = await openDatabase<DB>({ service: 'notes', dataDir, migrations, logger });
   await current.db.insertInto('notes').values({ body: 'newer', amount: '2.00' }).execute();

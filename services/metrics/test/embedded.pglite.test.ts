@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { EventType } from '@gpt/contracts';
 import {
@@ -11,7 +9,7 @@ import {
   type InProcessBroker,
   type RunningService,
 } from '@gpt/kit';
-import { createEvent, TEST_SECRETS } from '@gpt/kit/testing';
+import { createEvent, TEST_SECRETS, pgliteDataDir } from '@gpt/kit/testing';
 import { loadMetricsConfig, type MetricsConfig } from '../src/config';
 import type { MetricsDatabase } from '../src/data/schema';
 import { rebuildCommand } from '../src/rebuild-command';
@@ -24,7 +22,7 @@ let config: MetricsConfig;
 const now = new Date(moscow('2025-11-01 12:00'));
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'metrics-embedded-'));
+  dataDir = await pgliteDataDir('metrics-embedded');
   config = loadMetricsConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));

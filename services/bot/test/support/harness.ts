@@ -14,7 +14,7 @@ import {
   type Env,
   type RunningService,
 } from '@gpt/kit';
-import { TEST_SECRETS } from '@gpt/kit/testing';
+import { pgliteDataDir, TEST_SECRETS } from '@gpt/kit/testing';
 import type { FakeTelegram } from '@gpt/telegram-sandbox/testing';
 import { loadBotConfig, type BotConfig } from '../../src/config';
 import { migrations } from '../../src/data/migrations';
@@ -55,7 +55,7 @@ async function migratedDataDir(): Promise<string> {
     .slice(0, 16);
   const template = path.join(tmpdir(), `bot-harness-${version}`);
   if (existsSync(template)) return template;
-  const building = await mkdtemp(path.join(tmpdir(), 'bot-harness-build-'));
+  const building = await pgliteDataDir('bot-harness-build');
   const logger = createLogger({ name: 'bot-harness', level: 'silent' });
   const database = await openDatabase({ service: 'bot', dataDir: building, migrations: all, logger });
   await database.close();

@@ -12,3 +12,4 @@ export {
 } from './infra';
 export { seenWithin, startTestReplica, startTestService, TEST_SECRETS, type TestService } from './service';
 export { sandboxDecisionCall } from './sandbox-payment';
+export { copyPristineCluster, pgliteDataDir } from './pglite';
