@@ -1,6 +1,6 @@
 import { type ChatConversationDetail, type ChatMessage as Message } from '@gpt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
@@ -115,23 +115,24 @@ export function ChatScreen({ balance, onAnswerEnd }: ChatScreenProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const following = useRef(true);
 
-  // A new conversation opens at its end; a search hit opens at the message found, marked.
-  useEffect(() => {
-    following.current = hitId === null;
-  }, [openId, hitId]);
+  // A conversation opens at its end, a search hit at the message found (focused, marked); then the list follows
+  // a growing answer while the reader is near the bottom.
+  const placed = useRef<string | null>(null);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || !thread.data) return;
-    if (hitId && !following.current) {
-      const hit = document.getElementById(`message-${hitId}`);
+    const place = `${openId} ${hitId}`;
+    if (placed.current !== place) {
+      placed.current = place;
+      const hit = hitId ? document.getElementById(`message-${hitId}`) : null;
+      following.current = hit === null;
       if (hit) {
         hit.scrollIntoView({ block: 'center' });
         hit.focus({ preventScroll: true });
       }
-      return;
     }
     if (following.current) element.scrollTop = element.scrollHeight;
-  }, [thread.data, hitId, messages.length, live?.text]);
+  }, [thread.data, openId, hitId, messages.length, live?.text]);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -168,7 +169,9 @@ export function ChatScreen({ balance, onAnswerEnd }: ChatScreenProps) {
         (current) =>
           current && {
             ...current,
-            messages: [...current.messages, asked.message],
+            messages: current.messages.some((message) => message.id === asked.message.id)
+              ? current.messages
+              : [...current.messages, asked.message],
             running: { answerId: asked.answerId },
           },
       );
@@ -288,7 +291,7 @@ export function ChatScreen({ balance, onAnswerEnd }: ChatScreenProps) {
             onClose={() => setNotice(null)}
             closeLabel="Закрыть"
           >
-            <span role="alert">{shownNotice.message}</span>
+            <span className="chat-notice-text">{shownNotice.message}</span>
             {shownNotice.topUp && (
               <Link to={paths.dashboard} className="btn btn-sm btn-primary ms-2">
                 Пополнить

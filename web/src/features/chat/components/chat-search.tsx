@@ -11,6 +11,15 @@ import { formatDateTime } from '@/lib/dates';
 
 import { useSearchChats } from '../api/search-chats';
 
+/** A snippet as the server marks it: the words found between `**`, shown marked. */
+function Snippet({ text }: { text: string }) {
+  return (
+    <span className="chat-hit-snippet small">
+      {text.split(/\*\*(.+?)\*\*/g).map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part))}
+    </span>
+  );
+}
+
 export interface ChatSearchProps {
   /** The words searched for: while there are any, the hits stand in for the list of chats. */
   query: string;
@@ -80,7 +89,7 @@ export function ChatSearch({ query, onQuery, onOpenHit }: ChatSearchProps) {
               <li key={hit.messageId}>
                 <button type="button" className="chat-hit" onClick={() => onOpenHit(hit)}>
                   <span className="chat-list-title">{hit.title || 'Новый чат'}</span>
-                  <span className="chat-hit-snippet small">{hit.snippet}</span>
+                  <Snippet text={hit.snippet} />
                   <span className="small text-body-secondary">{formatDateTime(hit.createdAt)}</span>
                 </button>
               </li>

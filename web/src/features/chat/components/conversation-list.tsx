@@ -98,7 +98,7 @@ export function ConversationList({ conversations, openId, onOpen, onDeleted }: C
           </BusyButton>
         }
       >
-        <Form.Group controlId="chat-title">
+        <Form.Group controlId="chat-rename-title">
           <Form.Label>Название</Form.Label>
           <Form.Control
             autoFocus

@@ -1,0 +1,324 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
+import type { Browser, Page } from 'playwright-core';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../services/bot/test/support/fake-openai';
+import { launchChromium, screenshot } from '../support/browser';
+import { registeredPayer, storeSession } from '../support/payers';
+import { startSelfAddressedStack } from '../support/site';
+
+/**
+ * The web chat (/chat) on the whole product, with the model a fake on localhost streaming word by word, as
+ * slowly as a test asks, and the bot in the site's own Telegram sandbox: ask on the web and see the answer
+ * come, reload or stop it halfway, search and export, and read on the web what was asked in Telegram.
+ */
+let stack: TestStack;
+let browser: Browser;
+let openai: FakeOpenAI;
+let adminToken: string;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  stack = await startSelfAddressedStack({
+    ...MANY_USERS_ENV,
+    LLM_API_URL: openai.baseURL,
+    LLM_API_KEY: 'sk-test',
+    LLM_RETRY_BASE_MS: '10',
+    BOT_CATALOG_TTL_MS: '0',
+    BOT_STREAM_EDIT_INTERVAL_MS: '150',
+    // The text so far is stored often, so a reload finds some of it stored and the rest comes by the stream.
+    BOT_ANSWER_SAVE_INTERVAL_MS: '200',
+  });
+  browser = await launchChromium();
+  const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', {
+    body: { email: stack.admin.email, password: stack.admin.password },
+  });
+  adminToken = login.body.token;
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await openai?.close();
+});
+
+/** A site account with credits to spend, signed in on a new page of the given width. */
+async function chatPage(width: number, height: number, credits = 100_000): Promise<Page> {
+  const person = await registeredPayer(stack);
+  if (credits > 0) {
+    const res = await callApi(stack.url, 'PUT', `/api/admin/users/${person.id}`, {
+      token: adminToken,
+      body: { depositAmount: credits },
+    });
+    expect(res.status).toBe(200);
+  }
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+  const page = await context.newPage();
+  await storeSession(page, stack.url, person);
+  return page;
+}
+
+const closePage = (page: Page) => page.context().close();
+
+/** An answer of `count` numbered words: any word shown twice or missing is seen. */
+const numberedWords = (count: number) => Array.from({ length: count }, (_, i) => `слово${i + 1}`).join(' ');
+
+async function ask(page: Page, text: string) {
+  const input = page.getByLabel('Сообщение', { exact: true });
+  await input.fill(text);
+  await input.press('Enter');
+  await page.locator('[data-role="user"]').filter({ hasText: text }).waitFor();
+}
+
+const lastAnswer = (page: Page) => page.locator('[data-role="assistant"]').last();
+
+const MARKDOWN_ANSWER = [
+  'Вот **пример** на TypeScript:',
+  '',
+  '```ts',
+  'const answer = 42;',
+  '```',
+  '',
+  '- первый пункт',
+  '- второй пункт',
+  '',
+  '<script>alert(1)</script> и [ссылка](javascript:alert(1))',
+].join('\n');
+
+test.each([
+  ['desktop', 1280, 900],
+  ['phone', 390, 844],
+])(
+  '%s: a question asked on /chat is answered as it is written, in Markdown, with a code block to copy',
+  async (name, width, height) => {
+    openai.slow(60);
+    openai.reply(MARKDOWN_ANSWER);
+    const page = await chatPage(width, height);
+    try {
+      await page.goto(`${stack.url}/`);
+      // «Чат» in the header for a signed-in user (in the burger menu on a phone).
+      if (width < 992) await page.getByRole('button', { name: 'Меню' }).click();
+      await page.getByRole('link', { name: 'Чат', exact: true }).click();
+      await page.waitForURL(`${stack.url}/chat`);
+      await page.getByText('Задайте вопрос — ответ появится здесь.').waitFor();
+      await expect(page.getByTestId('available-credits').textContent()).resolves.toMatch(/Доступно: 100\s000 кредитов/);
+
+      // Shift+Enter breaks the line, Enter sends.
+      const input = page.getByLabel('Сообщение', { exact: true });
+      await input.fill('Покажи пример кода');
+      await input.press('Shift+Enter');
+      await input.pressSequentially('на TypeScript');
+      await expect(input.inputValue()).resolves.toBe('Покажи пример кода\nна TypeScript');
+      await input.press('Enter');
+      await page.locator('[data-role="user"]').filter({ hasText: 'на TypeScript' }).waitFor();
+      await expect(input.inputValue()).resolves.toBe('');
+
+      // Text is on the page while the answer is still being written.
+      const answer = lastAnswer(page);
+      await answer.and(page.locator('[data-status="streaming"]')).filter({ hasText: 'пример' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Остановить' }).isVisible()).resolves.toBe(true);
+      await answer.and(page.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+
+      // Drawn as Markdown; raw HTML and a javascript: link stay inert text.
+      await expect(answer.locator('strong').first().textContent()).resolves.toBe('пример');
+      await expect(answer.locator('li').count()).resolves.toBe(2);
+      await expect(answer.locator('script').count()).resolves.toBe(0);
+      await expect(answer.locator('a[href^="javascript"]').count()).resolves.toBe(0);
+      await expect(answer.textContent()).resolves.toContain('<script>alert(1)</script>');
+      // Each message says which door it came through and, for an answer, the model.
+      await expect(page.locator('[data-role="user"]').last().textContent()).resolves.toContain('сайт');
+      await expect(answer.textContent()).resolves.toMatch(/gpt-/);
+
+      await answer.getByRole('button', { name: 'Копировать' }).click();
+      await answer.getByRole('button', { name: 'Скопировано' }).waitFor();
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe('const answer = 42;\n');
+
+      // The conversation is in the list, titled from the first question; the credits it cost are off the balance.
+      if (width < 992) await page.getByRole('button', { name: 'Чаты', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Список чатов' }).getByText('Покажи пример кода').first().waitFor();
+      await expect(page.getByTestId('available-credits').textContent()).resolves.not.toMatch(/100\s000/);
+      await screenshot(page, `chat-${name}${width < 992 ? '-drawer' : ''}`);
+      if (width < 992) {
+        await page.keyboard.press('Escape');
+        await page.getByRole('navigation', { name: 'Список чатов' }).waitFor({ state: 'hidden' });
+        await screenshot(page, `chat-${name}`);
+      }
+    } finally {
+      await closePage(page);
+    }
+  },
+  90_000,
+);
+
+test('a reload halfway through an answer shows the text so far at once and goes on, with no word twice', async () => {
+  openai.slow(120);
+  const words = numberedWords(40);
+  openai.reply(words);
+  const page = await chatPage(1280, 900);
+  try {
+    await page.goto(`${stack.url}/chat`);
+    await ask(page, 'Посчитай до сорока словами');
+    const answer = lastAnswer(page);
+    await answer.filter({ hasText: 'слово12 ' }).waitFor({ timeout: 20_000 });
+    const before = (await answer.locator('.chat-message-body').textContent()) ?? '';
+
+    const reloadedAt = Date.now();
+    await page.reload();
+    await lastAnswer(page)
+      .filter({ hasText: before.trim().split(' ').at(-1)! })
+      .waitFor();
+    expect(Date.now() - reloadedAt).toBeLessThan(2_000);
+    // It goes on streaming after the reload, from where the page was: every word once, in order.
+    const streaming = lastAnswer(page).and(page.locator('[data-status="streaming"]'));
+    await streaming.filter({ hasText: 'слово25 ' }).waitFor();
+    const halfway = (await streaming.locator('.chat-markdown').innerText()).trim();
+    expect(words.startsWith(halfway)).toBe(true);
+    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+    await expect(lastAnswer(page).locator('.chat-markdown').innerText()).resolves.toBe(words);
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
+test('«Остановить» ends the answer halfway: the text so far stays, marked as stopped', async () => {
+  openai.slow(150);
+  const words = numberedWords(60);
+  openai.reply(words);
+  const page = await chatPage(1280, 900);
+  try {
+    await page.goto(`${stack.url}/chat`);
+    await ask(page, 'Считай до шестидесяти');
+    await lastAnswer(page).filter({ hasText: 'слово3 ' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Остановить' }).click();
+    await lastAnswer(page).filter({ hasText: 'Ответ остановлен' }).waitFor({ timeout: 20_000 });
+    const kept = (await lastAnswer(page).locator('.chat-markdown').textContent()) ?? '';
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(words.length);
+    expect(words.startsWith(kept.trim())).toBe(true);
+    await page.getByRole('button', { name: 'Отправить' }).waitFor();
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
+test('«Поиск по чатам» finds a word in another form and opens its conversation at the message; «Экспорт» downloads the Markdown', async () => {
+  openai.slow(0);
+  openai.reply('Кошки спят до шестнадцати часов в сутки.');
+  const page = await chatPage(1280, 900);
+  try {
+    await page.goto(`${stack.url}/chat`);
+    await ask(page, 'Сколько спят кошки?');
+    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+    openai.reply('Собаки — верные друзья.');
+    await page.getByRole('button', { name: 'Новый чат' }).click();
+    await page.getByText('Задайте вопрос — ответ появится здесь.').waitFor();
+    await ask(page, 'Расскажи про собак');
+    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Поиск по чатам' }).fill('кошка');
+    await page.getByRole('searchbox', { name: 'Поиск по чатам' }).press('Enter');
+    const hit = page.locator('.chat-hit').filter({ hasText: 'Сколько спят кошки?' }).first();
+    await hit.waitFor();
+    // The words found are marked in the snippet.
+    await expect(hit.locator('mark').first().textContent()).resolves.toMatch(/кошки/i);
+    await screenshot(page, 'chat-search');
+    await hit.click();
+    await page.waitForURL(/\/chat\/[^/?]+\?message=/);
+    const marked = page.locator('.chat-message-hit');
+    await marked.waitFor();
+    await expect(marked.textContent()).resolves.toMatch(/кошки/i);
+    await expect(marked.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Сколько спят кошки?');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Экспорт' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^chat-.+\.md$/);
+    const markdown = await readFile((await download.path())!, 'utf8');
+    expect(markdown).toContain('Сколько спят кошки?');
+    expect(markdown).toContain('Кошки спят до шестнадцати часов в сутки.');
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
+test('a conversation is renamed and, once confirmed, deleted', async () => {
+  openai.slow(0);
+  openai.reply('Готово.');
+  const page = await chatPage(1280, 900);
+  try {
+    await page.goto(`${stack.url}/chat`);
+    await ask(page, 'Первый вопрос');
+    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+    const list = page.getByRole('navigation', { name: 'Список чатов' });
+    await list.getByText('Первый вопрос').waitFor();
+
+    await page.getByRole('button', { name: 'Переименовать «Первый вопрос»' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Переименовать чат' });
+    await dialog.getByLabel('Название').fill('Мой чат');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await list.getByText('Мой чат').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Мой чат' }).waitFor();
+
+    await page.getByRole('button', { name: 'Удалить «Мой чат»' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Удаление чата' });
+    await confirm.getByRole('button', { name: 'Отмена' }).click();
+    await expect(list.getByText('Мой чат').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Удалить «Мой чат»' }).click();
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await list.getByText('Мой чат').waitFor({ state: 'detached' });
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
+test('with no credits the question is refused as in the bot, with «Пополнить» leading to the account', async () => {
+  const page = await chatPage(1280, 900, 0);
+  try {
+    await page.goto(`${stack.url}/chat`);
+    const input = page.getByLabel('Сообщение', { exact: true });
+    await input.fill('Вопрос без кредитов');
+    await input.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Недостаточно кредитов' }).waitFor();
+    // The question stays in the box to be sent again.
+    await expect(input.inputValue()).resolves.toBe('Вопрос без кредитов');
+    await page.getByRole('link', { name: 'Пополнить' }).click();
+    await page.waitForURL(`${stack.url}/dashboard`);
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
+test('signed out, /chat asks for a sign-in and comes back to the chat after it', async () => {
+  const person = await registeredPayer(stack);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${stack.url}/chat`);
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Пароль').fill(person.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.waitForURL(`${stack.url}/chat`);
+    await page.getByLabel('Сообщение', { exact: true }).waitFor();
+    // No real bot here: the Telegram Login Widget is not offered.
+    await page.goto(`${stack.url}/login`);
+    await page.getByText('Забыли пароль?').waitFor();
+    await expect(page.getByTestId('telegram-login').count()).resolves.toBe(0);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
+
+test('a used or unknown sign-in link from the bot says so in Russian, with the advice to ask the bot again', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await page.goto(`${stack.url}/telegram-sign-in/no-such-token`);
+    await page.getByRole('alert').filter({ hasText: '/web' }).waitFor();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Попросите новую в боте командой \/web/);
+    await screenshot(page, 'telegram-sign-in-error-390');
+  } finally {
+    await page.close();
+  }
+}, 30_000);
