@@ -1,9 +1,8 @@
-import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { freePort } from '@gpt/kit/testing';
+import { freePort, pgliteDataDir } from '@gpt/kit/testing';
 import { eventually } from './support/async';
 import { npmStart, stop } from './support/npm-start';
 
@@ -12,7 +11,7 @@ let dataDir: string;
 let port: number;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'npm-start-logs-'));
+  dataDir = await pgliteDataDir('npm-start-logs');
   port = await freePort();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { signAccessToken } from '@gpt/kit';
-import { freePort } from '@gpt/kit/testing';
+import { freePort, pgliteDataDir } from '@gpt/kit/testing';
 import { npmStart, npmStartRefused, stop } from './support/npm-start';
 
 /**
@@ -17,7 +17,7 @@ let dataDir: string;
 let port: number;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'secrets-'));
+  dataDir = await pgliteDataDir('secrets');
   port = await freePort();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
