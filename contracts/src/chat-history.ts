@@ -471,6 +471,8 @@ export const DEFAULT_BOT_SETTINGS = {
   speech_model: 'tts-1',
   /** The voice of the speech model. */
   speech_voice: 'alloy',
+  /** Broadcast messages the bot sends a second, in all (Telegram allows about 30; the rest stays for answers). */
+  broadcast_messages_per_second: '25',
 } as const satisfies Record<string, string>;
 export type BotSettingKey = keyof typeof DEFAULT_BOT_SETTINGS;
 
@@ -484,6 +486,7 @@ export const BOT_SETTING_RANGES = {
   low_balance_threshold: { min: 0, max: 1_000_000 },
   max_output_tokens: { min: 16, max: 32_768 },
   context_token_budget: { min: 256, max: 200_000 },
+  broadcast_messages_per_second: { min: 1, max: 25 },
 } as const satisfies Partial<Record<BotSettingKey, { min: number; max: number }>>;
 export type RangedBotSettingKey = keyof typeof BOT_SETTING_RANGES;
 

@@ -1,6 +1,7 @@
 import { answered, contractRouter, createHttpApp, notServed, routeHandlers, standardReadiness } from '@gpt/kit';
 import type { Update } from 'grammy/types';
 import type { BotDeps } from './deps';
+import { adminBroadcastsRoutes } from './http/admin-broadcasts.routes';
 import { chatRoutes } from './http/chat.routes';
 import { internalRouter } from './http/internal.routes';
 import type { SandboxBotApi } from '@gpt/telegram-sandbox';
@@ -52,6 +53,7 @@ export function buildApp(
               return { username, url: botLink(deps, username), sandbox: sandbox !== null };
             },
             ...(sandbox ? sandboxChatRoutes(sandbox, deps) : sandboxOff),
+            ...adminBroadcastsRoutes(deps),
             ...chatRoutes(deps),
           },
         ),

@@ -12,6 +12,7 @@ import { modeFeature } from './features/mode';
 import { preCheckoutFeature, starsFeature } from './features/stars';
 import { promoFeature } from './features/promo';
 import { referralsFeature } from './features/referrals';
+import { newsFeature } from './features/news';
 import { settingsFeature } from './features/settings';
 import { startFeature } from './features/start';
 import { supportFeature } from './features/support';
@@ -46,6 +47,7 @@ export const chatFeatures: readonly Feature[] = [
   { name: 'model', updates: CHAT, make: modelFeature },
   { name: 'mode', updates: CHAT, make: modeFeature },
   { name: 'settings', updates: CHAT, make: settingsFeature },
+  { name: 'news', updates: ['callback_query'], make: newsFeature },
   { name: 'buy', updates: CHAT, make: buyFeature },
   { name: 'stars', updates: CHAT, make: starsFeature },
   { name: 'support', updates: ['message'], make: supportFeature },

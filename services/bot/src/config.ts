@@ -86,6 +86,8 @@ export const BotConfig = serviceConfigSchema('bot', 8086, {
   BOT_PROMO_ATTEMPTS: positiveInt(10),
   /** How often marks of users who blocked the bot that auth could not take (it was down) are sent again. */
   BOT_BLOCKED_REPORT_INTERVAL_SEC: positiveInt(30),
+  /** A broadcast message that failed (not a block) is tried again after this long, twice as long the second time. */
+  BOT_BROADCAST_RETRY_SEC: positiveInt(60),
   /**
    * Tests only: Telegram's pace (messages a second, the gap in a chat) this many times as fast, against a
    * sandbox whose flood limits are sped up alike; production refuses anything but 1.

@@ -5,6 +5,7 @@ import {
   type BotStarPaymentRequest,
   type BotStarPreCheckoutRequest,
   type BotUpsertUserRequest,
+  type BroadcastRecipientsRequest,
   type BotHoldResponse,
   InsufficientCreditsDetail,
   type ServiceName,
@@ -120,6 +121,14 @@ export function serviceClients(
     setTelegramBlocked: (telegramId: number, blocked: boolean) =>
       callRoute('putBotUsersByTelegramIdBlocked', { params: { telegram_id: String(telegramId) }, body: { blocked } }),
     linkToken: (telegramId: number) => callRoute('postBotLinkTokens', { body: { telegram_id: telegramId } }),
+    news: (telegramId: number) =>
+      callRoute('getBotUsersByTelegramIdNews', { params: { telegram_id: String(telegramId) } }),
+    setNews: (telegramId: number, news: boolean) =>
+      callRoute('putBotUsersByTelegramIdNews', { params: { telegram_id: String(telegramId) }, body: { news } }),
+    broadcastRecipients: (audience: BroadcastRecipientsRequest) =>
+      callRoute('postBotBroadcastRecipients', { body: audience }),
+    /** The admin's own profile (their linked Telegram), read with their token. */
+    adminProfile: (authorization: string) => callRoute('getAuthProfile', { headers: { Authorization: authorization } }),
     /** A single-use link that signs the Telegram user in on the site (`/web`). */
     signInLink: (telegramId: number) => callRoute('postBotSignInLinks', { body: { telegram_id: telegramId } }),
 

@@ -18,6 +18,8 @@ export interface Chat {
   instructions: string | null;
   /** The user blocked the bot (Telegram answered 403) and has not written since; null: not blocked. */
   blockedAt: Date | null;
+  /** When the user last wrote (kept to the hour); null: not since the bot keeps it. */
+  lastActiveAt: Date | null;
 }
 
 function toChat(row: Selectable<ChatsTable>): Chat {
@@ -38,6 +40,7 @@ function toChat(row: Selectable<ChatsTable>): Chat {
     voiceReplies: row.voice_replies,
     instructions: row.instructions,
     blockedAt: row.blocked_at,
+    lastActiveAt: row.last_active_at,
   };
 }
 
@@ -76,6 +79,7 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
           awaiting_payment_id: null,
           mode_id: null,
           instructions: null,
+          last_active_at: new Date(),
           updated_at: new Date(),
         })
         .onConflict((oc) =>
@@ -83,6 +87,7 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
             user_id: chat.userId,
             chat_id: chat.chatId,
             web_linked: chat.webLinked,
+            last_active_at: new Date(),
             updated_at: new Date(),
           }),
         )
@@ -130,6 +135,13 @@ export function chatsRepository(db: Kysely<BotDatabase>) {
     },
     setMode: (telegramId: number, modeId: number | null) => update(telegramId, { mode_id: modeId }),
     setVoiceReplies: (telegramId: number, on: boolean) => update(telegramId, { voice_replies: on }),
+    /** The user wrote to the bot now (for a broadcast's audience by activity). */
+    active: (telegramId: number) =>
+      db
+        .updateTable('chats')
+        .set({ last_active_at: new Date() })
+        .where('telegram_id', '=', String(telegramId))
+        .execute(),
     /** The user's instructions (null: none). */
     setInstructions: (telegramId: number, instructions: string | null) => update(telegramId, { instructions }),
     /**

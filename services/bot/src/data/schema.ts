@@ -32,6 +32,8 @@ export interface ChatsTable {
   voice_replies: Generated<boolean>;
   /** The user's own instructions, added after the mode's prompt in every call. */
   instructions: string | null;
+  /** When the user last wrote to the bot (kept to the hour), for a broadcast's audience; null: not since migration 0070. */
+  last_active_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -101,6 +103,38 @@ export interface WebhookUpdatesTable {
   received_at: Generated<Date>;
 }
 
+/** An admin's broadcast (docs/bot.md, Broadcasts); its figures are counted from its deliveries. */
+export interface BroadcastsTable {
+  id: Generated<number>;
+  status: 'scheduled' | 'sending' | 'paused' | 'canceled' | 'done';
+  content: ColumnType<unknown, string, string>;
+  audience: ColumnType<unknown, string, string>;
+  send_at: Timestamp;
+  created_by: number;
+  created_by_name: string;
+  /** Recipients, fixed when sending starts. */
+  total: number | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/**
+ * One recipient of a broadcast: claimed (`sending`, with the claiming process) before the message goes to
+ * Telegram, then `sent`, `blocked` or `failed` (`retry` until the third try); the pair is unique.
+ */
+export interface BroadcastDeliveriesTable {
+  broadcast_id: number;
+  telegram_id: Int8;
+  status: Generated<'pending' | 'sending' | 'sent' | 'blocked' | 'failed' | 'retry'>;
+  attempts: Generated<number>;
+  owner: string | null;
+  /** A failed delivery's next try. */
+  next_at: Date | null;
+  sent_at: Date | null;
+  error: string | null;
+}
+
 export interface BotDatabase extends BusTables {
   chats: ChatsTable;
   conversations: ConversationsTable;
@@ -108,4 +142,6 @@ export interface BotDatabase extends BusTables {
   chat_preferences: ChatPreferencesTable;
   generations: GenerationsTable;
   webhook_updates: WebhookUpdatesTable;
+  broadcasts: BroadcastsTable;
+  broadcast_deliveries: BroadcastDeliveriesTable;
 }

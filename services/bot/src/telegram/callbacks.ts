@@ -14,6 +14,7 @@ export const CALLBACK_TABLE = {
   openWeb: { data: 'menu:web' },
   modes: { data: 'menu:mode' },
   settings: { data: 'menu:settings' },
+  openChat: { data: 'menu:chat' },
   editInstructions: { data: 'instructions:edit' },
   deleteInstructions: { data: 'instructions:delete' },
   cancelEmail: { data: 'pay:email:cancel' },
@@ -26,6 +27,7 @@ export const CALLBACK_TABLE = {
   starsTopUp: { data: 'stars:topup', number: 'roubles' },
   starsTariff: { data: 'stars:tariff', number: 'id' },
   voiceReplies: { data: 'voice', flag: 'on' },
+  news: { data: 'news', flag: 'on' },
 } as const satisfies Record<string, { data: string; number?: string; flag?: string }>;
 
 type Kinds = typeof CALLBACK_TABLE;

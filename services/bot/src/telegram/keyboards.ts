@@ -1,6 +1,7 @@
 import {
   TOP_UP_PACKAGES,
   type AiModel,
+  type BroadcastButton,
   type ChatMode,
   type Money,
   type PaymentKind,
@@ -27,8 +28,19 @@ export const keyboards = {
       .row()
       .url(buttons.site, siteUrl)
       .text(buttons.openInBrowser, callbackData('openWeb')),
-  settings: (voiceReplies: boolean) =>
-    new InlineKeyboard().text(buttons.voiceReplies(voiceReplies), callbackData('voiceReplies', { on: !voiceReplies })),
+  settings: (voiceReplies: boolean, news: boolean) =>
+    new InlineKeyboard()
+      .text(buttons.voiceReplies(voiceReplies), callbackData('voiceReplies', { on: !voiceReplies }))
+      .row()
+      .text(buttons.news(news), callbackData('news', { on: !news })),
+  /** A broadcast's button: its link, or the bot's «Пополнить» or «Открыть чат». */
+  broadcast: (button: BroadcastButton | null) => {
+    if (!button) return undefined;
+    if (button.kind === 'url') return new InlineKeyboard().url(button.text, button.url);
+    return button.kind === 'top_up'
+      ? new InlineKeyboard().text(buttons.topUp, callbackData('buy'))
+      : new InlineKeyboard().text(buttons.openChat, callbackData('openChat'));
+  },
   modes: (modes: ChatMode[], current: ChatMode | undefined) =>
     InlineKeyboard.from(
       modes.map((mode) => [

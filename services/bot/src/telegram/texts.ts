@@ -129,7 +129,7 @@ export const texts = {
     '/model — выбрать модель',
     '/mode — выбрать режим (переводчик, редактор, программист…)',
     '/instructions — ваши личные инструкции для модели',
-    '/settings — настройки: ответы голосом',
+    '/settings — настройки: ответы голосом, новости и акции',
     '/image &lt;описание&gt; — нарисовать картинку',
     '/balance — баланс и тариф',
     '/buy — пополнить баланс или купить тариф (звёздами Telegram или картой)',
@@ -225,14 +225,24 @@ export const texts = {
   voiceTrimmed: 'Озвучено начало ответа: целиком он выше текстом.',
   voiceFailed: '🔇 Не удалось озвучить ответ — он выше текстом. Озвучивание не списано.',
 
-  settings: (voiceReplies: boolean) =>
+  settings: (voiceReplies: boolean, news: boolean) =>
     [
       '<b>Настройки</b>',
       '',
       `🔊 Отвечать голосом: <b>${voiceReplies ? 'включено' : 'выключено'}</b>`,
       'Когда включено, каждый ответ приходит ещё и голосовым сообщением (озвучивание оплачивается кредитами).',
+      '',
+      `📰 Новости и акции: <b>${news ? 'включены' : 'выключены'}</b>`,
+      'Рассылки о новых моделях, скидках и вашем тарифе.',
     ].join('\n'),
   voiceRepliesSet: (on: boolean) => (on ? '🔊 Теперь я отвечаю и голосом.' : '🔇 Теперь я отвечаю только текстом.'),
+  newsSet: (on: boolean) =>
+    on
+      ? '📰 Новости и акции включены: рассылки снова будут приходить.'
+      : '🔕 Новости и акции выключены: рассылок больше не будет. Включить — /settings.',
+  openChat: '💬 Напишите вопрос — я отвечу. /new начинает новый разговор, /model выбирает модель.',
+  /** Under every broadcast message: how to stop them. */
+  broadcastFooter: '<i>Не хотите получать рассылки? /settings → «Новости и акции».</i>',
 
   modes: (modes: ChatMode[], current: ChatMode | undefined) =>
     [
@@ -396,6 +406,8 @@ export const buttons = {
   card: '💳 Картой',
   image: '🎨 Нарисовать',
   voiceReplies: (on: boolean) => (on ? '🔊 Отвечать голосом: вкл' : '🔇 Отвечать голосом: выкл'),
+  news: (on: boolean) => (on ? '📰 Новости и акции: вкл' : '🔕 Новости и акции: выкл'),
+  openChat: '💬 Открыть чат',
   modes: '🎭 Режим',
   mode: (mode: ChatMode, current: boolean) => `${current ? '✅ ' : ''}${mode.emoji} ${mode.name}`,
   editInstructions: '✏️ Изменить',
@@ -409,7 +421,7 @@ export const COMMANDS = [
   { command: 'model', description: 'Выбрать модель' },
   { command: 'mode', description: 'Выбрать режим' },
   { command: 'instructions', description: 'Личные инструкции' },
-  { command: 'settings', description: 'Настройки: ответы голосом' },
+  { command: 'settings', description: 'Настройки: ответы голосом, новости' },
   { command: 'image', description: 'Нарисовать картинку' },
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },

@@ -89,6 +89,12 @@ export interface StandInAccount {
   blocked: boolean;
   /** Who invited the user: auth keeps the inviter of the referral code their first contact came with. */
   referredBy: number | null;
+  /** The user gets broadcasts («Новости и акции»). */
+  news: boolean;
+  /** The user has paid money at least once (auth's projection of billing's deposits). */
+  paid: boolean;
+  /** When the paid tariff's period ends; null: no paid tariff. */
+  tariffEndsAt: Date | null;
 }
 
 interface Hold {
@@ -117,6 +123,8 @@ export type StandInServices = ServiceClients & {
   tariffRows: PublicTariff[];
   /** How long auth's link tokens live, in minutes (its LINK_TOKEN_TTL_MIN: 15 unless a test sets it). */
   linkMinutes: number;
+  /** The Telegram id linked to the admin's own account (auth's profile of the admin's token); null: none. */
+  adminTelegramId: number | null;
   /** Settings as chat-history answers them (DEFAULT_BOT_SETTINGS and the cost settings, overridden). */
   settingsValues: Record<string, string>;
   modelRows: AiModel[];
@@ -211,6 +219,9 @@ export function standInServices(): StandInServices {
         welcomeCredits: stand.welcomeCredits,
         blocked: false,
         referredBy: null,
+        news: true,
+        paid: false,
+        tariffEndsAt: null,
       };
       found.credits = found.welcomeCredits;
       accounts.set(telegramId, found);
@@ -342,6 +353,58 @@ export function standInServices(): StandInServices {
         language_code: body.language_code ?? found.user.language_code,
       });
       return { ...found.user };
+    },
+    async news(telegramId) {
+      return { news: known(telegramId).news };
+    },
+    async setNews(telegramId, news) {
+      known(telegramId).news = news;
+      return { news };
+    },
+    async broadcastRecipients(audience) {
+      reach('broadcastRecipients');
+      const now = Date.now();
+      const within = (found: StandInAccount) =>
+        audience.tariff_ends_within_days === null ||
+        (found.tariffEndsAt !== null &&
+          found.tariffEndsAt.getTime() > now &&
+          found.tariffEndsAt.getTime() <= now + audience.tariff_ends_within_days * 86_400_000);
+      const matches = (found: StandInAccount) =>
+        !found.blocked &&
+        found.news &&
+        (audience.tariff_ids === null || audience.tariff_ids.includes(found.tariff.id)) &&
+        (audience.paid === null || found.paid === (audience.paid === 'ever')) &&
+        (audience.balance_below === null || found.credits + found.includedCredits < audience.balance_below) &&
+        (audience.linked === null || found.user.web_linked === audience.linked) &&
+        (audience.utm_source === null || found.user.utm_source === audience.utm_source) &&
+        within(found);
+      return {
+        telegram_ids: [...accounts.values()].filter(matches).map((found) => found.user.telegram_id),
+      };
+    },
+    async adminProfile() {
+      const telegramId = stand.adminTelegramId;
+      const admin = telegramId === null ? null : known(telegramId);
+      return {
+        id: admin?.user.id ?? 999_999,
+        email: 'admin@example.com',
+        role: 'admin',
+        created_at: at,
+        tariff_id: null,
+        tariff_name: 'Base',
+        credits: 0,
+        included_credits: 0,
+        held_credits: 0,
+        available_credits: 0,
+        welcome_credits: 0,
+        email_confirmed: true,
+        monthly_price: '0.00',
+        tariff_end_date: null,
+        telegram_linked: telegramId !== null,
+        telegram_id: telegramId,
+        telegram_username: null,
+        telegram_email: null,
+      };
     },
     async setTelegramBlocked(telegramId, blocked) {
       reach('setTelegramBlocked');
@@ -495,6 +558,7 @@ export function standInServices(): StandInServices {
     },
     tariffRows,
     linkMinutes: 15,
+    adminTelegramId: null,
     settingsValues,
     modelRows,
     modeRows,
