@@ -496,5 +496,6 @@ export const eventSubscriptions = {
     'password_reset.requested',
     'referral.rewarded',
     'support.answered',
+    'subscription.notice',
   ],
 } as const satisfies Record<ServiceName, readonly EventType[]>;

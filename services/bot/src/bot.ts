@@ -15,6 +15,7 @@ import { referralsFeature } from './features/referrals';
 import { newsFeature } from './features/news';
 import { settingsFeature } from './features/settings';
 import { startFeature } from './features/start';
+import { subscriptionFeature } from './features/subscription';
 import { supportFeature } from './features/support';
 import { voiceFeature } from './features/voice';
 import { account } from './telegram/account';
@@ -50,6 +51,7 @@ export const chatFeatures: readonly Feature[] = [
   { name: 'news', updates: ['callback_query'], make: newsFeature },
   { name: 'buy', updates: CHAT, make: buyFeature },
   { name: 'stars', updates: CHAT, make: starsFeature },
+  { name: 'subscription', updates: CHAT, make: subscriptionFeature },
   { name: 'support', updates: ['message'], make: supportFeature },
   { name: 'referrals', updates: ['message'], make: referralsFeature },
   { name: 'promo', updates: ['message'], make: promoFeature },

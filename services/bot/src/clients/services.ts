@@ -156,6 +156,14 @@ export function serviceClients(
     starPayment: (body: BotStarPaymentRequest) => callRoute('postBotStarsPayments', { body }),
     supplyEmail: (paymentId: string, email: string) =>
       callRoute('patchBotPaymentsByIdEmail', { params: { id: paymentId }, body: { email } }),
+    subscriptions: (telegramId: number) =>
+      waitingForNewUser(() => callRoute('getBotSubscriptions', { query: { telegram_id: telegramId } })),
+    /** Billing stops renewing it; a Stars subscription is canceled at Telegram first. */
+    cancelSubscription: (id: number, telegramId: number) =>
+      callRoute('deleteBotSubscriptionsById', { params: { id }, query: { telegram_id: telegramId } }),
+    /** A Stars subscription the bot turned back on at Telegram renews again. */
+    resumeSubscription: (id: number, telegramId: number) =>
+      callRoute('postBotSubscriptionsByIdResume', { params: { id }, query: { telegram_id: telegramId } }),
 
     referrals: (telegramId: number) =>
       waitingForNewUser(() => callRoute('getBotReferrals', { query: { telegram_id: telegramId } })),

@@ -52,6 +52,14 @@ export function starsFeature(deps: BotDeps): Composer<PrivateContext> {
         total_amount: payment.total_amount,
         telegram_payment_charge_id: payment.telegram_payment_charge_id,
         provider_payment_charge_id: payment.provider_payment_charge_id,
+        // A Stars subscription's payment: the first or a renewal, with the end of the period it pays.
+        ...(payment.is_recurring
+          ? {
+              is_recurring: true,
+              is_first_recurring: payment.is_first_recurring === true,
+              subscription_expiration_date: payment.subscription_expiration_date,
+            }
+          : {}),
       });
     } catch (err) {
       if (!(err instanceof ServiceCallError) || err.status >= 500) throw err;

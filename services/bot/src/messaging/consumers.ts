@@ -9,6 +9,7 @@ import { paymentCanceledConsumer, paymentFailedConsumer } from './payment-not-pa
 import { paymentRefundedConsumer } from './payment-refunded.consumer';
 import { paymentSucceededConsumer } from './payment-succeeded.consumer';
 import { referralRewardedConsumer } from './referral-rewarded.consumer';
+import { subscriptionNoticeConsumer } from './subscription-notice.consumer';
 import { supportAnsweredConsumer } from './support-answered.consumer';
 
 /** Every event the bot reacts to. */
@@ -24,5 +25,6 @@ export function botConsumers(deps: BotDeps): Consumer<BotDatabase, EventSchemas>
     passwordResetConsumer(deps),
     referralRewardedConsumer(deps),
     supportAnsweredConsumer(deps),
+    subscriptionNoticeConsumer(deps),
   ];
 }

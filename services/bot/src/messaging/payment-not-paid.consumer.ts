@@ -10,7 +10,8 @@ import { sendNotes, type BotConsumer } from './notes';
  * waiting for its receipt e-mail (billing cancels a payment that waited too long). The bot
  * knows a user's chats, not where a payment was started, so a linked user hears of site payments
  * too, as of successful ones. A failed payment that never reached a payment page is left out: the
- * bot answered that /buy itself («Не удалось создать платёж»).
+ * bot answered that /buy itself («Не удалось создать платёж»); so is a subscription's renewal, which its
+ * owner hears of by subscription.notice.
  */
 function paymentNotPaidConsumer<K extends 'payment.canceled' | 'payment.failed'>(
   deps: BotDeps,
@@ -22,7 +23,7 @@ function paymentNotPaidConsumer<K extends 'payment.canceled' | 'payment.failed'>
     async handle(trx, event) {
       const payment = event.data;
       await chatsRepository(trx).stopAwaitingEmail(payment.payment_id);
-      const html = say(payment);
+      const html = payment.subscription_id === null ? say(payment) : null;
       if (html === null) return [];
       return (await chatsRepository(trx).findByUser(payment.user_id)).map((chat) => ({
         chat,

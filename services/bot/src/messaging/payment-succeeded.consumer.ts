@@ -4,7 +4,10 @@ import type { BotDeps } from '../deps';
 import { texts } from '../telegram/texts';
 import { sendNotes, type BotConsumer } from './notes';
 
-/** Billing confirmed a payment: «Оплата получена: +N кредитов» (or the new tariff) in every chat of the payer. */
+/**
+ * Billing confirmed a payment: «Оплата получена: +N кредитов» (or the new tariff) in every chat of the payer; a card
+ * subscription's renewal is told by subscription.notice instead.
+ */
 export const paymentSucceededConsumer = (
   deps: BotDeps,
 ): BotConsumer<'payment.succeeded', BotBalanceResponse | null> => ({
@@ -17,6 +20,7 @@ export const paymentSucceededConsumer = (
   },
   async handle(trx, event, balance) {
     const payment = event.data;
+    if (payment.subscription_id !== null) return [];
     return (await chatsRepository(trx).findByUser(payment.user_id)).map((chat) => ({
       chat,
       html: balance

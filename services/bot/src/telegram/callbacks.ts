@@ -28,6 +28,9 @@ export const CALLBACK_TABLE = {
   starsTariff: { data: 'stars:tariff', number: 'id' },
   voiceReplies: { data: 'voice', flag: 'on' },
   news: { data: 'news', flag: 'on' },
+  cancelSubscription: { data: 'sub:cancel', number: 'id' },
+  resumeSubscription: { data: 'sub:resume', number: 'id' },
+  starsSubscription: { data: 'stars:sub', number: 'id' },
 } as const satisfies Record<string, { data: string; number?: string; flag?: string }>;
 
 type Kinds = typeof CALLBACK_TABLE;

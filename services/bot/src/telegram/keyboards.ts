@@ -6,10 +6,11 @@ import {
   type Money,
   type PaymentKind,
   type PublicTariff,
+  type UserSubscription,
 } from '@gpt/contracts';
 import { InlineKeyboard } from 'grammy';
 import { callbackData } from './callbacks';
-import { buttons } from './texts';
+import { buttons, subscriptionButtons } from './texts';
 
 /** Top-up amounts offered by /buy, in whole roubles (billing makes Stars invoices only for these). */
 export const TOP_UP_AMOUNTS = TOP_UP_PACKAGES.map((amount) => Number.parseInt(amount, 10));
@@ -98,4 +99,31 @@ export const keyboards = {
   url: (label: string, url: string) => new InlineKeyboard().url(label, url),
   /** Under the request for a receipt e-mail: give up the payment instead. */
   cancelEmail: () => new InlineKeyboard().text(buttons.cancel, callbackData('cancelEmail')),
+};
+
+/** /subscription: cancel or resume each subscription; with none renewing, a Stars subscription of each paid tariff. */
+export const subscriptionKeyboards = {
+  manage: (subscriptions: UserSubscription[], paidTariffs: PublicTariff[]) => {
+    const renewing = (subscription: UserSubscription) => ['active', 'past_due'].includes(subscription.status);
+    const rows = subscriptions.flatMap((subscription) => {
+      const stars = subscription.method === 'telegram_stars';
+      if (renewing(subscription)) {
+        const label = stars ? subscriptionButtons.cancelStars : subscriptionButtons.cancelCard;
+        return [[InlineKeyboard.text(label, callbackData('cancelSubscription', { id: subscription.id }))]];
+      }
+      const resumable = stars && subscription.status === 'canceled' && new Date(subscription.paid_until) > new Date();
+      const resume = callbackData('resumeSubscription', { id: subscription.id });
+      return resumable ? [[InlineKeyboard.text(subscriptionButtons.resumeStars, resume)]] : [];
+    });
+    const offers = subscriptions.some(renewing)
+      ? []
+      : paidTariffs.map((tariff) => [
+          InlineKeyboard.text(
+            subscriptionButtons.subscribe(tariff.name),
+            callbackData('starsSubscription', { id: tariff.id }),
+          ),
+        ]);
+    return InlineKeyboard.from([...rows, ...offers]);
+  },
+  pay: (link: string) => new InlineKeyboard().url(subscriptionButtons.pay, link),
 };

@@ -10,6 +10,11 @@ import {
   type PublicTariff,
   type UserPayment,
   type ReferralSummary,
+  SUBSCRIPTION_STATUS_LABELS,
+  declineReasonText,
+  formatChargeDay,
+  type SubscriptionNoticeData,
+  type UserSubscription,
 } from '@gpt/contracts';
 
 /** Everything the bot says, in one place: natural Russian, Telegram HTML with every value escaped. */
@@ -425,6 +430,7 @@ export const COMMANDS = [
   { command: 'image', description: 'Нарисовать картинку' },
   { command: 'balance', description: 'Баланс и тариф' },
   { command: 'buy', description: 'Пополнить баланс' },
+  { command: 'subscription', description: 'Автопродление тарифа' },
   { command: 'link', description: 'Связать с сайтом' },
   { command: 'web', description: 'Открыть чат в браузере' },
   { command: 'paysupport', description: 'Помощь с оплатой' },
@@ -433,3 +439,77 @@ export const COMMANDS = [
   { command: 'promo', description: 'Активировать промокод' },
   { command: 'help', description: 'Справка' },
 ];
+
+/** /subscription and what billing tells a subscription's owner (docs/money.md, Subscriptions). */
+export const subscriptionTexts = {
+  none: [
+    '🔁 Автопродления у вас нет.',
+    'Тариф можно оплачивать звёздами: Telegram сам продлевает подписку каждые 30 дней, а отменить её можно здесь же в любой момент. Автопродление картой включается при покупке тарифа на сайте.',
+  ].join('\n'),
+  list: (subscriptions: UserSubscription[]) =>
+    subscriptions
+      .map((subscription) => {
+        const price =
+          subscription.method === 'telegram_stars'
+            ? `${credits(subscription.star_price ?? 0)} ⭐ каждые 30 дней, подписка Telegram`
+            : `${formatRoubles(subscription.price)} в месяц${subscription.card ? `, карта ${subscription.card}` : ''}`;
+        const next = subscription.next_charge_at
+          ? `\nСледующее списание: ${formatChargeDay(subscription.next_charge_at)}`
+          : '';
+        return [
+          `🔁 Тариф <b>${escapeHtml(subscription.tariff_name)}</b>: ${price}.`,
+          `${SUBSCRIPTION_STATUS_LABELS[subscription.status]}. Оплачено до: ${formatChargeDay(subscription.paid_until)}${next}`,
+        ].join('\n');
+      })
+      .join('\n\n'),
+  offer: 'Оформить подписку за звёзды на тариф:',
+  canceled: (subscription: UserSubscription) =>
+    `✅ Автопродление тарифа «${escapeHtml(subscription.tariff_name)}» отменено: списаний больше не будет. Тариф действует до ${formatChargeDay(subscription.paid_until)}.`,
+  resumed: (subscription: UserSubscription) =>
+    `🔁 Подписка на тариф «${escapeHtml(subscription.tariff_name)}» снова продлевается, следующее списание: ${formatChargeDay(subscription.paid_until)}`,
+  starsLink: (tariff: string, stars: number) =>
+    `🔁 Подписка на тариф «${escapeHtml(tariff)}»: ${credits(stars)} ⭐ каждые 30 дней. Telegram продлевает её сам; отменить можно в любой момент командой /subscription. Нажмите кнопку, чтобы оформить.`,
+  failed: (reason: string) => `Не получилось: ${escapeHtml(reason)}`,
+  telegramRefused: 'Telegram не принял изменение подписки. Попробуйте ещё раз чуть позже.',
+  /** A notice of billing; null when the bot says nothing (a Stars payment is announced by «Оплата получена»). */
+  notice: (notice: SubscriptionNoticeData): string | null => {
+    const tariff = `«${escapeHtml(notice.tariff_name)}»`;
+    const price =
+      notice.method === 'telegram_stars' ? `${credits(notice.star_amount ?? 0)} ⭐` : formatRoubles(notice.amount);
+    const card = notice.card ? ` с карты ${notice.card}` : '';
+    const cancel = 'Отменить автопродление — /subscription или в личном кабинете на сайте.';
+    switch (notice.kind) {
+      case 'started':
+        return notice.method === 'card'
+          ? `🔁 Автопродление тарифа ${tariff} включено: ${price} в месяц${card}. ${cancel}`
+          : null;
+      case 'renewed':
+        return notice.method === 'card'
+          ? `✅ Тариф ${tariff} продлён до ${formatChargeDay(notice.paid_until)}: списано ${price}${card}.`
+          : null;
+      case 'reminder':
+        return `⏰ ${formatChargeDay(notice.charge_at ?? notice.paid_until)} будет списано ${price}${card} за следующий месяц тарифа ${tariff}. ${cancel}`;
+      case 'declined':
+        return [
+          `⚠️ Не удалось продлить тариф ${tariff}: ${declineReasonText(notice.reason)}.`,
+          notice.charge_at
+            ? `Попробуем снова ${formatChargeDay(notice.charge_at)}, тариф пока действует.`
+            : 'Тариф пока действует.',
+        ].join('\n');
+      case 'card_needed':
+        return `⚠️ Тариф ${tariff} не продлится сам: ${declineReasonText(notice.reason)}. Он действует до ${formatChargeDay(notice.paid_until)}; чтобы продлить, оплатите тариф другой картой — /buy.`;
+      case 'ended':
+        return `Автопродление тарифа ${tariff} закончилось: оплата не прошла. Купить тариф снова — /buy.`;
+      case 'canceled':
+        return `Автопродление тарифа ${tariff} отменено: списаний больше не будет. Тариф действует до ${formatChargeDay(notice.paid_until)}.`;
+    }
+  },
+};
+
+export const subscriptionButtons = {
+  cancelCard: 'Отменить автопродление',
+  cancelStars: 'Отменить подписку',
+  resumeStars: 'Возобновить подписку',
+  subscribe: (tariff: string) => `🔁 Подписка за звёзды: ${tariff}`,
+  pay: '⭐ Оформить подписку',
+};
