@@ -91,6 +91,19 @@ export const UserProfile = z
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfile>;
 
+/**
+ * `GET`/`PUT /api/auth/profile/password-reset`: whether password-reset links go to the linked Telegram account
+ * instead of the e-mail (the owner's choice, signed in; it lapses when another Telegram account is linked).
+ */
+export const PasswordResetChannel = z
+  .object({
+    telegram: z.boolean({ error: 'telegram: true или false' }).meta({
+      description: 'Reset links go to the linked Telegram account (true) or to the e-mail (false)',
+    }),
+  })
+  .meta({ id: 'PasswordResetChannel' });
+export type PasswordResetChannel = z.infer<typeof PasswordResetChannel>;
+
 export const LoginRequest = z
   .object({
     email: emailInput('Введите email'),

@@ -103,7 +103,14 @@ export type AccountsUnlinkedData = z.infer<typeof AccountsUnlinkedData>;
  * one was asked for (the link itself goes only to the account's e-mail); it is good until `expires_at`.
  */
 export const PasswordResetRequestedData = z
-  .object({ user_id: Id, telegram_id: TelegramId, expires_at: IsoDateTime })
+  .object({
+    user_id: Id,
+    telegram_id: TelegramId,
+    expires_at: IsoDateTime,
+    reset_url: z.string().optional().meta({
+      description: 'The link itself, only when the owner chose to get links in Telegram (else it was mailed)',
+    }),
+  })
   .meta({ id: 'PasswordResetRequestedData' });
 export type PasswordResetRequestedData = z.infer<typeof PasswordResetRequestedData>;
 

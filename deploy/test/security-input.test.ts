@@ -195,6 +195,7 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/auth/link/preview': () => ({ body: { token: 'no-such-link-token' } }),
   // The user has no Telegram linked: nothing to unlink.
   'DELETE /api/auth/link': () => ({}),
+  'PUT /api/auth/profile/password-reset': () => ({ body: { telegram: false } }),
   'DELETE /api/admin/users/{id}/telegram': () => ({ params: { id: fx.editedUserId } }),
   'POST /api/admin/support-requests/{id}/done': () => ({ params: { id: fx.supportRequestId } }),
   'POST /api/admin/support-requests/{id}/answer': () => ({

@@ -104,6 +104,66 @@ describe('POST /api/auth/password-reset', () => {
     expect(minutesLeft).toBeGreaterThan(29);
     expect(minutesLeft).toBeLessThanOrEqual(30);
   });
+
+  test('when the owner chose Telegram for reset links, signed in, then the link goes to the linked Telegram account instead of the e-mail, until another one is linked', async () => {
+    const user = await h.buildUser();
+    const channel = (body?: { telegram: boolean }) =>
+      h.api<{ telegram: boolean; code: string }>(body ? 'PUT' : 'GET', '/api/auth/profile/password-reset', {
+        token: user.token,
+        body,
+      });
+    const linkTelegram = async () => {
+      const telegram = await h.buildTelegramUser();
+      const link = await h.api<{ token: string }>('POST', '/api/bot/link-tokens', {
+        botKey: BOT_KEY,
+        body: { telegram_id: telegram.telegram_id },
+      });
+      const linked = await h.api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } });
+      expect(linked.status).toBe(200);
+      return telegram;
+    };
+    const resetEvent = () =>
+      h.auth.deps.bus.waitFor(
+        'published',
+        (e) => e.type === 'password_reset.requested' && (e.data as { user_id: number }).user_id === user.id,
+      );
+
+    // Nothing is linked: there is no Telegram account to choose.
+    expect((await channel({ telegram: true })).body).toMatchObject({ code: 'telegram_not_linked' });
+    const telegram = await linkTelegram();
+    expect((await channel()).body).toEqual({ telegram: false });
+    expect((await channel({ telegram: true })).body).toEqual({ telegram: true });
+    expect((await channel()).body).toEqual({ telegram: true });
+
+    let published = resetEvent();
+    await requestReset(user.email);
+    const event = await published;
+    expect(event.data).toEqual({
+      user_id: user.id,
+      telegram_id: telegram.telegram_id,
+      expires_at: expect.any(String),
+      reset_url: expect.stringMatching(/^https:\/\/gpt\.example\.ru\/reset-password\/[\w-]{43}$/),
+    });
+    await expect(mailbox.waitForMail(user.email, { timeoutMs: 1500, containing: RESET_LINK })).rejects.toThrow(
+      'no mail',
+    );
+    // The link the bot was given works.
+    const token = (event.data as { reset_url: string }).reset_url.split('/').pop()!;
+    expect((await confirm(token, 'new-password-1')).status).toBe(200);
+
+    // The choice named that Telegram account: one linked later gets no link, the e-mail does.
+    const session = await h.api<{ token: string }>('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'new-password-1' },
+    });
+    user.token = session.body.token;
+    expect((await h.api('DELETE', '/api/auth/link', { token: user.token })).status).toBe(200);
+    await linkTelegram();
+    expect((await channel()).body).toEqual({ telegram: false });
+    published = resetEvent();
+    await requestReset(user.email);
+    expect((await published).data).not.toHaveProperty('reset_url');
+    await mailedToken(user.email);
+  });
 });
 
 describe('POST /api/auth/password-reset/confirm', () => {

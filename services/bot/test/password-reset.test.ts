@@ -3,8 +3,8 @@ import { startBotHarness, type BotHarness } from './support/harness';
 import { botSays, telegramUser } from './support/telegram-users';
 
 /**
- * Password recovery of a web account linked to Telegram: the chat is told that a link was mailed,
- * and never gets the link itself (whoever holds the linked Telegram must not take the account over).
+ * Password recovery of a web account linked to Telegram: the chat is told that a link was mailed, and
+ * gets the link itself only when the owner chose so on the site (auth then sends it in the event).
  */
 let bot: BotHarness;
 
@@ -35,6 +35,21 @@ describe('password_reset.requested', () => {
     expect(String(sent.params.text)).toContain('действует до 12:30 (МСК) и срабатывает один раз.');
     expect(String(sent.params.text)).not.toContain('reset-password');
     expect(sent.params.reply_markup).toBeUndefined();
+  });
+
+  test('gives the link itself when the account’s owner chose to get reset links in Telegram', async () => {
+    const user = telegramUser();
+    bot.telegram.sendCommand(user, '/start');
+    await botSays(bot.telegram, user.id, 'Здравствуйте');
+    const url = 'https://gpt.example.ru/reset-password/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const event = { ...resetRequested(bot.services.account(user.id).user.id + 1000, user.id), reset_url: url };
+
+    const mark = bot.telegram.calls.length;
+    await bot.deliver('password_reset.requested', event);
+    const sent = await botSays(bot.telegram, user.id, 'Задать новый пароль', mark);
+
+    expect(String(sent.params.text)).toContain(url);
+    expect(String(sent.params.text)).toContain('действует до 12:30 (МСК) и срабатывает один раз.');
   });
 
   test('a Telegram user who never wrote to the bot gets nothing', async () => {

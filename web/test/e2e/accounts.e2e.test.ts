@@ -233,6 +233,39 @@ describe('Telegram linking', () => {
   });
 });
 
+describe('password reset links in Telegram', () => {
+  test('the owner of a linked account turns on reset links in Telegram from the account, at 1280 and 390 px', async () => {
+    const user = await signUp(stack.url);
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: 9_500_000 + Math.floor(Math.random() * 1e9) },
+    });
+    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
+      200,
+    );
+    await signInAs(user);
+    const read = page.waitForResponse(
+      (res) => res.url().endsWith('/api/auth/profile/password-reset') && res.request().method() === 'GET',
+    );
+    await page.goto(`${stack.url}/dashboard`);
+    const toggle = page.getByLabel('Присылать ссылку для смены пароля в Telegram, а не на e-mail');
+    await read;
+    await expect(toggle.isChecked()).resolves.toBe(false);
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/api/auth/profile/password-reset') && res.request().method() === 'PUT',
+    );
+    await toggle.click();
+    expect((await saved).status()).toBe(200);
+    expect((await api('GET', '/api/auth/profile/password-reset', { token: user.token })).body).toEqual({
+      telegram: true,
+    });
+    await screenshot(page, 'accounts-reset-in-telegram');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toggle.scrollIntoViewIfNeeded();
+    await screenshot(page, 'accounts-reset-in-telegram-390');
+  });
+});
+
 describe('change password', () => {
   test('validation texts and toast, the server’s refusal, then success with the session kept', async () => {
     const user = await signUp(stack.url);

@@ -23,6 +23,8 @@ export interface UsersTable {
   /** bigint, as a string. */
   telegram_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   telegram_username: string | null;
+  /** Password-reset links go to this Telegram account while it is the linked one (migration 0051). */
+  reset_telegram_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** E-mail for payment receipts. */
   telegram_email: string | null;
   /** The user has blocked the bot since then, as the bot reported (migration 0031); null: not blocked. */

@@ -1,4 +1,4 @@
-import type { PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
+import type { PasswordResetChannel, PasswordResetConfirmRequest, PasswordResetConfirmResponse } from '@gpt/contracts';
 import type { AttemptLimiter } from '@gpt/kit';
 import type { AuthDeps } from '../deps';
 import { singleUseTokensRepository } from '../data/single-use-tokens.repository';
@@ -34,12 +34,51 @@ const resetMail = (url: string, ttlMin: number) => ({
   ].join('\n'),
 });
 
+/** The Telegram account reset links go to: the linked one, if its owner chose it while it was linked. */
+async function resetTelegramOf(db: AuthDeps['db'], userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['telegram_id', 'reset_telegram_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw authErrors.userNotFound();
+  return row.telegram_id !== null && String(row.telegram_id) === String(row.reset_telegram_id)
+    ? String(row.telegram_id)
+    : null;
+}
+
+/** Where the signed-in owner's reset links go. */
+export async function passwordResetChannel(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<PasswordResetChannel> {
+  return { telegram: (await resetTelegramOf(deps.db, userId)) !== null };
+}
+
+/**
+ * The signed-in owner chooses where reset links go: to the Telegram account linked now (409 when none is),
+ * or back to the e-mail. The choice names that Telegram account, so linking another one lapses it.
+ */
+export async function setPasswordResetChannel(
+  deps: Pick<AuthDeps, 'db'>,
+  userId: number,
+  channel: PasswordResetChannel,
+): Promise<PasswordResetChannel> {
+  const row = await deps.db
+    .updateTable('users')
+    .set((eb) => ({ reset_telegram_id: channel.telegram ? eb.ref('telegram_id') : null }))
+    .where('id', '=', userId)
+    .returning(['telegram_id'])
+    .executeTakeFirst();
+  if (!row) throw authErrors.userNotFound();
+  if (channel.telegram && row.telegram_id === null) throw authErrors.telegramNotLinked();
+  return passwordResetChannel(deps, userId);
+}
+
 /**
  * A recovery link for the account with this e-mail, if there is one and it has not had its hourly
- * allowance of links: stored as a hash, valid PASSWORD_RESET_TTL_MIN minutes, and mailed — only mailed:
- * a Telegram account linked to it is told that a link was asked for (`password_reset.requested`), never
- * sent the link, so whoever holds the linked Telegram cannot take the account over. Nothing here
- * tells the caller whether the e-mail exists: the route answers before this runs.
+ * allowance of links: stored as a hash, valid PASSWORD_RESET_TTL_MIN minutes, and mailed. Only when the
+ * owner chose so, signed in (`setPasswordResetChannel`), it goes to the linked Telegram account instead
+ * (`password_reset.requested` with the link); otherwise a linked Telegram account is only told that a
+ * link was mailed, so whoever holds it cannot take the account over. Nothing here tells the caller
+ * whether the e-mail exists: the route answers before this runs.
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const { bus, config, db, logger } = deps;
@@ -53,6 +92,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 
   const { token, hash, expiresAt } = newSingleUseToken(config.PASSWORD_RESET_TTL_MIN);
   const url = `${config.SITE_URL}/reset-password/${token}`;
+  const toTelegram = await resetTelegramOf(db, user.id);
   await bus.transaction(async (trx) => {
     await passwordResetTokensRepository(trx).create({ hash, userId: user.id, expiresAt });
     if (user.telegramId !== null) {
@@ -60,10 +100,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
         user_id: user.id,
         telegram_id: Number(user.telegramId),
         expires_at: expiresAt.toISOString(),
+        ...(toTelegram !== null ? { reset_url: url } : {}),
       });
     }
   });
-  await sendMail(deps, { to: user.email, ...resetMail(url, config.PASSWORD_RESET_TTL_MIN) });
+  if (toTelegram === null) {
+    await sendMail(deps, { to: user.email, ...resetMail(url, config.PASSWORD_RESET_TTL_MIN) });
+  }
 }
 
 /**

@@ -3,7 +3,12 @@ import { answered, attemptLimiter, clientAddress, routeHandlers, sendJsonBytes }
 import type { AuthDeps } from '../deps';
 import { linkAccounts, previewLink, unlinkTelegram } from '../domain/account-linking';
 import { confirmEmail, emailConfirmationResender } from '../domain/email-confirmation';
-import { confirmPasswordReset, requestPasswordReset } from '../domain/password-reset';
+import {
+  confirmPasswordReset,
+  passwordResetChannel,
+  requestPasswordReset,
+  setPasswordResetChannel,
+} from '../domain/password-reset';
 import { changePassword, getProfile, login, register } from '../domain/sessions';
 import { signInWithLink, signInWithWidget, telegramWidgetInfo } from '../domain/telegram-sign-in';
 import { toProfile } from '../domain/user-views';
@@ -41,6 +46,8 @@ export function sessionRoutes(deps: AuthDeps) {
       sendJsonBytes(req, res, (await getProfile(deps, actingUserId(claims))).body);
       return answered;
     },
+    getAuthProfilePasswordReset: ({ claims }) => passwordResetChannel(deps, actingUserId(claims)),
+    putAuthProfilePasswordReset: ({ claims, body }) => setPasswordResetChannel(deps, actingUserId(claims), body),
     postAuthChangePassword: ({ body, claims }) => changePassword(deps, actingUserId(claims), body),
     postAuthLink: ({ body, claims }) => linkAccounts(deps, actingUserId(claims), body.token),
     postAuthLinkPreview: ({ body, claims }) => previewLink(deps, actingUserId(claims), body.token),

@@ -10,6 +10,7 @@ import { telegramLanguageMigration } from './0007-telegram-language';
 import { referralsMigration } from './0020-referrals';
 import { emailConfirmationMigration } from './0021-email-confirmation';
 import { telegramBlockedMigration } from './0031-telegram-blocked';
+import { resetByTelegramMigration } from './0051-reset-by-telegram';
 import { signInTokensMigration } from './0060-sign-in-tokens';
 import { newsOptOutMigration } from './0070-news-opt-out';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0031_telegram_blocked': telegramBlockedMigration,
   '0040_idempotent_requests': idempotencyMigration,
   '0041_audit_log': auditLogMigration,
+  '0051_reset_by_telegram': resetByTelegramMigration,
   '0060_sign_in_tokens': signInTokensMigration,
   '0070_news_opt_out': newsOptOutMigration,
 };

@@ -23,6 +23,7 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { InviteFriends } from './invite-friends';
 import { MySupportRequests } from './my-support-requests';
+import { PasswordResetChannelSwitch } from './password-reset-channel';
 import { PromoCodeForm } from './promo-code-form';
 import { TelegramLinkDialog } from './telegram-link-dialog';
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
@@ -143,6 +144,9 @@ export function AccountOverview({ user }: { user: SessionUser }) {
                   )}
                   <Item label="Email для чеков">{user.telegram_email || '—'}</Item>
                 </dl>
+                {user.telegram_id !== null && user.telegram_id !== undefined && (
+                  <PasswordResetChannelSwitch telegramId={Number(user.telegram_id)} />
+                )}
                 <Button variant="outline-danger" className="mt-3" onClick={() => setDialog('unlink')}>
                   Отвязать Telegram
                 </Button>
