@@ -117,6 +117,8 @@ test.each([
       const answer = lastAnswer(page);
       await answer.and(page.locator('[data-status="streaming"]')).filter({ hasText: 'пример' }).waitFor();
       await expect(page.getByRole('button', { name: 'Остановить' }).isVisible()).resolves.toBe(true);
+      // Screen readers hear the answer once it is whole: a polite live region, busy while it is written.
+      await expect(answer.locator('[aria-live="polite"][aria-busy="true"]').count()).resolves.toBe(1);
       await answer.and(page.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
 
       // Drawn as Markdown; raw HTML and a javascript: link stay inert text.
@@ -243,6 +245,80 @@ test('«Поиск по чатам» finds a word in another form and opens its 
   }
 }, 60_000);
 
+test('a second tab shows the same conversation: the question asked in the first, and its answer', async () => {
+  openai.slow(40);
+  openai.reply(numberedWords(20));
+  const first = await chatPage(1280, 900);
+  try {
+    await first.goto(`${stack.url}/chat`);
+    await ask(first, 'Вопрос из первой вкладки');
+    await lastAnswer(first).and(first.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+    const second = await first.context().newPage();
+    await second.goto(first.url());
+    await second.locator('[data-role="user"]').filter({ hasText: 'Вопрос из первой вкладки' }).waitFor();
+
+    openai.slow(150);
+    openai.reply(numberedWords(30));
+    await ask(first, 'Ещё вопрос');
+    // The other tab finds the new question and follows its answer as it is written.
+    await second.locator('[data-role="user"]').filter({ hasText: 'Ещё вопрос' }).waitFor({ timeout: 15_000 });
+    await lastAnswer(second).and(second.locator('[data-status="done"]')).filter({ hasText: 'слово30' }).waitFor({
+      timeout: 20_000,
+    });
+    await expect(lastAnswer(second).locator('.chat-markdown').innerText()).resolves.toBe(numberedWords(30));
+  } finally {
+    await closePage(first);
+  }
+}, 60_000);
+
+test('keyboard only: the search, the list, the box and «Отправить» are reached by Tab and named; Escape closes the phone’s list', async () => {
+  openai.slow(0);
+  openai.reply('Ответ с клавиатуры.');
+  const page = await chatPage(390, 844);
+  try {
+    await page.goto(`${stack.url}/chat`);
+    const input = page.getByLabel('Сообщение', { exact: true });
+    await input.waitFor();
+    await input.focus();
+    await page.keyboard.type('Вопрос с клавиатуры');
+    // From the box Tab goes to «Отправить», and Enter on it sends.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe('Отправить');
+    await page.keyboard.press('Enter');
+    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+
+    await page.getByRole('button', { name: 'Чаты', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('navigation', { name: 'Список чатов' });
+    await list.waitFor();
+    // Focus moves into the drawer; Tab walks its close button, «Новый чат», the search, then each conversation.
+    const names: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      await page.keyboard.press('Tab');
+      names.push(
+        await page.evaluate(() => {
+          const element = document.activeElement as HTMLInputElement | null;
+          const label = element?.labels?.[0]?.textContent ?? element?.getAttribute('aria-label');
+          return (label ?? element?.textContent ?? '').trim();
+        }),
+      );
+    }
+    expect(names).toEqual([
+      'Закрыть',
+      'Новый чат',
+      'Поиск по чатам',
+      'Найти',
+      'Вопрос с клавиатурыСегодня · сайт',
+      'Переименовать «Вопрос с клавиатуры»',
+      'Удалить «Вопрос с клавиатуры»',
+    ]);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
 test('a conversation is renamed and, once confirmed, deleted', async () => {
   openai.slow(0);
   openai.reply('Готово.');
@@ -322,3 +398,50 @@ test('a used or unknown sign-in link from the bot says so in Russian, with the a
     await page.close();
   }
 }, 30_000);
+
+test('asked in the Telegram sandbox, read on /chat after signing in from the bot’s link; the door is marked', async () => {
+  openai.slow(0);
+  openai.reply('Ответ для Telegram.');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${stack.url}/telegram-sandbox`);
+    await page.getByRole('button', { name: 'Новый пользователь' }).click();
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    const bot = page.locator('[data-from="bot"]');
+    await bot.filter({ hasText: 'Здравствуйте' }).waitFor();
+    const input = page.getByLabel('Сообщение боту');
+    await input.fill('Вопрос из Телеграма');
+    await input.press('Enter');
+    await bot.filter({ hasText: 'Ответ для Telegram.' }).filter({ hasNotText: '▍' }).waitFor({ timeout: 20_000 });
+
+    await input.fill('/web');
+    await input.press('Enter');
+    const link = page.locator('a[href*="/telegram-sign-in/"]').last();
+    const href = (await link.getAttribute('href'))!;
+    await page.goto(href);
+    await page.waitForURL(/\/chat(\/|$)/);
+    const question = page.locator('[data-role="user"]').filter({ hasText: 'Вопрос из Телеграма' });
+    await question.waitFor();
+    await expect(question.textContent()).resolves.toContain('Telegram');
+    await expect(lastAnswer(page).textContent()).resolves.toContain('Ответ для Telegram.');
+    await screenshot(page, 'chat-from-telegram');
+
+    // Continued on the site: the model gets the question asked in Telegram as the conversation so far.
+    openai.reply('Продолжение на сайте.');
+    await ask(page, 'А теперь с сайта');
+    await lastAnswer(page)
+      .and(page.locator('[data-status="done"]'))
+      .filter({ hasText: 'Продолжение на сайте.' })
+      .waitFor();
+    const sent = JSON.stringify(openai.requests.at(-1)!.messages);
+    expect(sent).toContain('Вопрос из Телеграма');
+    expect(sent).toContain('А теперь с сайта');
+
+    // The link works once.
+    await page.goto(href);
+    await page.getByRole('alert').filter({ hasText: '/web' }).waitFor();
+  } finally {
+    await context.close();
+  }
+}, 90_000);
