@@ -39,6 +39,7 @@ const SUITE_OPTIONS = {
   bot: ['--users', '200', '--messages', '2'],
   embedded: ['--duration', '5', '--warmup', '2'],
   reads: ['--duration', '5', '--warmup', '2'],
+  'web-chat': ['--streams', '200', '--asks', '10', '--duration', '3'],
 };
 /** The order of the table; benches not named here come after, by name. */
 const ORDER = Object.keys(SUITE_OPTIONS);
