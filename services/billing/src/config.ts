@@ -73,6 +73,8 @@ export const BillingConfig = serviceConfigSchema('billing', 8083, {
   PAYMENT_EMAIL_WAIT_SEC: seconds(1800),
   /** How long a Stars invoice can be paid: past it the pre-checkout declines it (docs/money.md). */
   STAR_INVOICE_TTL_SEC: seconds(3600),
+  /** How long a card payment can be paid: past it one still unpaid is canceled (docs/security.md, Prices hold until paid). */
+  CARD_PAYMENT_TTL_SEC: seconds(3600),
   /** How often expired tariffs are reverted to Base. */
   TARIFF_EXPIRY_INTERVAL_SEC: seconds(60),
   /** How often due renewals are charged, reminders sent and unpaid subscriptions ended (docs/money.md, Subscriptions). */

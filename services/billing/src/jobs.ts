@@ -4,7 +4,7 @@ import { expireTariffs } from './domain/expire-tariffs';
 import { expireHolds } from './domain/holds';
 import { reconcileWhenDue } from './domain/provider-reconciliation';
 import { runRenewals } from './domain/renew-subscription';
-import { expireEmailWaits, reconcilePendingPayments } from './domain/settle-payment';
+import { expireCardPayments, expireEmailWaits, reconcilePendingPayments } from './domain/settle-payment';
 
 /**
  * Runs `work` now (or after `firstAfterMs`) and then every `intervalMs` after the previous run ends (runs
@@ -39,7 +39,8 @@ const RECONCILE_FIRST_CHECK_MS = 5 * 60_000;
 /**
  * Billing's background jobs: expired tariffs back to Base, lapsed holds marked expired, subscriptions renewed (with
  * their reminders and ends), payments
- * left pending re-fetched from the provider, payments that waited too long for an e-mail canceled, the daily
+ * left pending re-fetched from the provider, card payments left unpaid past their time and payments that waited too
+ * long for an e-mail canceled, the daily
  * comparison with the providers' own records. Safe to run in every replica at once: each change is guarded by row locks and
  * ledger references.
  */
@@ -53,6 +54,9 @@ export function startJobs(deps: BillingDeps): () => Promise<void> {
       reconcilePendingPayments(deps, deps.providers),
     ),
     every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'e-mail wait expiry', logger, () => expireEmailWaits(deps)),
+    every(config.PAYMENT_RECONCILE_INTERVAL_SEC * 1000, 'card payment expiry', logger, () =>
+      expireCardPayments(deps, deps.providers),
+    ),
     // Checked hourly, run once the latest report is RECONCILE_INTERVAL_SEC old: whichever replica is first. The
     // first check waits a few minutes, until the bot (which reads Telegram's transactions) has started too.
     every(

@@ -6,7 +6,7 @@ import {
   type PaymentFailedData,
   type UserPaymentsResponse,
 } from '@gpt/contracts';
-import { expireEmailWaits } from '../src/domain/settle-payment';
+import { expireCardPayments, expireEmailWaits } from '../src/domain/settle-payment';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID } from './support/fake-yookassa';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
@@ -265,6 +265,45 @@ describe('bot payments and the receipt e-mail', () => {
       amount: '100.00',
       reason: PAYMENT_EMAIL_NOT_GIVEN,
     });
+  });
+
+  test('when a card payment is still unpaid past CARD_PAYMENT_TTL_SEC, then it is canceled as expired; one paid meanwhile is credited as recorded', async () => {
+    const { deps } = h.billing;
+    const afterTtl = (extraSec: number) => new Date(Date.now() + (deps.config.CARD_PAYMENT_TTL_SEC + extraSec) * 1000);
+    const expire = (now: Date) => expireCardPayments(deps, deps.providers, now);
+    const unpaid = await h.topUp({ amount: 120 });
+    const paid = await h.topUp({ amount: 130 });
+    const statusOf = async (paymentId: string) =>
+      await deps.db
+        .selectFrom('payments')
+        .select(['status', 'cancellation_reason'])
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+
+    await expire(afterTtl(-60));
+    expect(await statusOf(unpaid.paymentId)).toEqual({ status: 'pending', cancellation_reason: null });
+
+    // Paid at YooKassa, but its notification was lost: the expiry re-fetches it and credits what it recorded.
+    h.yookassa.succeed(paid.remoteId);
+    const canceled = deps.bus.waitFor(
+      'published',
+      (e) => e.type === 'payment.canceled' && (e.data as PaymentCanceledData).payment_id === unpaid.paymentId,
+    );
+    expect(await expire(afterTtl(1))).toBeGreaterThanOrEqual(2);
+    expect(await statusOf(unpaid.paymentId)).toEqual({
+      status: 'canceled',
+      cancellation_reason: 'expired_on_confirmation',
+    });
+    expect((await canceled).data).toMatchObject({
+      user_id: unpaid.userId,
+      amount: '120.00',
+      reason: 'expired_on_confirmation',
+    });
+    expect(await statusOf(paid.paymentId)).toMatchObject({ status: 'succeeded' });
+    const balance = await h.call<{ credits: number }>('GET', '/api/billing/balance', {
+      token: h.userToken(paid.userId),
+    });
+    expect(balance.body.credits).toBe(paid.payment.credits_amount);
   });
 
   test('when the Telegram user or the payment is unknown, or the key is missing, then 404 / 401', async () => {

@@ -3,6 +3,7 @@ import type { SandboxPayment } from '@gpt/contracts';
 import { ConfigError } from '@gpt/kit';
 import { sandboxDecisionCall, TEST_SECRETS } from '@gpt/kit/testing';
 import { loadBillingConfig } from '../src/config';
+import { expireCardPayments } from '../src/domain/settle-payment';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
@@ -56,6 +57,22 @@ describe('the sandbox provider (no YooKassa keys)', () => {
     const notification = await h.yookassa.notify(h.webhookUrl, sandboxId);
     expect(notification.status).toBe(200);
     expect((await h.balance(userId)).credits).toBe(25_000);
+  });
+
+  test('when a payment is left unpaid past CARD_PAYMENT_TTL_SEC, then it is canceled as expired and its page takes no payment', async () => {
+    const { userId, payment, sandboxId, decide } = await topUp(40);
+    const { deps } = h.billing;
+    await expireCardPayments(
+      deps,
+      deps.providers,
+      new Date(Date.now() + (deps.config.CARD_PAYMENT_TTL_SEC + 1) * 1000),
+    );
+    const own = await h.call('GET', `/api/billing/payments/${payment.payment_id}`, { token: h.userToken(userId) });
+    expect(own.body).toMatchObject({ status: 'canceled', cancellation_reason: 'expired_on_confirmation' });
+    const page = await h.call<SandboxPayment>('GET', `/api/billing/sandbox/payments/${sandboxId}`);
+    expect(page.body).toMatchObject({ status: 'canceled' });
+    expect(await decide('succeeded')).toMatchObject({ status: 409, body: { error: 'Платёж уже завершён' } });
+    expect((await h.balance(userId)).credits).toBe(0);
   });
 
   test('when the payer cancels on the sandbox page, then the payment is canceled and nothing is credited', async () => {

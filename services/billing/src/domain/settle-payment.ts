@@ -61,6 +61,46 @@ export async function reconcilePendingPayments(deps: BillingDeps, providers: Pro
   return settled;
 }
 
+/** YooKassa's own reason for a payment the payer never confirmed in time. */
+const EXPIRED = { party: 'merchant', reason: 'expired_on_confirmation' };
+
+/**
+ * Card payments not paid within CARD_PAYMENT_TTL_SEC end (docs/security.md, Prices hold until paid): each is
+ * re-fetched first, so one paid meanwhile is credited as recorded at its making; the sandbox provider's page no
+ * longer takes it; one the provider still shows unpaid is canceled here with YooKassa's reason
+ * `expired_on_confirmation`. Should the provider report it paid later all the same, the money is in: it is credited
+ * as recorded. Renewals are charged without the payer and never wait. Answers how many ended.
+ */
+export async function expireCardPayments(deps: BillingDeps, providers: Providers, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - deps.config.CARD_PAYMENT_TTL_SEC * 1000);
+  const stale = await paymentsRepository(deps.db).pendingBefore(before, 100);
+  let ended = 0;
+  for (const payment of stale) {
+    const remoteId = payment.yookassaPaymentId;
+    if (payment.provider !== 'yookassa' || payment.subscriptionId !== null || remoteId === null) continue;
+    try {
+      await providers.sandbox?.expire(remoteId);
+      const remote = await fetchRemote(providers, remoteId);
+      const outcome = remote ? await settleWith(deps, providers, remote) : 'unchanged';
+      if (outcome === 'unchanged') await expireOurs(deps, payment.id);
+      ended++;
+    } catch (err) {
+      deps.logger.error(
+        { err, paymentId: payment.paymentId },
+        'expiry of an unpaid card payment failed; next round retries',
+      );
+    }
+  }
+  return ended;
+}
+
+async function expireOurs(deps: BillingDeps, id: number): Promise<void> {
+  await deps.bus.transaction(async (trx) => {
+    const payment = await paymentsRepository(trx).lock(id);
+    if (payment?.status === 'pending') await markCanceled(trx, deps, payment, EXPIRED);
+  });
+}
+
 /** Our errors: the payment becomes `failed` (unless it already reached a final state) and `payment.failed` is published. */
 export async function failPayment(deps: BillingDeps, id: number, reason: string): Promise<void> {
   await deps.bus.transaction(async (trx) => {

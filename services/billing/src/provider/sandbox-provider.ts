@@ -143,6 +143,15 @@ export function sandboxProvider(db: Kysely<BillingDatabase>, siteUrl: string, se
       const expected = Buffer.from(keyOf(id));
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    /** Unpaid past its time: canceled as YooKassa cancels it, so its page no longer takes a decision. */
+    async expire(id: string): Promise<void> {
+      await db
+        .updateTable('sandbox_payments')
+        .set({ status: 'canceled', cancellation_party: 'merchant', cancellation_reason: 'expired_on_confirmation' })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
     /** The payer's decision on the sandbox page; only a pending payment can still be decided. */
     async decide(id: string, decision: 'succeeded' | 'canceled'): Promise<boolean> {
       const result = await db
