@@ -126,6 +126,9 @@ const api = <T = Record<string, unknown>>(method: string, path: string, options?
   callApi<T>(stack.url, method, path, options);
 
 const freshTelegramId = () => randomInt(1_000_000, 2 ** 47);
+/** The user's current web chat conversation («Новый чат» gives it, or a new one). */
+const conversationId = async () =>
+  (await api<{ id: string }>('POST', '/api/chat/conversations', { token: user.token, body: {} })).body.id;
 const slug = () => uniqueName('sec').replace(/_/g, '-');
 const freshEmail = () => `${uniqueName('sec')}@example.com`;
 const articleBody = () => ({
@@ -210,6 +213,26 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
     body: { telegram_id: freshTelegramId(), username: 'sec', first_name: 'Иван', last_name: 'Петров', utm_source: 'x' },
   }),
   'POST /api/bot/link-tokens': () => ({ body: { telegram_id: fx.telegramId } }),
+  'POST /api/bot/sign-in-links': () => ({ body: { telegram_id: fx.telegramId } }),
+  // A made-up token: the link is refused as unknown.
+  'POST /api/auth/telegram/sign-in-link': () => ({ body: { token: 'no-such-sign-in-token' } }),
+  // No bot token in the stack: every widget sign-in is refused.
+  'POST /api/auth/telegram/widget': () => ({
+    body: { id: 42, first_name: 'Иван', auth_date: Math.floor(Date.now() / 1000), hash: 'a'.repeat(64) },
+  }),
+  'POST /api/chat/conversations': () => ({ body: {} }),
+  'PATCH /api/chat/conversations/{id}': async () => ({
+    params: { id: await conversationId() },
+    body: { title: 'Чат' },
+  }),
+  'DELETE /api/chat/conversations/{id}': async () => ({ params: { id: await conversationId() } }),
+  // The user has no credits: the question is refused (402), nothing is held or recorded.
+  'POST /api/chat/conversations/{id}/messages': async () => ({
+    params: { id: await conversationId() },
+    body: { text: 'Привет' },
+  }),
+  'POST /api/chat/answers/{answerId}/stop': () => ({ params: { answerId: 'no-such-answer' } }),
+  'PUT /api/chat/preferences': () => ({ body: { instructions: 'Кратко' } }),
   // The fixture's Telegram user has not blocked the bot: reporting so changes nothing.
   'PUT /api/bot/users/{telegram_id}/blocked': () => ({
     params: { telegram_id: fx.telegramId },

@@ -245,18 +245,19 @@ export async function updatePreferences(
   const instructions = update.instructions === undefined ? undefined : update.instructions || null;
 
   const current = await preferencesOf(deps, userId);
+  const chosen = {
+    ...current,
+    model: update.model ?? current.model,
+    modeId: modeId === undefined ? current.modeId : modeId,
+    instructions: instructions === undefined ? current.instructions : instructions,
+  };
   if (current.chat) {
     const chats = chatsRepository(deps.db);
     const { telegramId } = current.chat;
     if (update.model !== undefined) await chats.setModel(telegramId, update.model);
     if (modeId !== undefined) await chats.setMode(telegramId, modeId);
     if (instructions !== undefined) await chats.setInstructions(telegramId, instructions);
-  } else {
-    await chatPreferencesRepository(deps.db).save(userId, {
-      model: update.model ?? current.model,
-      modeId: modeId === undefined ? current.modeId : modeId,
-      instructions: instructions === undefined ? current.instructions : instructions,
-    });
-  }
-  return preferencesView(catalog, await preferencesOf(deps, userId));
+  } else await chatPreferencesRepository(deps.db).save(userId, chosen);
+  // What was chosen, not read again: a concurrent change must not answer for this one.
+  return preferencesView(catalog, chosen);
 }
