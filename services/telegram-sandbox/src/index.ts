@@ -1,12 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BotCommand, UserFromGetMe } from 'grammy/types';
+import type { BotCommand, UserFromGetMe, UserProfilePhotos } from 'grammy/types';
 import { createChats } from './chats';
-import { createFiles, fileInfo } from './files';
+import { createFiles, fileInfo, fileOfMessage } from './files';
 import { floodControl } from './flood-control';
 import { createMessages } from './messages';
 import { answer, BotApiError, badRequest, Params, readParams, type Handler } from './params';
 import { createPayments } from './payments';
-import type { BotApiCall, SandboxBotApi, SandboxBotApiLimits, SandboxBotApiOptions, SandboxTimeouts } from './types';
+import type {
+  BotApiCall,
+  SandboxBotApi,
+  SandboxBotApiLimits,
+  SandboxBotApiOptions,
+  SandboxTimeouts,
+  StoredFile,
+} from './types';
 import { createUpdates } from './updates';
 
 export { fasterFloodLimits, TELEGRAM_FLOOD_LIMITS, type FloodLimits } from './flood-control';
@@ -51,6 +58,9 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
   const messages = createMessages({ me, chats, files, updates, callbackQueryMs: timeouts.callbackQueryMs });
   const payments = createPayments({ chats, messages, updates, preCheckoutMs: timeouts.preCheckoutMs });
 
+  /** Each user's profile photos, newest first: one size each. */
+  const profilePhotos = new Map<number, { file: StoredFile; size: number }[]>();
+
   const handlers: Record<string, Handler> = {
     getMe: () => me,
 
@@ -63,6 +73,23 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
       }
       commands = list;
       return true;
+    },
+
+    // Telegram's server clamps offset and limit (1–100, 100 by default) rather than refusing them.
+    getUserProfilePhotos: (params) => {
+      const userId = params.number('user_id');
+      if (userId === undefined || !Number.isSafeInteger(userId) || userId <= 0)
+        throw badRequest('invalid user_id specified');
+      if (!chats.userOf(userId)) throw badRequest('user not found');
+      const all = profilePhotos.get(userId) ?? [];
+      const offset = Math.max(0, Math.trunc(params.number('offset') ?? 0));
+      const limit = Math.min(100, Math.max(1, Math.trunc(params.number('limit') ?? 100)));
+      return {
+        total_count: all.length,
+        photos: all
+          .slice(offset, offset + limit)
+          .map(({ file, size }) => [{ ...fileOfMessage(file), width: size, height: size }]),
+      } satisfies UserProfilePhotos;
     },
 
     ...updates.handlers,
@@ -144,6 +171,10 @@ export function createSandboxBotApi(options: SandboxBotApiOptions): SandboxBotAp
         files.store(bytes, fileOptions.mime ?? 'application/octet-stream', 'documents', { name: fileOptions.name }),
       ),
     file: files.get,
+    setProfilePhoto(userId, jpeg, size = 160) {
+      const file = files.store(jpeg, 'image/jpeg', 'profile_photos');
+      profilePhotos.set(userId, [{ file, size }, ...(profilePhotos.get(userId) ?? [])]);
+    },
 
     ...messages.userSide,
     payInvoice: payments.payInvoice,

@@ -114,6 +114,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     blockBot: telegram.blockBot,
     unblockBot: telegram.unblockBot,
     addFile: telegram.addFile,
+    setProfilePhoto: telegram.setProfilePhoto,
     file: telegram.file,
     sendText: telegram.sendText,
     sendCommand: telegram.sendCommand,

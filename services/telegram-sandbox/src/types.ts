@@ -70,6 +70,8 @@ export interface SandboxBotApi {
    */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   addFile(bytes: Buffer, options?: { mime?: string; name?: string }): StoredFileInfo;
+  /** Gives a user of the sandbox a profile photo (a JPEG, `size` pixels square), newest first in getUserProfilePhotos. */
+  setProfilePhoto(userId: number, jpeg: Buffer, size?: number): void;
   file(fileId: string): StoredFile | undefined;
   /** Text from the user; with `replyTo`, as a reply to that message of the chat. */
   sendText(from: SandboxUser, text: string, replyTo?: number): Update;

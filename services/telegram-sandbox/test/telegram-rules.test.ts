@@ -383,3 +383,32 @@ describe('callback queries', () => {
     expect(await refusal(bot.api.answerCallbackQuery(update!.callback_query!.id))).toBe(tooOld);
   });
 });
+
+describe('profile photos', () => {
+  test('getUserProfilePhotos answers a known user’s photos newest first, offset and limit clamped to 1–100; getFile and the download serve each', async () => {
+    await start();
+    await chatWith(alice);
+    await chatWith(boris);
+    expect(await bot.api.getUserProfilePhotos(boris.id)).toEqual({ total_count: 0, photos: [] });
+    telegram.setProfilePhoto(alice.id, Buffer.from('first photo'));
+    telegram.setProfilePhoto(alice.id, Buffer.from('newest photo'), 320);
+
+    const all = await bot.api.getUserProfilePhotos(alice.id);
+    expect(all.total_count).toBe(2);
+    expect(all.photos.map((sizes) => sizes.map(({ width, height }) => [width, height]))).toEqual([
+      [[320, 320]],
+      [[160, 160]],
+    ]);
+    const clamped = await bot.api.getUserProfilePhotos(alice.id, { offset: 1, limit: 500 });
+    expect(clamped).toMatchObject({ total_count: 2, photos: [[{ width: 160 }]] });
+    expect((await bot.api.getUserProfilePhotos(alice.id, { limit: 0 })).photos).toHaveLength(1);
+
+    const file = await bot.api.getFile(all.photos[0]![0]!.file_id);
+    const download = await fetch(`${telegram.apiUrl}/file/bot${telegram.token}/${file.file_path}`);
+    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('newest photo');
+
+    expect(await refusal(bot.api.getUserProfilePhotos(9_999_999))).toBe('400 Bad Request: user not found');
+    expect(await refusal(bot.api.getUserProfilePhotos(0))).toBe('400 Bad Request: invalid user_id specified');
+    expect(await refusal(bot.api.getFile('no-such-file'))).toBe('400 Bad Request: invalid file_id');
+  });
+});
