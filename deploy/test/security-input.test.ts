@@ -58,6 +58,7 @@ const fx = {
   paymentId: '',
   emailPaymentId: '',
   supportRequestId: 0,
+  broadcastId: 0,
 };
 
 beforeAll(async () => {
@@ -119,6 +120,10 @@ beforeAll(async () => {
     { token: admin.token },
   );
   fx.supportRequestId = requests.find((request) => request.subject === feedback.subject)!.id;
+  // Scheduled a year ahead: it never sends while the suite steers it.
+  fx.broadcastId = (
+    await made<{ data: Made }>('POST', '/api/admin/broadcasts', asAdmin({ ...broadcastBody(), send_at: nextYear() }))
+  ).data.id;
 }, 60_000);
 afterAll(() => stack?.close());
 
@@ -144,6 +149,14 @@ const articleBody = () => ({
   status: 'published',
 });
 const tariffBody = () => ({ name: uniqueName('Тариф'), description: 'Описание', monthly_price: '100.00' });
+/** A broadcast to a segment nobody is in. */
+const broadcastBody = () => ({
+  content: { text: '**Проверка** рассылки', photo_url: null, button: { kind: 'top_up' } },
+  audience: { utm_source: 'security-nobody' },
+});
+
+const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
+
 const promoBody = () => ({
   code: uniqueName('SEC')
     .replace(/[^A-Za-z0-9]/g, '')
@@ -267,6 +280,19 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'PUT /api/admin/tariffs/{id}': () => ({ params: { id: fx.tariffId }, body: tariffBody() }),
   'DELETE /api/admin/tariffs/{id}': () => ({ params: { id: fx.tariffId } }),
   'POST /api/admin/promo-codes': () => ({ body: promoBody() }),
+  'POST /api/admin/broadcasts': () => ({ body: { ...broadcastBody(), send_at: nextYear() } }),
+  'POST /api/admin/broadcasts/count': () => ({ body: { audience: { utm_source: 'security' } } }),
+  'POST /api/admin/broadcasts/preview': () => ({ body: broadcastBody().content }),
+  // The admin has no Telegram linked: refused with what to do.
+  'POST /api/admin/broadcasts/test': () => ({ body: broadcastBody().content }),
+  'GET /api/admin/broadcasts/{id}': () => ({ params: { id: fx.broadcastId } }),
+  'POST /api/admin/broadcasts/{id}/pause': () => ({ params: { id: fx.broadcastId } }),
+  'POST /api/admin/broadcasts/{id}/resume': () => ({ params: { id: fx.broadcastId } }),
+  'POST /api/admin/broadcasts/{id}/cancel': () => ({ params: { id: fx.broadcastId } }),
+  'POST /api/bot/broadcast-recipients': () => ({ body: { utm_source: 'security' } }),
+  'GET /api/bot/users/{telegram_id}/news': () => ({ params: { telegram_id: fx.telegramId } }),
+  'PUT /api/bot/users/{telegram_id}/news': () => ({ params: { telegram_id: fx.telegramId }, body: { news: true } }),
+  'PUT /api/auth/profile/news': () => ({ body: { news: true } }),
   'PUT /api/admin/promo-codes/{id}': () => ({
     params: { id: fx.promoCodeId },
     body: { ...promoBody(), code: fx.promoCode },

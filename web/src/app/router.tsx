@@ -45,6 +45,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
   { path: 'audit', lazy: () => import('./routes/admin/audit') },
   { path: 'promo-codes', lazy: () => import('./routes/admin/promo-codes') },
+  { path: 'broadcasts', lazy: () => import('./routes/admin/broadcasts') },
   { path: 'support', lazy: () => import('./routes/admin/support') },
 ];
 

@@ -35,6 +35,7 @@ export const paths = {
     audit: '/admin/audit',
     promoCodes: '/admin/promo-codes',
     support: '/admin/support',
+    broadcasts: '/admin/broadcasts',
   },
 } as const;
 

@@ -49,6 +49,7 @@ export function screensOf(role: Role, article: { slug: string; title: string }):
     { name: 'admin-payments', path: '/admin/payments', ready: 'Ожидает оплаты' },
     { name: 'admin-sysvals', path: '/admin/sysvals', ready: 'credit_markup' },
     { name: 'admin-promo-codes', path: '/admin/promo-codes', ready: 'Добавить промокод' },
+    { name: 'admin-broadcasts', path: '/admin/broadcasts', ready: 'Новая рассылка' },
   ];
 }
 

@@ -24,6 +24,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { to: paths.admin.payments, label: 'Платежи', icon: 'card' },
   { to: paths.admin.promoCodes, label: 'Промокоды', icon: 'gift' },
   { to: paths.admin.support, label: 'Обращения', icon: 'send', count: 'supportUnread' },
+  { to: paths.admin.broadcasts, label: 'Рассылки', icon: 'activity' },
   { to: paths.admin.sysvals, label: 'Настройки', icon: 'settings' },
   { to: paths.admin.audit, label: 'Журнал действий', icon: 'shield' },
 ];

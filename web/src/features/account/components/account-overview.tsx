@@ -23,6 +23,7 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { InviteFriends } from './invite-friends';
 import { MySupportRequests } from './my-support-requests';
+import { NewsSwitch } from './news-switch';
 import { PasswordResetChannelSwitch } from './password-reset-channel';
 import { PromoCodeForm } from './promo-code-form';
 import { TelegramLinkDialog } from './telegram-link-dialog';
@@ -147,6 +148,7 @@ export function AccountOverview({ user }: { user: SessionUser }) {
                 {user.telegram_id !== null && user.telegram_id !== undefined && (
                   <PasswordResetChannelSwitch telegramId={Number(user.telegram_id)} />
                 )}
+                <NewsSwitch />
                 <Button variant="outline-danger" className="mt-3" onClick={() => setDialog('unlink')}>
                   Отвязать Telegram
                 </Button>
