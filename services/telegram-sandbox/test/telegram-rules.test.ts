@@ -255,14 +255,16 @@ describe('messages', () => {
     expect(await withData('')).toBe('400 Bad Request: BUTTON_DATA_INVALID');
   });
 
-  test('a URL button opens http(s) and tg links of a host Telegram can reach; a photo caption is 1024 characters at most', async () => {
+  test('a URL button opens http(s) and tg links only; a photo caption is 1024 characters at most', async () => {
     await start(unlimited);
     await chatWith(alice);
     const withUrl = (url: string) =>
       refusal(bot.api.sendMessage(alice.id, 'Кнопки', { reply_markup: new InlineKeyboard().url('Сайт', url) }));
     expect(await withUrl('https://example.com/promo')).toBe('ok');
     expect(await withUrl('tg://resolve?domain=telegram')).toBe('ok');
-    expect(await withUrl('http://localhost:8080/')).toBe('400 Bad Request: BUTTON_URL_INVALID');
+    expect(await withUrl('ftp://example.com/file')).toBe(
+      "400 Bad Request: inline keyboard button URL 'ftp://example.com/file' is invalid: Unsupported URL protocol",
+    );
     expect(await withUrl('javascript:alert(1)')).toBe(
       "400 Bad Request: inline keyboard button URL 'javascript:alert(1)' is invalid: Unsupported URL protocol",
     );
