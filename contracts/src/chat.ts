@@ -9,6 +9,8 @@ import { IsoDateTime } from './common';
 /** Which door a message came through. */
 export const ChatDoor = z.enum(['telegram', 'web']);
 export type ChatDoor = z.infer<typeof ChatDoor>;
+/** A door as the admin history names it. */
+export const CHAT_DOOR_LABELS: Record<ChatDoor, string> = { telegram: 'Telegram', web: 'веб-чат' };
 
 export const ChatMessageStatus = z.enum(['done', 'streaming', 'stopped', 'failed']);
 export type ChatMessageStatus = z.infer<typeof ChatMessageStatus>;

@@ -71,7 +71,14 @@ async function telegramUser(username: string | null, firstName: string, lastName
   return res.body;
 }
 
-async function record(user: BotUser, model: string, text: string, answer: string, image?: Buffer) {
+async function record(
+  user: BotUser,
+  model: string,
+  text: string,
+  answer: string,
+  image?: Buffer,
+  door: 'telegram' | 'web' = 'telegram',
+) {
   const form = new FormData();
   form.set('telegram_id', String(user.telegram_id));
   form.set('model', model);
@@ -79,6 +86,7 @@ async function record(user: BotUser, model: string, text: string, answer: string
   form.set('bot_response', answer);
   form.set('input_tokens', '1200');
   form.set('output_tokens', '450');
+  form.set('door', door);
   if (image) form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
   const res = await fetch(`${stack.url}/api/bot/messages`, { method: 'POST', headers: bot, body: form });
   expect(res.status).toBe(201);
@@ -222,7 +230,7 @@ describe('/admin/history', () => {
     bob = await telegramUser(`bob_${marker}`, 'Борис', null);
     sent.push(await record(alice, model, `${marker} Что на этой картинке?`, 'Это градиент.', png(320, 200)));
     sent.push(await record(bob, model, `${marker} Рецепт борща`, 'Свёкла, капуста, картофель.'));
-    sent.push(await record(alice, model, `${marker} Спасибо!`, 'Пожалуйста!'));
+    sent.push(await record(alice, model, `${marker} Спасибо!`, 'Пожалуйста!', undefined, 'web'));
     sent.push(await record(alice, model, `${marker} Ещё вопрос про борщ`, 'Добавьте сметану.'));
   }, 60_000);
 
@@ -234,6 +242,14 @@ describe('/admin/history', () => {
     // One name per person, the same as on the dashboard and in the users table: the username first.
     await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.toContain(`@alice_${marker}`);
     await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.not.toContain('Алиса Иванова');
+    // Each message says which door it came through.
+    await expect(rowOf('История сообщений', 'Спасибо').textContent()).resolves.toContain('Откуда: веб-чат');
+    await expect(rowOf('История сообщений', 'Ещё вопрос').textContent()).resolves.toContain('Откуда: Telegram');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `admin-history-door-${width}`);
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
     await screenshot(page, 'admin-history-user');
 
     await page.getByRole('button', { name: 'Сбросить' }).click();

@@ -1,4 +1,10 @@
-import { ADMIN_HISTORY_SORT_FIELDS, toPlainText, type HistoryExportFormat, type HistoryMessage } from '@gpt/contracts';
+import {
+  ADMIN_HISTORY_SORT_FIELDS,
+  CHAT_DOOR_LABELS,
+  toPlainText,
+  type HistoryExportFormat,
+  type HistoryMessage,
+} from '@gpt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -61,6 +67,7 @@ export function AdminHistoryScreen() {
             <div>
               <span className="history-text">{m.message}</span>
               {m.mode && <div className="small text-body-secondary">Режим: {m.mode}</div>}
+              <div className="small text-body-secondary">Откуда: {CHAT_DOOR_LABELS[m.door]}</div>
             </div>
           </div>
         ),

@@ -1,4 +1,4 @@
-import { toTelegramHtml, type HistoryMessage } from '@gpt/contracts';
+import { CHAT_DOOR_LABELS, toTelegramHtml, type HistoryMessage } from '@gpt/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -30,6 +30,7 @@ function MessageDetails({ message, onZoom }: { message: HistoryMessage; onZoom: 
           { label: 'Пользователь', value: <MessageAuthor message={message} /> },
           { label: 'Модель', value: <code className="model-name">{message.model}</code> },
           { label: 'Режим', value: message.mode },
+          { label: 'Откуда', value: CHAT_DOOR_LABELS[message.door] },
           { label: 'Статус', value: <StatusBadge value={message.status} {...messageStatusBadge} /> },
           { label: 'Дата', value: formatDateTime(message.created_at) },
           {
