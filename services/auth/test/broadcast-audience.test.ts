@@ -82,6 +82,19 @@ describe('«Новости и акции»', () => {
 
     const telegram = await h.buildTelegramUser();
     const path = `/api/bot/users/${telegram.telegram_id}/news`;
+
+    // Turned off in the bot, then linked to a site account that had them on: they stay off.
+    const quiet = await h.buildTelegramUser();
+    await h.api('PUT', `/api/bot/users/${quiet.telegram_id}/news`, { botKey: BOT_KEY, body: { news: false } });
+    const site = await h.buildUser();
+    const linkToken = await h.api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: quiet.telegram_id },
+    });
+    expect(
+      (await h.api('POST', '/api/auth/link', { token: site.token, body: { token: linkToken.body.token } })).status,
+    ).toBe(200);
+    expect((await h.api('GET', '/api/auth/profile/news', { token: site.token })).body).toEqual({ news: false });
     expect((await h.api('GET', path, { botKey: BOT_KEY })).body).toEqual({ news: true });
     expect((await h.api('GET', `/api/bot/users/999000111222/news`, { botKey: BOT_KEY })).status).toBe(404);
   });

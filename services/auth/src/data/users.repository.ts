@@ -24,6 +24,8 @@ export interface User {
   telegramEmail: string | null;
   /** Since when the Telegram user has the bot blocked (null: not blocked). */
   telegramBlockedAt: Date | null;
+  /** The user turned the bot's broadcasts off («Новости и акции»). */
+  newsOptOut: boolean;
   tokenVersion: number;
   version: number;
   createdAt: Date;
@@ -64,6 +66,7 @@ export interface UserChanges {
   telegramUsername?: string | null;
   telegramEmail?: string | null;
   telegramBlockedAt?: Date | null;
+  newsOptOut?: boolean;
 }
 
 /** Dollars are kept with 12 decimals; show at least 6 and drop the trailing zeros beyond. */
@@ -89,6 +92,7 @@ function toUser(row: Selectable<UsersTable>): User {
     telegramUsername: row.telegram_username,
     telegramEmail: row.telegram_email,
     telegramBlockedAt: row.telegram_blocked_at === null ? null : new Date(row.telegram_blocked_at),
+    newsOptOut: row.news_opt_out,
     tokenVersion: row.token_version,
     version: row.version,
     createdAt: new Date(row.created_at),
@@ -124,6 +128,7 @@ const columnsOf = (changes: UserChanges): Updateable<UsersTable> => {
   if (changes.telegramUsername !== undefined) columns.telegram_username = changes.telegramUsername;
   if (changes.telegramEmail !== undefined) columns.telegram_email = changes.telegramEmail;
   if (changes.telegramBlockedAt !== undefined) columns.telegram_blocked_at = changes.telegramBlockedAt;
+  if (changes.newsOptOut !== undefined) columns.news_opt_out = changes.newsOptOut;
   return columns;
 };
 

@@ -27,6 +27,8 @@ function mergedProfile(web: User, telegramId: string, telegram: User | undefined
     telegramId,
     telegramUsername: telegram?.telegramUsername ?? null,
     telegramBlockedAt: telegram?.telegramBlockedAt ?? null,
+    // Broadcasts stay off if either account had turned them off.
+    newsOptOut: web.newsOptOut || (telegram?.newsOptOut ?? false),
     username: web.username ?? telegram?.username ?? null,
     firstName: web.firstName ?? telegram?.firstName ?? null,
     lastName: web.lastName ?? telegram?.lastName ?? null,
