@@ -3,6 +3,7 @@ import { apiPath } from '@gpt/contracts/routes';
 import type { ChatConversation, ChatConversationDetail } from '@gpt/contracts';
 import { signAccessToken } from '@gpt/kit';
 import { TEST_SECRETS } from '@gpt/kit/testing';
+import { conversationsRepository } from '../src/data/conversations.repository';
 import { conversations } from './support/conversation';
 import { startBotHarness, type BotHarness } from './support/harness';
 import { webChat } from './support/web-chat';
@@ -168,6 +169,21 @@ describe('an answer on the web is a job on the server', () => {
     expect(recorded[1]!.cost).toBeLessThan(recorded[0]!.cost / 10);
     expect(recorded[1]!.body.bot_response).toBe(end.done.message.text);
     expect(bot.services.openHolds()).toBe(0);
+  });
+
+  test('«Остановить» asked of another replica reaches the answer through the database at its next save', async () => {
+    const { web } = await personWithBrowser();
+    const { id } = (await web.newConversation()).json as unknown as ChatConversation;
+    bot.openai.slow(100);
+    bot.openai.reply(TEN_WORDS.repeat(5));
+    const answerId = String((await web.ask(id, 'Длинный ответ')).json.answerId);
+    const stream = await web.events(answerId);
+    await stream.next();
+    const closed = bot.openai.streamClosedByClient();
+    // What a replica that does not run the answer does with «Остановить».
+    await conversationsRepository(bot.bot.deps.db).requestStop(answerId);
+    await closed;
+    expect((await stream.untilDone()).done.status).toBe('stopped');
   });
 
   test('a second question while one is answered is refused (409) and charged nothing', async () => {
