@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../services/bot/test/support/fake-openai';
 import { launchChromium, screenshot } from '../support/browser';
 import { registeredPayer, storeSession } from '../support/payers';
+import { newSandboxChat } from '../support/sandbox';
 import { startSelfAddressedStack } from '../support/site';
 
 /**
@@ -41,7 +42,13 @@ afterAll(async () => {
   await openai?.close();
 });
 
-/** A site account with credits to spend, signed in on a new page of the given width. */
+/** The model's next answers: this text, word by word, `msPerWord` apart. */
+function modelAnswers(text: string, msPerWord = 0) {
+  openai.slow(msPerWord);
+  openai.reply(text);
+}
+
+/** A site account with credits to spend, signed in on /chat in a new page of the given width. */
 async function chatPage(width: number, height: number, credits = 100_000): Promise<Page> {
   const person = await registeredPayer(stack);
   if (credits > 0) {
@@ -55,6 +62,7 @@ async function chatPage(width: number, height: number, credits = 100_000): Promi
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
   const page = await context.newPage();
   await storeSession(page, stack.url, person);
+  await page.goto(`${stack.url}/chat`);
   return page;
 }
 
@@ -71,6 +79,9 @@ async function ask(page: Page, text: string) {
 }
 
 const lastAnswer = (page: Page) => page.locator('[data-role="assistant"]').last();
+/** The last answer while it is being written, or once it is whole. */
+const answerWhile = (page: Page, status: 'streaming' | 'done') =>
+  lastAnswer(page).and(page.locator(`[data-status="${status}"]`));
 
 const MARKDOWN_ANSWER = [
   'Вот **пример** на TypeScript:',
@@ -91,8 +102,7 @@ test.each([
 ])(
   '%s: a question asked on /chat is answered as it is written, in Markdown, with a code block to copy',
   async (name, width, height) => {
-    openai.slow(60);
-    openai.reply(MARKDOWN_ANSWER);
+    modelAnswers(MARKDOWN_ANSWER, 60);
     const page = await chatPage(width, height);
     try {
       await page.goto(`${stack.url}/`);
@@ -115,11 +125,11 @@ test.each([
 
       // Text is on the page while the answer is still being written.
       const answer = lastAnswer(page);
-      await answer.and(page.locator('[data-status="streaming"]')).filter({ hasText: 'пример' }).waitFor();
+      await answerWhile(page, 'streaming').filter({ hasText: 'пример' }).waitFor();
       await expect(page.getByRole('button', { name: 'Остановить' }).isVisible()).resolves.toBe(true);
       // Screen readers hear the answer once it is whole: a polite live region, busy while it is written.
       await expect(answer.locator('[aria-live="polite"][aria-busy="true"]').count()).resolves.toBe(1);
-      await answer.and(page.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+      await answerWhile(page, 'done').waitFor({ timeout: 20_000 });
 
       // Drawn as Markdown; raw HTML and a javascript: link stay inert text.
       await expect(answer.locator('strong').first().textContent()).resolves.toBe('пример');
@@ -153,12 +163,10 @@ test.each([
 );
 
 test('a reload halfway through an answer shows the text so far at once and goes on, with no word twice', async () => {
-  openai.slow(120);
   const words = numberedWords(40);
-  openai.reply(words);
+  modelAnswers(words, 120);
   const page = await chatPage(1280, 900);
   try {
-    await page.goto(`${stack.url}/chat`);
     await ask(page, 'Посчитай до сорока словами');
     const answer = lastAnswer(page);
     await answer.filter({ hasText: 'слово12 ' }).waitFor({ timeout: 20_000 });
@@ -171,11 +179,11 @@ test('a reload halfway through an answer shows the text so far at once and goes 
       .waitFor();
     expect(Date.now() - reloadedAt).toBeLessThan(2_000);
     // It goes on streaming after the reload, from where the page was: every word once, in order.
-    const streaming = lastAnswer(page).and(page.locator('[data-status="streaming"]'));
+    const streaming = answerWhile(page, 'streaming');
     await streaming.filter({ hasText: 'слово25 ' }).waitFor();
     const halfway = (await streaming.locator('.chat-markdown').innerText()).trim();
     expect(words.startsWith(halfway)).toBe(true);
-    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+    await answerWhile(page, 'done').waitFor({ timeout: 20_000 });
     await expect(lastAnswer(page).locator('.chat-markdown').innerText()).resolves.toBe(words);
   } finally {
     await closePage(page);
@@ -183,12 +191,10 @@ test('a reload halfway through an answer shows the text so far at once and goes 
 }, 60_000);
 
 test('«Остановить» ends the answer halfway: the text so far stays, marked as stopped', async () => {
-  openai.slow(150);
   const words = numberedWords(60);
-  openai.reply(words);
+  modelAnswers(words, 150);
   const page = await chatPage(1280, 900);
   try {
-    await page.goto(`${stack.url}/chat`);
     await ask(page, 'Считай до шестидесяти');
     await lastAnswer(page).filter({ hasText: 'слово3 ' }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Остановить' }).click();
@@ -204,18 +210,16 @@ test('«Остановить» ends the answer halfway: the text so far stays, m
 }, 60_000);
 
 test('«Поиск по чатам» finds a word in another form and opens its conversation at the message; «Экспорт» downloads the Markdown', async () => {
-  openai.slow(0);
-  openai.reply('Кошки спят до шестнадцати часов в сутки.');
+  modelAnswers('Кошки спят до шестнадцати часов в сутки.');
   const page = await chatPage(1280, 900);
   try {
-    await page.goto(`${stack.url}/chat`);
     await ask(page, 'Сколько спят кошки?');
-    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
-    openai.reply('Собаки — верные друзья.');
+    await answerWhile(page, 'done').waitFor();
+    modelAnswers('Собаки — верные друзья.');
     await page.getByRole('button', { name: 'Новый чат' }).click();
     await page.getByText('Задайте вопрос — ответ появится здесь.').waitFor();
     await ask(page, 'Расскажи про собак');
-    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+    await answerWhile(page, 'done').waitFor();
 
     await page.getByRole('searchbox', { name: 'Поиск по чатам' }).fill('кошка');
     await page.getByRole('searchbox', { name: 'Поиск по чатам' }).press('Enter');
@@ -246,23 +250,20 @@ test('«Поиск по чатам» finds a word in another form and opens its 
 }, 60_000);
 
 test('a second tab shows the same conversation: the question asked in the first, and its answer', async () => {
-  openai.slow(40);
-  openai.reply(numberedWords(20));
+  modelAnswers(numberedWords(20), 40);
   const first = await chatPage(1280, 900);
   try {
-    await first.goto(`${stack.url}/chat`);
     await ask(first, 'Вопрос из первой вкладки');
-    await lastAnswer(first).and(first.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+    await answerWhile(first, 'done').waitFor({ timeout: 20_000 });
     const second = await first.context().newPage();
     await second.goto(first.url());
     await second.locator('[data-role="user"]').filter({ hasText: 'Вопрос из первой вкладки' }).waitFor();
 
-    openai.slow(150);
-    openai.reply(numberedWords(30));
+    modelAnswers(numberedWords(30), 150);
     await ask(first, 'Ещё вопрос');
     // The other tab finds the new question and follows its answer as it is written.
     await second.locator('[data-role="user"]').filter({ hasText: 'Ещё вопрос' }).waitFor({ timeout: 15_000 });
-    await lastAnswer(second).and(second.locator('[data-status="done"]')).filter({ hasText: 'слово30' }).waitFor({
+    await answerWhile(second, 'done').filter({ hasText: 'слово30' }).waitFor({
       timeout: 20_000,
     });
     await expect(lastAnswer(second).locator('.chat-markdown').innerText()).resolves.toBe(numberedWords(30));
@@ -272,11 +273,9 @@ test('a second tab shows the same conversation: the question asked in the first,
 }, 60_000);
 
 test('keyboard only: the search, the list, the box and «Отправить» are reached by Tab and named; Escape closes the phone’s list', async () => {
-  openai.slow(0);
-  openai.reply('Ответ с клавиатуры.');
+  modelAnswers('Ответ с клавиатуры.');
   const page = await chatPage(390, 844);
   try {
-    await page.goto(`${stack.url}/chat`);
     const input = page.getByLabel('Сообщение', { exact: true });
     await input.waitFor();
     await input.focus();
@@ -285,7 +284,7 @@ test('keyboard only: the search, the list, the box and «Отправить» ar
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe('Отправить');
     await page.keyboard.press('Enter');
-    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+    await answerWhile(page, 'done').waitFor();
 
     await page.getByRole('button', { name: 'Чаты', exact: true }).focus();
     await page.keyboard.press('Enter');
@@ -320,13 +319,11 @@ test('keyboard only: the search, the list, the box and «Отправить» ar
 }, 60_000);
 
 test('a conversation is renamed and, once confirmed, deleted', async () => {
-  openai.slow(0);
-  openai.reply('Готово.');
+  modelAnswers('Готово.');
   const page = await chatPage(1280, 900);
   try {
-    await page.goto(`${stack.url}/chat`);
     await ask(page, 'Первый вопрос');
-    await lastAnswer(page).and(page.locator('[data-status="done"]')).waitFor();
+    await answerWhile(page, 'done').waitFor();
     const list = page.getByRole('navigation', { name: 'Список чатов' });
     await list.getByText('Первый вопрос').waitFor();
 
@@ -352,7 +349,6 @@ test('a conversation is renamed and, once confirmed, deleted', async () => {
 test('with no credits the question is refused as in the bot, with «Пополнить» leading to the account', async () => {
   const page = await chatPage(1280, 900, 0);
   try {
-    await page.goto(`${stack.url}/chat`);
     const input = page.getByLabel('Сообщение', { exact: true });
     await input.fill('Вопрос без кредитов');
     await input.press('Enter');
@@ -400,17 +396,11 @@ test('a used or unknown sign-in link from the bot says so in Russian, with the a
 }, 30_000);
 
 test('asked in the Telegram sandbox, read on /chat after signing in from the bot’s link; the door is marked', async () => {
-  openai.slow(0);
-  openai.reply('Ответ для Telegram.');
+  modelAnswers('Ответ для Telegram.');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
-    await page.goto(`${stack.url}/telegram-sandbox`);
-    await page.getByRole('button', { name: 'Новый пользователь' }).click();
-    await page.getByRole('button', { name: 'Начать', exact: true }).click();
-    const bot = page.locator('[data-from="bot"]');
-    await bot.filter({ hasText: 'Здравствуйте' }).waitFor();
-    const input = page.getByLabel('Сообщение боту');
+    const { bot, input } = await newSandboxChat(page, stack.url);
     await input.fill('Вопрос из Телеграма');
     await input.press('Enter');
     await bot.filter({ hasText: 'Ответ для Telegram.' }).filter({ hasNotText: '▍' }).waitFor({ timeout: 20_000 });
@@ -428,12 +418,9 @@ test('asked in the Telegram sandbox, read on /chat after signing in from the bot
     await screenshot(page, 'chat-from-telegram');
 
     // Continued on the site: the model gets the question asked in Telegram as the conversation so far.
-    openai.reply('Продолжение на сайте.');
+    modelAnswers('Продолжение на сайте.');
     await ask(page, 'А теперь с сайта');
-    await lastAnswer(page)
-      .and(page.locator('[data-status="done"]'))
-      .filter({ hasText: 'Продолжение на сайте.' })
-      .waitFor();
+    await answerWhile(page, 'done').filter({ hasText: 'Продолжение на сайте.' }).waitFor();
     const sent = JSON.stringify(openai.requests.at(-1)!.messages);
     expect(sent).toContain('Вопрос из Телеграма');
     expect(sent).toContain('А теперь с сайта');

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { brokenModelNames, launchChromium, screenshot } from '../support/browser';
 import { storeSession } from '../support/payers';
+import { newSandboxChat } from '../support/sandbox';
 import { startSelfAddressedStack } from '../support/site';
 
 /** The embedded default: no bot token and no model API, so the bot lives in the site's sandbox page. */
@@ -104,12 +105,7 @@ test('the account’s «Ссылка на бота» carries the referral code t
 test('/buy in the sandbox: a Stars invoice is paid in the chat and the credits arrive', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
-    await page.goto(`${stack.url}/telegram-sandbox`);
-    await page.getByRole('button', { name: 'Новый пользователь' }).click();
-    await page.getByRole('button', { name: 'Начать', exact: true }).click();
-    const bot = page.locator('[data-from="bot"]');
-    await bot.filter({ hasText: 'Здравствуйте' }).waitFor();
-    const input = page.getByLabel('Сообщение боту');
+    const { bot, input } = await newSandboxChat(page, stack.url);
     await input.fill('/buy');
     await input.press('Enter');
     await bot.filter({ hasText: 'Пополнение и тарифы' }).waitFor();
