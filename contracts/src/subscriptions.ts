@@ -153,6 +153,10 @@ export type RenewalConsentResponse = z.infer<typeof RenewalConsentResponse>;
 export const BotSubscriptionsQuery = z.object({ telegram_id: TelegramIdInput });
 export type BotSubscriptionsQuery = z.infer<typeof BotSubscriptionsQuery>;
 
+/** `POST /api/bot/subscriptions/{id}/cancel` and `/resume`: whose subscription it is. */
+export const BotSubscriptionRequest = z.object({ telegram_id: TelegramIdInput }).meta({ id: 'BotSubscriptionRequest' });
+export type BotSubscriptionRequest = z.infer<typeof BotSubscriptionRequest>;
+
 /** A subscription on the admin's «Подписки», with its owner. */
 export const AdminSubscription = UserSubscription.extend({
   user_id: Id,

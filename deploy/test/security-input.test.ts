@@ -195,6 +195,8 @@ interface Sample {
   body?: Record<string, unknown>;
 }
 
+const NO_SUBSCRIPTION = 2_000_000_000;
+
 /** A request each write route accepts; the cases below spoil one thing of it at a time. */
 const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/auth/login': () => ({ body: { email: user.email, password: user.password } }),
@@ -304,6 +306,22 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   'POST /api/admin/payments/{id}/refund': () => ({ params: { id: fx.paymentId }, body: { reason: 'Проверка' } }),
   // Compares with the providers and reports; it takes no input.
   'POST /api/admin/reconciliation': () => ({}),
+  // A subscription nobody has: cancelling, removing its card, renewing or resuming it is 404.
+  'DELETE /api/billing/subscriptions/{id}': () => ({ params: { id: NO_SUBSCRIPTION } }),
+  'DELETE /api/billing/subscriptions/{id}/card': () => ({ params: { id: NO_SUBSCRIPTION } }),
+  'POST /api/bot/subscriptions/{id}/cancel': () => ({
+    params: { id: NO_SUBSCRIPTION },
+    body: { telegram_id: fx.telegramId },
+  }),
+  'POST /api/bot/subscriptions/{id}/resume': () => ({
+    params: { id: NO_SUBSCRIPTION },
+    body: { telegram_id: fx.telegramId },
+  }),
+  'POST /api/admin/subscriptions/{id}/renew': () => ({ params: { id: NO_SUBSCRIPTION }, body: { reason: 'Проверка' } }),
+  'POST /api/admin/subscriptions/{id}/cancel': () => ({
+    params: { id: NO_SUBSCRIPTION },
+    body: { reason: 'Проверка' },
+  }),
   'POST /api/bot/stars/invoices': () => ({ body: { telegram_id: fx.telegramId, amount: TOP_UP_PACKAGES[0] } }),
   // An invoice payload billing never issued: declined.
   'POST /api/bot/stars/pre-checkout': () => ({

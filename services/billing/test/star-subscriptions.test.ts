@@ -136,24 +136,21 @@ describe('Telegram Stars subscriptions', () => {
     const stranger = await telegramUser();
     expect(
       (
-        await h.call('DELETE', `/api/bot/subscriptions/${subscription!.id}?telegram_id=${stranger.telegramId}`, {
+        await h.call('POST', `/api/bot/subscriptions/${subscription!.id}/cancel`, {
           bot: true,
+          body: { telegram_id: stranger.telegramId },
         })
       ).status,
     ).toBe(404);
-    const canceled = await h.call<UserSubscription>(
-      'DELETE',
-      `/api/bot/subscriptions/${subscription!.id}?telegram_id=${telegramId}`,
-      {
-        bot: true,
-      },
-    );
+    const canceled = await h.call<UserSubscription>('POST', `/api/bot/subscriptions/${subscription!.id}/cancel`, {
+      bot: true,
+      body: { telegram_id: telegramId },
+    });
     expect(canceled).toMatchObject({ status: 200, body: { status: 'canceled', next_charge_at: null } });
-    const resumed = await h.call<UserSubscription>(
-      'POST',
-      `/api/bot/subscriptions/${subscription!.id}/resume?telegram_id=${telegramId}`,
-      { bot: true },
-    );
+    const resumed = await h.call<UserSubscription>('POST', `/api/bot/subscriptions/${subscription!.id}/resume`, {
+      bot: true,
+      body: { telegram_id: telegramId },
+    });
     expect(resumed).toMatchObject({ status: 200, body: { status: 'active' } });
   });
 });

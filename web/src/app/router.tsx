@@ -42,6 +42,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'modes', lazy: () => import('./routes/admin/modes') },
   { path: 'history', lazy: () => import('./routes/admin/history') },
   { path: 'payments', lazy: () => import('./routes/admin/payments') },
+  { path: 'subscriptions', lazy: () => import('./routes/admin/subscriptions') },
   { path: 'sysvals', lazy: () => import('./routes/admin/sysvals') },
   { path: 'audit', lazy: () => import('./routes/admin/audit') },
   { path: 'promo-codes', lazy: () => import('./routes/admin/promo-codes') },

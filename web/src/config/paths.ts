@@ -31,6 +31,7 @@ export const paths = {
     modes: '/admin/modes',
     history: '/admin/history',
     payments: '/admin/payments',
+    subscriptions: '/admin/subscriptions',
     sysvals: '/admin/sysvals',
     audit: '/admin/audit',
     promoCodes: '/admin/promo-codes',

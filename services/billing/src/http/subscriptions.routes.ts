@@ -65,12 +65,12 @@ export function subscriptionsRoutes(deps: BillingDeps, providers: Providers) {
       asUser(await cancelSubscription(deps, params.id, { userId: Number(claims.sub), removeCard: true })),
 
     getBotSubscriptions: async ({ query }) => listOf((await telegramUser(query.telegram_id)).id),
-    deleteBotSubscriptionsById: async ({ params, query }) => {
-      const user = await telegramUser(query.telegram_id);
+    postBotSubscriptionsByIdCancel: async ({ params, body }) => {
+      const user = await telegramUser(body.telegram_id);
       return asUser(await cancelSubscription(deps, params.id, { userId: user.id, telegramCanceled: true }));
     },
-    postBotSubscriptionsByIdResume: async ({ params, query }) => {
-      const user = await telegramUser(query.telegram_id);
+    postBotSubscriptionsByIdResume: async ({ params, body }) => {
+      const user = await telegramUser(body.telegram_id);
       return asUser(await resumeStarSubscription(deps, params.id, user.id));
     },
 

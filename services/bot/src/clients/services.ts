@@ -160,10 +160,10 @@ export function serviceClients(
       waitingForNewUser(() => callRoute('getBotSubscriptions', { query: { telegram_id: telegramId } })),
     /** Billing stops renewing it; a Stars subscription is canceled at Telegram first. */
     cancelSubscription: (id: number, telegramId: number) =>
-      callRoute('deleteBotSubscriptionsById', { params: { id }, query: { telegram_id: telegramId } }),
+      callRoute('postBotSubscriptionsByIdCancel', { params: { id }, body: { telegram_id: telegramId } }),
     /** A Stars subscription the bot turned back on at Telegram renews again. */
     resumeSubscription: (id: number, telegramId: number) =>
-      callRoute('postBotSubscriptionsByIdResume', { params: { id }, query: { telegram_id: telegramId } }),
+      callRoute('postBotSubscriptionsByIdResume', { params: { id }, body: { telegram_id: telegramId } }),
 
     referrals: (telegramId: number) =>
       waitingForNewUser(() => callRoute('getBotReferrals', { query: { telegram_id: telegramId } })),

@@ -13,6 +13,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 
 import { Field, TextField, type FieldProps, type TextFieldProps } from './form-field';
@@ -90,5 +91,33 @@ export function UserFilterFields({
         />
       </Col>
     </>
+  );
+}
+
+/** A select of one filter: «Все» or one of the options, by its Russian label. */
+export function ChoiceFilter<T extends string>(props: {
+  /** Its control's id is `<idPrefix>-<id>`. */
+  idPrefix: string;
+  id: string;
+  label: string;
+  width: number;
+  value: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Col xs={12} md={props.width}>
+      <FilterField controlId={`${props.idPrefix}-${props.id}`} label={props.label}>
+        <Form.Select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+          <option value="">Все</option>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {props.labels[option]}
+            </option>
+          ))}
+        </Form.Select>
+      </FilterField>
+    </Col>
   );
 }

@@ -22,6 +22,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { to: paths.admin.modes, label: 'Режимы', icon: 'chat' },
   { to: paths.admin.history, label: 'История', icon: 'history' },
   { to: paths.admin.payments, label: 'Платежи', icon: 'card' },
+  { to: paths.admin.subscriptions, label: 'Подписки', icon: 'clock' },
   { to: paths.admin.promoCodes, label: 'Промокоды', icon: 'gift' },
   { to: paths.admin.support, label: 'Обращения', icon: 'send', count: 'supportUnread' },
   { to: paths.admin.broadcasts, label: 'Рассылки', icon: 'activity' },

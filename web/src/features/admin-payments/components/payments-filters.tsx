@@ -1,7 +1,6 @@
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 
-import { FilterField, FiltersCard, ResetFiltersButton, UserFilterFields } from '@/components/ui/list-filters';
+import { ChoiceFilter, FiltersCard, ResetFiltersButton, UserFilterFields } from '@/components/ui/list-filters';
 import { useDraftFilters } from '@/lib/use-draft-filters';
 
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentStatusBadge } from '../status';
@@ -28,6 +27,7 @@ export function PaymentsFilters({
     <FiltersCard>
       <UserFilterFields idPrefix="payments-filter" values={filters.draft} onEdit={filters.edit} widths={[2, 3]} />
       <ChoiceFilter
+        idPrefix="payments-filter"
         id="status"
         label="Статус"
         width={2}
@@ -37,6 +37,7 @@ export function PaymentsFilters({
         onChange={(status) => onChange({ status })}
       />
       <ChoiceFilter
+        idPrefix="payments-filter"
         id="provider"
         label="Способ оплаты"
         width={3}
@@ -49,31 +50,5 @@ export function PaymentsFilters({
         <ResetFiltersButton onReset={onReset} />
       </Col>
     </FiltersCard>
-  );
-}
-
-/** A select of one filter: «Все» or one of the options, by its Russian label. */
-function ChoiceFilter<T extends string>(props: {
-  id: string;
-  label: string;
-  width: number;
-  value: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Col xs={12} md={props.width}>
-      <FilterField controlId={`payments-filter-${props.id}`} label={props.label}>
-        <Form.Select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-          <option value="">Все</option>
-          {props.options.map((option) => (
-            <option key={option} value={option}>
-              {props.labels[option]}
-            </option>
-          ))}
-        </Form.Select>
-      </FilterField>
-    </Col>
   );
 }

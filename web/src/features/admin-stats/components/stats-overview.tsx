@@ -19,6 +19,7 @@ import {
 } from '../format';
 import { LastMessageCard } from './last-message-card';
 import { ReferralsCard } from './referrals-card';
+import { SubscriptionsCard } from './subscriptions-card';
 import { PeriodCard, StatTile, type Figure } from './stat-tiles';
 
 // chart.js is fetched after the figures, and only by the admin area.
@@ -122,6 +123,9 @@ export function StatsOverview() {
         </Col>
         <Col>
           <ReferralsCard />
+        </Col>
+        <Col>
+          <SubscriptionsCard />
         </Col>
       </Row>
       <Row xs={1} xl={2} className="g-3">
