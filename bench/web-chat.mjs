@@ -106,12 +106,11 @@ const ask = (site, token, conversation, text) =>
     expect: 202,
   });
 
-/** An answer's event stream, read as the browser reads it (keeping only a tail): resolves with the time of its first delta at its end. */
-async function readAnswer(site, token, answerId) {
-  const response = await fetch(`${site}/api/chat/answers/${answerId}/events`, {
-    headers: headers(token),
-  });
-  if (response.status !== 200) throw new Error(`events of ${answerId}: ${response.status}`);
+/**
+ * Reads a streamed answer (keeping only its last 4 000 characters) until it ends or `last` says so:
+ * when `first` first held (performance.now()) and the tail.
+ */
+async function readStream(response, first, last = () => false) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let tail = '';
@@ -120,12 +119,20 @@ async function readAnswer(site, token, answerId) {
     const chunk = await reader.read();
     if (chunk.done) break;
     tail = (tail + decoder.decode(chunk.value, { stream: true })).slice(-4000);
-    if (firstAt === null && tail.includes('event: delta')) firstAt = performance.now();
-    if (tail.includes('event: done')) {
+    if (firstAt === null && first.test(tail)) firstAt = performance.now();
+    if (last(tail)) {
       await reader.cancel();
       break;
     }
   }
+  return { firstAt, tail };
+}
+
+/** An answer's event stream, read as the browser reads it: resolves with the time of its first delta at its end. */
+async function readAnswer(site, token, answerId) {
+  const response = await fetch(`${site}/api/chat/answers/${answerId}/events`, { headers: headers(token) });
+  if (response.status !== 200) throw new Error(`events of ${answerId}: ${response.status}`);
+  const { firstAt, tail } = await readStream(response, /event: delta/, (text) => text.includes('event: done'));
   if (!tail.includes('"status":"done"')) throw new Error(`answer ${answerId} did not end as done: ${tail.slice(-300)}`);
   return firstAt;
 }
@@ -135,26 +142,10 @@ async function modelFirstToken(baseURL) {
   const started = performance.now();
   const response = await fetch(`${baseURL}/chat/completions`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: 'Bearer bench',
-    },
-    body: JSON.stringify({
-      model: 'gpt-4o-mini',
-      stream: true,
-      messages: [{ role: 'user', content: 'Привет' }],
-    }),
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Привет' }] }),
   });
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let firstAt = null;
-  for (;;) {
-    const chunk = await reader.read();
-    if (chunk.done) break;
-    text += decoder.decode(chunk.value, { stream: true });
-    if (firstAt === null && /"content":"[^"]+"/.test(text)) firstAt = performance.now();
-  }
+  const { firstAt } = await readStream(response, /"content":"[^"]+"/);
   return firstAt - started;
 }
 

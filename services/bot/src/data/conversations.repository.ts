@@ -92,6 +92,13 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
  * conversation is the one last used at either door: the newest `updated_at`.
  */
 export function conversationsRepository(db: Kysely<BotDatabase>) {
+  const newestFirst = (userId: number) =>
+    db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id');
   const conversations = {
     async find(userId: number, id: string): Promise<Conversation | undefined> {
       if (!isId(id)) return undefined;
@@ -105,24 +112,10 @@ export function conversationsRepository(db: Kysely<BotDatabase>) {
     },
     /** The user's conversations, the current (last used) first. */
     async list(userId: number): Promise<Conversation[]> {
-      const rows = await db
-        .selectFrom('conversations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .execute();
-      return rows.map(toConversation);
+      return (await newestFirst(userId).execute()).map(toConversation);
     },
     async current(userId: number): Promise<Conversation | undefined> {
-      const row = await db
-        .selectFrom('conversations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await newestFirst(userId).limit(1).executeTakeFirst();
       return row && toConversation(row);
     },
     /**

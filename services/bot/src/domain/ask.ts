@@ -288,6 +288,16 @@ export async function beginAsking(deps: AskDeps, input: AskInput): Promise<Begun
       throw err;
     }
     const speechCharacters = speaking ? await speak(deps, input, text, sink) : 0;
+    const cost = await charge(real, speechCharacters, 'done');
+    return { kind: 'answered', text, cost };
+  }
+
+  /** Records what was said with its usage (its length, when stopped): charged at its cost, the answer ends so. */
+  async function charge(
+    usage: { inputTokens: number; outputTokens: number },
+    speechCharacters: number,
+    status: 'done' | 'stopped',
+  ): Promise<number> {
     const spoken =
       speechCharacters > 0 ? { speech_model: settings.speechModel, speech_characters: speechCharacters } : {};
     await recordWithRetries(deps, () =>
@@ -297,16 +307,16 @@ export async function beginAsking(deps: AskDeps, input: AskInput): Promise<Begun
           ...spoken,
           status: 'success',
           bot_response: text,
-          input_tokens: real.inputTokens,
-          output_tokens: real.outputTokens,
+          input_tokens: usage.inputTokens,
+          output_tokens: usage.outputTokens,
           error_message: null,
         },
         input.image,
       ),
     );
-    const cost = creditsFor(catalog, model, { ...real, audioSeconds: voice?.seconds ?? 0, speechCharacters });
-    await finish('done', cost);
-    return { kind: 'answered', text, cost };
+    const cost = creditsFor(catalog, model, { ...usage, audioSeconds: voice?.seconds ?? 0, speechCharacters });
+    await finish(status, cost);
+    return cost;
   }
 
   async function showStopped(sink: AnswerSink, said: string) {
@@ -324,29 +334,11 @@ export async function beginAsking(deps: AskDeps, input: AskInput): Promise<Begun
       await showStopped(sink, text);
       return { kind: 'stopped', text, cost: 0 };
     }
-    const real = {
-      inputTokens: prompt.estimatedInputTokens,
-      outputTokens: estimateTokens(text),
-    };
-    await recordWithRetries(deps, () =>
-      deps.services.recordMessage(
-        {
-          ...message,
-          status: 'success',
-          bot_response: text,
-          input_tokens: real.inputTokens,
-          output_tokens: real.outputTokens,
-          error_message: null,
-        },
-        input.image,
-      ),
+    const cost = await charge(
+      { inputTokens: prompt.estimatedInputTokens, outputTokens: estimateTokens(text) },
+      0,
+      'stopped',
     );
-    const cost = creditsFor(catalog, model, {
-      ...real,
-      audioSeconds: voice?.seconds ?? 0,
-      speechCharacters: 0,
-    });
-    await finish('stopped', cost);
     await showStopped(sink, text);
     return { kind: 'stopped', text, cost };
   }
