@@ -42,8 +42,9 @@ export function SiteHeader() {
     logout.mutate();
   }
 
-  const link = (to: string, label: string, className = '') => (
-    <Nav.Link as={NavLink} to={to} end onClick={close} className={className}>
+  // `end`: marked only on its own address; the chat stays marked on /chat/{id} too.
+  const link = (to: string, label: string, className = '', end = true) => (
+    <Nav.Link as={NavLink} to={to} end={end} onClick={close} className={className}>
       {label}
     </Nav.Link>
   );
@@ -67,7 +68,7 @@ export function SiteHeader() {
               {link(paths.pricing, 'Тарифы')}
               {link(paths.faq, 'FAQ')}
               {link(paths.articles, 'Статьи')}
-              {token && link(paths.chat, 'Чат')}
+              {token && link(paths.chat, 'Чат', '', false)}
               {link(paths.offer, site.offerTitle, 'd-lg-none')}
               {link(paths.privacy, site.privacyTitle, 'd-lg-none')}
             </Nav>

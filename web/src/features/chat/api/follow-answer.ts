@@ -29,9 +29,10 @@ const RETRY_MS = [500, 1_000, 2_000, 5_000];
  * `offset` already shown: each delta's `id` is the offset after it, so a chunk the page already has is cut,
  * and a dropped connection is opened again with `Last-Event-ID` at the offset reached — the answer is a job
  * on the server and goes on without the page. Over fetch, not EventSource: the site's session is a bearer
- * token. Returns the function that stops following (the answer itself goes on).
+ * token. `origin` is '' in the app (the page's own). Returns the function that stops following (the answer itself
+ * goes on).
  */
-export function followAnswer(answerId: string, offset: number, handlers: AnswerHandlers): () => void {
+export function followAnswer(answerId: string, offset: number, handlers: AnswerHandlers, origin = ''): () => void {
   let shown = offset;
   let closed = false;
   let controller = new AbortController();
@@ -64,7 +65,7 @@ export function followAnswer(answerId: string, offset: number, handlers: AnswerH
     let stall = setTimeout(() => controller.abort(), STALL_MS);
     const token = readStoredToken();
     try {
-      const response = await fetch(apiPath('getChatAnswersByAnswerIdEvents', { answerId }), {
+      const response = await fetch(`${origin}${apiPath('getChatAnswersByAnswerIdEvents', { answerId })}`, {
         headers: {
           Accept: 'text/event-stream',
           'Last-Event-ID': String(shown),

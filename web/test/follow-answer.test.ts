@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { type AnswerEnd, followAnswer } from '../src/features/chat/api/follow-answer';
+
+/** A real local server speaking the answer stream's protocol, each connection scripted by the test. */
+let server: Server;
+let origin: string;
+let script: (req: IncomingMessage, res: ServerResponse, connection: number) => void = () => undefined;
+const connections: { lastEventId: string | undefined; path: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    connections.push({ lastEventId: req.headers['last-event-id'] as string | undefined, path: req.url ?? '' });
+    script(req, res, connections.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const delta = (end: number, text: string) => `event: delta\nid: ${end}\ndata: ${JSON.stringify({ text })}\n\n`;
+
+/** Follows the answer until it ends; resolves with the text shown and how it ended. */
+function follow(offset: number) {
+  let text = '';
+  return new Promise<{ text: string; end: AnswerEnd | { refusal: string } }>((resolve) => {
+    followAnswer(
+      'answer-1',
+      offset,
+      {
+        onText: (chunk) => (text += chunk),
+        onEnd: (end) => resolve({ text, end }),
+        onRefusal: (refusal) => resolve({ text, end: { refusal } }),
+      },
+      origin,
+    );
+  });
+}
+
+test('a dropped stream is opened again from the offset reached; a chunk that overlaps what is shown is cut, none is shown twice', async () => {
+  connections.length = 0;
+  script = (_req, res, connection) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    if (connection === 1) {
+      // The page had 6 characters ("Hello ") when it opened; the server sends from there, then the connection drops.
+      res.write(delta(11, 'world') + delta(13, ', '), () => setTimeout(() => res.destroy(), 50));
+      return;
+    }
+    // The server answers the reconnect from a little earlier than asked: the overlap is cut.
+    res.write(delta(15, ', my'));
+    res.write(delta(22, ' friend'));
+    res.end(
+      `event: done\ndata: ${JSON.stringify({ status: 'done', cost: 3, model: 'gpt-4o-mini', message: null })}\n\n`,
+    );
+  };
+  const { text, end } = await follow(6);
+  expect('Hello ' + text).toBe('Hello world, my friend');
+  expect(end).toMatchObject({ status: 'done', cost: 3, model: 'gpt-4o-mini' });
+  expect(connections.map((c) => c.lastEventId)).toEqual(['6', '13']);
+  expect(connections[0]!.path).toBe('/api/chat/answers/answer-1/events');
+});
+
+test('a refusal while answering and a stream that is not there (404) end with the server’s words', async () => {
+  script = (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.end(delta(4, 'Нача') + `event: error\ndata: ${JSON.stringify({ error: 'Недостаточно кредитов.' })}\n\n`);
+  };
+  await expect(follow(0)).resolves.toEqual({ text: 'Нача', end: { refusal: 'Недостаточно кредитов.' } });
+
+  script = (_req, res) => {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Ответ не найден.' }));
+  };
+  await expect(follow(0)).resolves.toEqual({ text: '', end: { refusal: 'Ответ не найден.' } });
+});
