@@ -300,6 +300,7 @@ export const LinkPreviewResponse = z
       first_name: z.string().nullable(),
       last_name: z.string().nullable(),
       username: z.string().nullable().meta({ description: 'The @username, without the @' }),
+      photo: z.string().nullable().meta({ description: 'The profile photo the bot found, as a data URL' }),
     }),
     expires_at: IsoDateTime,
   })
@@ -355,7 +356,21 @@ export const BotUser = z
   .meta({ id: 'BotUser' });
 export type BotUser = z.infer<typeof BotUser>;
 
-export const BotLinkTokenRequest = z.object({ telegram_id: TelegramIdInput }).meta({ id: 'BotLinkTokenRequest' });
+/** The Telegram account's profile photo as the link page shows it: a small JPEG, PNG or WebP as a data URL. */
+export const LINK_PHOTO_MAX_CHARS = 100_000;
+const linkPhoto = z
+  .string()
+  .max(LINK_PHOTO_MAX_CHARS, { error: 'Фото профиля слишком большое' })
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/, {
+    error: 'Фото профиля — картинка JPEG, PNG или WebP в виде data URL',
+  });
+
+export const BotLinkTokenRequest = z
+  .object({
+    telegram_id: TelegramIdInput,
+    photo: linkPhoto.optional().meta({ description: "The Telegram account's profile photo, if it has one" }),
+  })
+  .meta({ id: 'BotLinkTokenRequest' });
 export type BotLinkTokenRequest = z.infer<typeof BotLinkTokenRequest>;
 
 /** A single-use link token (stored hashed, valid 15 minutes); `url` is `<site>/link/<token>`. */

@@ -19,10 +19,10 @@ afterAll(async () => {
 
 const randomTelegramId = () => 1_000_000 + Math.floor(Math.random() * 1e12);
 
-async function linkToken(telegramId: number) {
+async function linkToken(telegramId: number, photo?: string) {
   const res = await h.api<{ token: string; url: string; expires_at: string }>('POST', '/api/bot/link-tokens', {
     botKey: BOT_KEY,
-    body: { telegram_id: telegramId },
+    body: { telegram_id: telegramId, photo },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -369,11 +369,31 @@ describe('POST /api/auth/link/preview: the owner sees whose Telegram asks before
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      telegram: { first_name: 'Мария', last_name: 'Иванова', username: 'asker' },
+      telegram: { first_name: 'Мария', last_name: 'Иванова', username: 'asker', photo: null },
       expires_at,
     });
     expect((await h.api('GET', '/api/auth/profile', { token: web.token })).body.telegram_linked).toBe(false);
     expect((await link(token, web.token)).status).toBe(200);
+  });
+
+  test('then the profile photo the bot sent with the link, as it came; the bot may send only a small image', async () => {
+    const web = await h.buildUser();
+    const telegram = await h.buildTelegramUser();
+    const photo = `data:image/jpeg;base64,${Buffer.from('face').toString('base64')}`;
+    const { token } = await linkToken(telegram.telegram_id, photo);
+    expect((await preview(token, web.token)).body).toMatchObject({ telegram: { photo } });
+
+    for (const wrong of [
+      'javascript:alert(1)',
+      'data:text/html;base64,PGI+',
+      `data:image/png;base64,${'A'.repeat(100_000)}`,
+    ]) {
+      const refused = await h.api('POST', '/api/bot/link-tokens', {
+        botKey: BOT_KEY,
+        body: { telegram_id: telegram.telegram_id, photo: wrong },
+      });
+      expect(refused.status).toBe(400);
+    }
   });
 
   test('refuses as the link would: signed out 401, unknown 404, used 409, Telegram held by another site account 409', async () => {

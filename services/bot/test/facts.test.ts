@@ -24,6 +24,20 @@ describe('facts in what the bot says', () => {
     expect(String(link.params.text)).toContain('Ссылка действует 20 минут.');
   });
 
+  test('/link sends auth the Telegram account’s newest profile photo, for the link page; none without one', async () => {
+    const pictured = telegramUser();
+    bot.telegram.setProfilePhoto(pictured.id, Buffer.from('old face'));
+    bot.telegram.setProfilePhoto(pictured.id, Buffer.from('new face'));
+    await reply(pictured, 'связать Telegram', say(pictured, '/link'));
+    expect(bot.services.linkPhotos.get(pictured.id)).toBe(
+      `data:image/jpeg;base64,${Buffer.from('new face').toString('base64')}`,
+    );
+
+    const plain = telegramUser();
+    await reply(plain, 'связать Telegram', say(plain, '/link'));
+    expect(bot.services.linkPhotos.get(plain.id)).toBeNull();
+  });
+
   test('the tariffs that draw images are named as billing has them after the admin edits them', async () => {
     const tariff = (name: string) => bot.services.tariffRows.find((row) => row.name === name)!;
     tariff('Elite').can_generate_images = false;

@@ -4,6 +4,7 @@ import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
+import { png } from '../support/images';
 
 const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 
@@ -186,6 +187,32 @@ describe('Telegram linking', () => {
     await page.getByText('Связан', { exact: true }).waitFor();
     await expect(page.getByText('@e2e_bot_user').isVisible()).resolves.toBe(true);
     await screenshot(page, 'accounts-dashboard-linked');
+  });
+
+  test('the link page shows the Telegram account’s profile photo the bot sent, at 1280 and 390 px', async () => {
+    const user = await signUp(stack.url);
+    const telegramId = 7_500_000 + Math.floor(Math.random() * 1e9);
+    await api('POST', '/api/bot/users', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, username: 'pictured_user', first_name: 'Вера' },
+    });
+    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+      botKey: BOT_KEY,
+      body: { telegram_id: telegramId, photo: `data:image/png;base64,${png(160, 160).toString('base64')}` },
+    });
+    expect(link.status).toBe(201);
+    await signInAs(user);
+    await page.goto(`${stack.url}/link/${link.body.token}`);
+    const photo = page.getByTestId('link-telegram-photo');
+    await photo.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="link-telegram-photo"]') as HTMLImageElement | null)?.complete,
+    );
+    await expect(photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(160);
+    await expect(photo.getAttribute('alt')).resolves.toBe('Фото профиля Telegram: Вера');
+    await screenshot(page, 'accounts-link-confirm-photo');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'accounts-link-confirm-photo-390');
   });
 
   test('a used link token lands on /link-error with the server’s message', async () => {

@@ -6,15 +6,22 @@ export interface LinkToken {
   telegramId: string;
   expiresAt: Date;
   usedAt: Date | null;
+  /** The Telegram account's profile photo, as a data URL. */
+  photo: string | null;
 }
 
 /** Telegram link tokens, looked up by the hash of the token. */
 export function linkTokensRepository(db: Kysely<AuthDatabase>) {
   return {
-    async create(token: { hash: string; telegramId: string; expiresAt: Date }): Promise<void> {
+    async create(token: { hash: string; telegramId: string; expiresAt: Date; photo: string | null }): Promise<void> {
       await db
         .insertInto('link_tokens')
-        .values({ token_hash: token.hash, telegram_id: token.telegramId, expires_at: token.expiresAt })
+        .values({
+          token_hash: token.hash,
+          telegram_id: token.telegramId,
+          expires_at: token.expiresAt,
+          photo: token.photo,
+        })
         .execute();
     },
 
@@ -22,7 +29,7 @@ export function linkTokensRepository(db: Kysely<AuthDatabase>) {
     async findForUpdate(hash: string): Promise<LinkToken | undefined> {
       const row = await db
         .selectFrom('link_tokens')
-        .select(['id', 'telegram_id', 'expires_at', 'used_at'])
+        .select(['id', 'telegram_id', 'expires_at', 'used_at', 'photo'])
         .where('token_hash', '=', hash)
         .forUpdate()
         .executeTakeFirst();
@@ -32,6 +39,7 @@ export function linkTokensRepository(db: Kysely<AuthDatabase>) {
           telegramId: String(row.telegram_id),
           expiresAt: new Date(row.expires_at),
           usedAt: row.used_at === null ? null : new Date(row.used_at),
+          photo: row.photo,
         }
       );
     },

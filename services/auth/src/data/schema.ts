@@ -68,6 +68,8 @@ export interface LinkTokensTable {
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   used_by: number | null;
+  /** The Telegram account's profile photo (a data URL) the bot sent with the link (migration 0052). */
+  photo: string | null;
   created_at: Timestamp;
 }
 

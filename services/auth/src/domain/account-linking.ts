@@ -1,4 +1,9 @@
-import type { BotLinkTokenResponse, LinkAccountResponse, LinkPreviewResponse } from '@gpt/contracts';
+import type {
+  BotLinkTokenRequest,
+  BotLinkTokenResponse,
+  LinkAccountResponse,
+  LinkPreviewResponse,
+} from '@gpt/contracts';
 import type { AdminAction } from '@gpt/kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthDeps } from '../deps';
@@ -13,11 +18,19 @@ import { mergedInviter } from './referrals';
 import { toProfile } from './user-views';
 import { userSnapshot } from './user-snapshot';
 
-/** A single-use link for the bot to send: valid LINK_TOKEN_TTL_MIN minutes, stored only as a hash. */
-export async function issueLinkToken(deps: AuthDeps, telegramId: number): Promise<BotLinkTokenResponse> {
+/**
+ * A single-use link for the bot to send: valid LINK_TOKEN_TTL_MIN minutes, stored only as a hash, with the Telegram
+ * account's profile photo when the bot found one (the link page shows it).
+ */
+export async function issueLinkToken(deps: AuthDeps, request: BotLinkTokenRequest): Promise<BotLinkTokenResponse> {
   const { config, db } = deps;
   const { token, hash, expiresAt } = newSingleUseToken(config.LINK_TOKEN_TTL_MIN);
-  await linkTokensRepository(db).create({ hash, telegramId: String(telegramId), expiresAt });
+  await linkTokensRepository(db).create({
+    hash,
+    telegramId: String(request.telegram_id),
+    expiresAt,
+    photo: request.photo ?? null,
+  });
   return { token, url: `${config.SITE_URL}/link/${token}`, expires_at: expiresAt.toISOString() };
 }
 
@@ -87,6 +100,7 @@ export async function previewLink(deps: AuthDeps, userId: number, token: string)
       first_name: telegram?.firstName ?? null,
       last_name: telegram?.lastName ?? null,
       username: telegram?.telegramUsername ?? null,
+      photo: link.photo,
     },
     expires_at: link.expiresAt.toISOString(),
   };

@@ -9,7 +9,7 @@ export function botRoutes(deps: AuthDeps) {
   return routeHandlers('auth', {
     postBotUsers: ({ body }) => upsertBotUser(deps, body),
     putBotUsersByTelegramIdBlocked: ({ params, body }) => setTelegramBlocked(deps, params.telegram_id, body.blocked),
-    postBotLinkTokens: ({ body }) => issueLinkToken(deps, body.telegram_id),
+    postBotLinkTokens: ({ body }) => issueLinkToken(deps, body),
     postBotSignInLinks: ({ body }) => issueSignInLink(deps, body.telegram_id),
   });
 }

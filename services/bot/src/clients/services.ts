@@ -120,7 +120,11 @@ export function serviceClients(
     /** Tells auth whether the Telegram user has blocked the bot, for the admin users list. */
     setTelegramBlocked: (telegramId: number, blocked: boolean) =>
       callRoute('putBotUsersByTelegramIdBlocked', { params: { telegram_id: String(telegramId) }, body: { blocked } }),
-    linkToken: (telegramId: number) => callRoute('postBotLinkTokens', { body: { telegram_id: telegramId } }),
+    /** A one-time link to join the web account, with the Telegram account's profile photo when there is one. */
+    linkToken: (telegramId: number, photo: string | null) =>
+      callRoute('postBotLinkTokens', { body: { telegram_id: telegramId, ...(photo ? { photo } : {}) } }),
+    /** A single-use link that signs the Telegram user in on the site (`/web`). */
+    signInLink: (telegramId: number) => callRoute('postBotSignInLinks', { body: { telegram_id: telegramId } }),
     news: (telegramId: number) =>
       callRoute('getBotUsersByTelegramIdNews', { params: { telegram_id: String(telegramId) } }),
     setNews: (telegramId: number, news: boolean) =>
@@ -129,8 +133,6 @@ export function serviceClients(
       callRoute('postBotBroadcastRecipients', { body: audience }),
     /** The admin's own profile (their linked Telegram), read with their token. */
     adminProfile: (authorization: string) => callRoute('getAuthProfile', { headers: { Authorization: authorization } }),
-    /** A single-use link that signs the Telegram user in on the site (`/web`). */
-    signInLink: (telegramId: number) => callRoute('postBotSignInLinks', { body: { telegram_id: telegramId } }),
 
     balance: (telegramId: number) =>
       waitingForNewUser(() => callRoute('getBotBalance', { query: { telegram_id: telegramId } })),

@@ -123,6 +123,8 @@ export type StandInServices = ServiceClients & {
   tariffRows: PublicTariff[];
   /** How long auth's link tokens live, in minutes (its LINK_TOKEN_TTL_MIN: 15 unless a test sets it). */
   linkMinutes: number;
+  /** The profile photo the bot sent with each Telegram user's latest link token (null: none). */
+  linkPhotos: Map<number, string | null>;
   /** The Telegram id linked to the admin's own account (auth's profile of the admin's token); null: none. */
   adminTelegramId: number | null;
   /** Settings as chat-history answers them (DEFAULT_BOT_SETTINGS and the cost settings, overridden). */
@@ -417,6 +419,7 @@ export function standInServices(): StandInServices {
     },
     async linkToken(telegramId) {
       known(telegramId);
+      stand.linkPhotos.set(telegramId, photo);
       const token = randomUUID();
       const expiresAt = new Date(Date.now() + stand.linkMinutes * 60_000);
       return { token, url: `http://127.0.0.1/link/${token}`, expires_at: expiresAt.toISOString() };
@@ -558,6 +561,7 @@ export function standInServices(): StandInServices {
     },
     tariffRows,
     linkMinutes: 15,
+    linkPhotos: new Map(),
     adminTelegramId: null,
     settingsValues,
     modelRows,

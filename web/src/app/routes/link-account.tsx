@@ -25,9 +25,20 @@ function TelegramAccount({ telegram }: { telegram: LinkPreviewResponse['telegram
   const name = [telegram.first_name, telegram.last_name].filter(Boolean).join(' ');
   return (
     <div className="d-flex align-items-center gap-3 p-3 border rounded mb-3" data-testid="link-telegram-account">
-      <span className="rounded-circle bg-primary-subtle text-primary d-inline-flex p-2" aria-hidden>
-        <Icon name="send" size={24} />
-      </span>
+      {telegram.photo ? (
+        <img
+          src={telegram.photo}
+          alt={`Фото профиля Telegram${name ? `: ${name}` : ''}`}
+          width={64}
+          height={64}
+          className="rounded-circle flex-shrink-0 object-fit-cover"
+          data-testid="link-telegram-photo"
+        />
+      ) : (
+        <span className="rounded-circle bg-primary-subtle text-primary d-inline-flex p-2" aria-hidden>
+          <Icon name="send" size={24} />
+        </span>
+      )}
       <div className="text-break">
         <div className="fw-semibold">{name || 'Без имени'}</div>
         <div className="text-body-secondary">{telegram.username ? `@${telegram.username}` : 'без @username'}</div>

@@ -11,6 +11,7 @@ import { referralsMigration } from './0020-referrals';
 import { emailConfirmationMigration } from './0021-email-confirmation';
 import { telegramBlockedMigration } from './0031-telegram-blocked';
 import { resetByTelegramMigration } from './0051-reset-by-telegram';
+import { linkPhotoMigration } from './0052-link-photo';
 import { signInTokensMigration } from './0060-sign-in-tokens';
 import { newsOptOutMigration } from './0070-news-opt-out';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0040_idempotent_requests': idempotencyMigration,
   '0041_audit_log': auditLogMigration,
   '0051_reset_by_telegram': resetByTelegramMigration,
+  '0052_link_photo': linkPhotoMigration,
   '0060_sign_in_tokens': signInTokensMigration,
   '0070_news_opt_out': newsOptOutMigration,
 };
