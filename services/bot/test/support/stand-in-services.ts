@@ -417,7 +417,7 @@ export function standInServices(): StandInServices {
       known(telegramId);
       return { token: randomUUID(), expires_at: new Date(Date.now() + 10 * 60_000).toISOString() };
     },
-    async linkToken(telegramId) {
+    async linkToken(telegramId, photo) {
       known(telegramId);
       stand.linkPhotos.set(telegramId, photo);
       const token = randomUUID();
