@@ -47,6 +47,7 @@ export function ConversationList({ conversations, openId, onOpen, onDeleted }: C
               <span className="chat-list-meta small text-body-secondary">
                 {formatRelativeDate(conversation.updatedAt)} ·{' '}
                 {conversation.lastDoor === 'telegram' ? 'Telegram' : 'сайт'}
+                {conversation.current && ' · продолжится в боте'}
               </span>
             </button>
             <span className="chat-list-actions">
