@@ -186,6 +186,28 @@ describe('an answer on the web is a job on the server', () => {
     expect((await stream.untilDone()).done.status).toBe('stopped');
   });
 
+  test('an answer another replica runs is read from the database as it is saved, each piece once', async () => {
+    const { userId, web } = await personWithBrowser();
+    const { id } = (await web.newConversation()).json as unknown as ChatConversation;
+    // Another replica's answer: its rows exist here, its job does not.
+    const repository = conversationsRepository(bot.bot.deps.db);
+    const begun = await repository.beginExchange({
+      conversationId: id,
+      userId,
+      door: 'web',
+      question: 'Вопрос на другой реплике',
+      model: 'gpt-4o-mini',
+    });
+    const stream = await web.events(begun!.answerId);
+    await repository.saveProgress(begun!.answerId, 'Первая часть');
+    expect(await stream.next()).toMatchObject({ event: 'delta', id: '12', data: { text: 'Первая часть' } });
+    await repository.saveProgress(begun!.answerId, 'Первая часть, вторая');
+    await repository.finishAnswer(begun!.answerId, { text: 'Первая часть, вторая и конец.', status: 'done', cost: 7 });
+    const end = await stream.untilDone();
+    expect('Первая часть' + end.text).toBe('Первая часть, вторая и конец.');
+    expect(end.done).toMatchObject({ status: 'done', cost: 7 });
+  });
+
   test('a second question while one is answered is refused (409) and charged nothing', async () => {
     const { user, web } = await personWithBrowser();
     const { id } = (await web.newConversation()).json as unknown as ChatConversation;
