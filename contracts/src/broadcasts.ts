@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTime, Pagination, TelegramId, listQuery } from './common';
+import { Id, IsoDateTime, Pagination, SerialId, TelegramId, listQuery } from './common';
 import { toPlainText } from './telegram-html';
 
 /**
@@ -62,45 +62,51 @@ const days = (field: string) =>
  * Who gets a broadcast: every bot user, narrowed by each field that is set (all of them at once). Users
  * who blocked the bot or turned broadcasts off are never among them.
  */
-const AudienceFields = z.object({
-  tariff_ids: z
-    .array(Id, { error: 'Тарифы: ожидается список номеров' })
-    .max(50, { error: 'Тарифов — не больше 50' })
-    .nullable()
-    .default(null)
-    .meta({
-      description: 'Users on one of these tariffs (billing’s ids); null: any',
+const AudienceFields = z.strictObject(
+  {
+    tariff_ids: z
+      .array(SerialId, { error: 'Тарифы: ожидается список номеров' })
+      .max(50, { error: 'Тарифов — не больше 50' })
+      .nullable()
+      .default(null)
+      .meta({
+        description: 'Users on one of these tariffs (billing’s ids); null: any',
+      }),
+    paid: z.enum(['ever', 'never'], { error: 'Оплата: ever или never' }).nullable().default(null).meta({
+      description: 'ever: paid money at least once; never: never paid; null: either',
     }),
-  paid: z.enum(['ever', 'never'], { error: 'Оплата: ever или never' }).nullable().default(null).meta({
-    description: 'ever: paid money at least once; never: never paid; null: either',
-  }),
-  active_within_days: days('Активны за последние').meta({
-    description: 'Wrote to the bot within N days',
-  }),
-  inactive_for_days: days('Неактивны дольше').meta({
-    description: 'Have not written to the bot for N days or more',
-  }),
-  balance_below: z
-    .int({ error: 'Баланс ниже: ожидается целое число кредитов' })
-    .min(1, { error: 'Баланс ниже: не меньше 1 кредита' })
-    .max(1_000_000_000, { error: 'Баланс ниже: слишком большое число' })
-    .nullable()
-    .default(null)
-    .meta({ description: 'Available credits (bought + included) below N' }),
-  linked: z.boolean({ error: 'Привязка: true или false' }).nullable().default(null).meta({
-    description: 'true: linked to a site account; false: Telegram only; null: either',
-  }),
-  utm_source: z
-    .string({ error: 'UTM-метка: ожидается строка' })
-    .trim()
-    .max(64, { error: 'UTM-метка — не длиннее 64 символов' })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .default(null),
-  tariff_ends_within_days: days('Тариф заканчивается в течение').meta({
-    description: 'A paid tariff whose period ends within N days',
-  }),
-});
+    active_within_days: days('Активны за последние').meta({
+      description: 'Wrote to the bot within N days',
+    }),
+    inactive_for_days: days('Неактивны дольше').meta({
+      description: 'Have not written to the bot for N days or more',
+    }),
+    balance_below: z
+      .int({ error: 'Баланс ниже: ожидается целое число кредитов' })
+      .min(1, { error: 'Баланс ниже: не меньше 1 кредита' })
+      .max(1_000_000_000, { error: 'Баланс ниже: слишком большое число' })
+      .nullable()
+      .default(null)
+      .meta({ description: 'Available credits (bought + included) below N' }),
+    linked: z.boolean({ error: 'Привязка: true или false' }).nullable().default(null).meta({
+      description: 'true: linked to a site account; false: Telegram only; null: either',
+    }),
+    utm_source: z
+      .string({ error: 'UTM-метка: ожидается строка' })
+      .trim()
+      .max(64, { error: 'UTM-метка — не длиннее 64 символов' })
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .default(null),
+    tariff_ends_within_days: days('Тариф заканчивается в течение').meta({
+      description: 'A paid tariff whose period ends within N days',
+    }),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Аудитория: неизвестное поле ${issue.keys.join(', ')}` : undefined,
+  },
+);
 export const BroadcastAudience = AudienceFields.refine(
   (audience) =>
     audience.active_within_days === null ||

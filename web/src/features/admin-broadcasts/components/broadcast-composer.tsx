@@ -62,6 +62,14 @@ const EMPTY: Draft = {
   sendAt: '',
 };
 
+/** The audience's number fields, in the order shown. */
+const NUMBER_FIELDS = [
+  { name: 'activeWithin', label: 'Писали боту за последние, дней' },
+  { name: 'inactiveFor', label: 'Не писали боту дольше, дней' },
+  { name: 'balanceBelow', label: 'Доступно меньше, кредитов' },
+  { name: 'endsWithin', label: 'Тариф истекает за, дней' },
+] as const satisfies readonly { name: keyof Draft; label: string }[];
+
 /** A typed whole number, or null when the field is empty (the server refuses what is not one, in Russian). */
 const wholeOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
@@ -273,30 +281,15 @@ export function BroadcastComposer() {
                   <Form.Control value={draft.utmSource} onChange={(event) => set('utmSource', event.target.value)} />
                 </Form.Group>
               </Col>
-              <NumberField
-                id={field('active')}
-                label="Писали боту за последние, дней"
-                value={draft.activeWithin}
-                onChange={(v) => set('activeWithin', v)}
-              />
-              <NumberField
-                id={field('inactive')}
-                label="Не писали боту дольше, дней"
-                value={draft.inactiveFor}
-                onChange={(v) => set('inactiveFor', v)}
-              />
-              <NumberField
-                id={field('balance')}
-                label="Доступно меньше, кредитов"
-                value={draft.balanceBelow}
-                onChange={(v) => set('balanceBelow', v)}
-              />
-              <NumberField
-                id={field('ends')}
-                label="Тариф истекает за, дней"
-                value={draft.endsWithin}
-                onChange={(v) => set('endsWithin', v)}
-              />
+              {NUMBER_FIELDS.map(({ name, label }) => (
+                <NumberField
+                  key={name}
+                  id={field(name)}
+                  label={label}
+                  value={draft[name]}
+                  onChange={(value) => set(name, value)}
+                />
+              ))}
             </Row>
             <p className="mt-3 mb-0 fw-medium" aria-live="polite" data-testid="broadcast-recipients">
               {count.isError
