@@ -272,6 +272,34 @@ test('a second tab shows the same conversation: the question asked in the first,
   }
 }, 60_000);
 
+test('a question sent while an answer runs in the conversation is refused with the server’s words (409)', async () => {
+  modelAnswers('Первый ответ.');
+  const first = await chatPage(1280, 900);
+  try {
+    await ask(first, 'Начало разговора');
+    await answerWhile(first, 'done').waitFor();
+    // The second tab's clock stands still: it does not read the conversation again before it sends.
+    const second = await first.context().newPage();
+    await second.clock.install();
+    await second.goto(first.url());
+    await second.locator('[data-role="user"]').filter({ hasText: 'Начало разговора' }).waitFor();
+
+    modelAnswers(numberedWords(40), 150);
+    await ask(first, 'Длинный вопрос');
+    await answerWhile(first, 'streaming').waitFor();
+    const input = second.getByLabel('Сообщение', { exact: true });
+    await input.fill('Вопрос из второй вкладки');
+    await input.press('Enter');
+    await second
+      .getByRole('alert')
+      .filter({ hasText: 'Дождитесь ответа на предыдущий вопрос или остановите его.' })
+      .waitFor();
+    await expect(input.inputValue()).resolves.toBe('Вопрос из второй вкладки');
+  } finally {
+    await closePage(first);
+  }
+}, 60_000);
+
 test('keyboard only: the search, the list, the box and «Отправить» are reached by Tab and named; Escape closes the phone’s list', async () => {
   modelAnswers('Ответ с клавиатуры.');
   const page = await chatPage(390, 844);
