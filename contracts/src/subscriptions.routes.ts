@@ -70,6 +70,18 @@ export const subscriptionRoutes = [
     errors: [404],
   },
   {
+    id: 'getBotSubscriptionsConsentByTariffId',
+    method: 'get',
+    path: '/api/bot/subscriptions/consent/{tariff_id}',
+    service: 'billing',
+    access: 'bot',
+    summary: 'Текст согласия «Продлевать автоматически» для покупки тарифа картой в боте',
+    params: RenewalConsentParams,
+    query: BotSubscriptionsQuery,
+    response: ok(RenewalConsentResponse),
+    errors: [404, 409],
+  },
+  {
     id: 'postBotSubscriptionsByIdCancel',
     method: 'post',
     path: '/api/bot/subscriptions/{id}/cancel',

@@ -42,14 +42,18 @@ describe('journey', () => {
     expect(labels).toEqual(
       expect.arrayContaining(['+100,00 ₽', '+300,00 ₽', 'Premium — 350,00 ₽', 'Elite — 1 250,00 ₽']),
     );
-    // Each package and paid tariff can be paid in Telegram Stars or by card.
+    // Each package and paid tariff can be paid in Telegram Stars or by card; a tariff also by a card that renews it.
     const ways = await reply(
       user,
       'Как оплатить?',
       press(user, 'Пополнение и тарифы', `pay:tariff:${await tariffId(bot, 'Elite')}`),
     );
     expect(String(ways.params.text)).toMatch(/Тариф «Elite» — 1\s250,00\s₽ в месяц/);
-    expect(buttonsOf(ways).map((button) => button.text)).toEqual(['⭐ Оплатить звёздами', '💳 Картой']);
+    expect(buttonsOf(ways).map((button) => button.text)).toEqual([
+      '⭐ Оплатить звёздами',
+      '💳 Картой',
+      '🔁 Картой, продлевать автоматически',
+    ]);
 
     // No e-mail known yet: the bot asks once, then sends the payment page.
     await reply(user, 'Для чека нужен e-mail', await payBy(user, 'buy:topup:100'));

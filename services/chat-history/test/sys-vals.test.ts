@@ -179,7 +179,7 @@ describe('PUT /api/admin/sys_vals/:key', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'invalid_setting_value', error: message });
     }
-    expect((await h.send('DELETE', '/api/admin/sys_vals/renewal_lead_hours')).status).toBe(409);
+    expect((await h.send('DELETE', '/api/admin/sys_vals/renewal_lead_hours', undefined)).status).toBe(409);
     expect((await h.send('PUT', '/api/admin/sys_vals/renewal_lead_hours', { value: '48' })).status).toBe(200);
     expect((await h.send('PUT', '/api/admin/sys_vals/renewal_lead_hours', { value: '24' })).status).toBe(200);
   });

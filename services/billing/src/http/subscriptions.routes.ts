@@ -65,6 +65,8 @@ export function subscriptionsRoutes(deps: BillingDeps, providers: Providers) {
       asUser(await cancelSubscription(deps, params.id, { userId: Number(claims.sub), removeCard: true })),
 
     getBotSubscriptions: async ({ query }) => listOf((await telegramUser(query.telegram_id)).id),
+    getBotSubscriptionsConsentByTariffId: async ({ params, query }) =>
+      renewalConsent(deps, (await telegramUser(query.telegram_id)).id, params.tariff_id),
     postBotSubscriptionsByIdCancel: async ({ params, body }) => {
       const user = await telegramUser(body.telegram_id);
       return asUser(await cancelSubscription(deps, params.id, { userId: user.id, telegramCanceled: true }));

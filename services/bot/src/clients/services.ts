@@ -160,6 +160,12 @@ export function serviceClients(
       callRoute('patchBotPaymentsByIdEmail', { params: { id: paymentId }, body: { email } }),
     subscriptions: (telegramId: number) =>
       waitingForNewUser(() => callRoute('getBotSubscriptions', { query: { telegram_id: telegramId } })),
+    /** The consent text «Продлевать автоматически» of buying this tariff by card now, and its version. */
+    renewalConsent: (telegramId: number, tariffId: number) =>
+      callRoute('getBotSubscriptionsConsentByTariffId', {
+        params: { tariff_id: tariffId },
+        query: { telegram_id: telegramId },
+      }),
     /** Billing stops renewing it; a Stars subscription is canceled at Telegram first. */
     cancelSubscription: (id: number, telegramId: number) =>
       callRoute('postBotSubscriptionsByIdCancel', { params: { id }, body: { telegram_id: telegramId } }),

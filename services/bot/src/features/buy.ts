@@ -1,4 +1,4 @@
-import { BotPaymentEmailRequest, type CreatePaymentResponse } from '@gpt/contracts';
+import { BotPaymentEmailRequest, RENEWAL_CONSENT_VERSION, type CreatePaymentResponse } from '@gpt/contracts';
 import { Composer } from 'grammy';
 import { isRefusal } from '../clients/services';
 import { chatsRepository } from '../data/chats.repository';
@@ -6,14 +6,15 @@ import { modeFor } from '../domain/catalog';
 import type { BotDeps } from '../deps';
 import { onCallback } from '../telegram/callbacks';
 import { reply, type BotContext, type PrivateContext } from '../telegram/context';
-import { keyboards } from '../telegram/keyboards';
-import { buttons, COMMANDS, texts } from '../telegram/texts';
+import { keyboards, subscriptionKeyboards } from '../telegram/keyboards';
+import { buttons, COMMANDS, subscriptionTexts, texts } from '../telegram/texts';
 
 /** The bot's commands: they are answered as usual while an e-mail is awaited, and the wait stays. */
 const KNOWN_COMMANDS = COMMANDS.map(({ command }) => command);
 
 /**
- * /balance, /buy and their buttons: the balance, the top-up amounts and tariffs, a payment page;
+ * /balance, /buy and their buttons: the balance, the top-up amounts and tariffs, a payment page (a tariff's also
+ * with «Продлевать автоматически» after its consent);
  * when billing needs an e-mail for the receipt, text messages are taken as it until one is an
  * e-mail or «Отмена» is pressed (billing cancels a payment left waiting, see docs/bot.md).
  */
@@ -42,7 +43,10 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
     }
   }
 
-  async function startPayment(ctx: BotContext, target: { amount?: string; tariff_id?: number }) {
+  async function startPayment(
+    ctx: BotContext,
+    target: { amount?: string; tariff_id?: number; auto_renew?: boolean; consent_version?: string },
+  ) {
     try {
       await offerPayment(ctx, await deps.services.createPayment({ telegram_id: ctx.account.telegramId, ...target }));
     } catch (err) {
@@ -85,6 +89,22 @@ export function buyFeature(deps: BotDeps): Composer<PrivateContext> {
   onCallback(feature, 'buyTariff', async (ctx, { id }) => {
     await ctx.answerCallbackQuery();
     await startPayment(ctx, { tariff_id: id });
+  });
+  // «Продлевать автоматически» (docs/money.md, Subscriptions): the consent billing renders first, then one press
+  // agrees to it and pays with the card saved for renewals.
+  onCallback(feature, 'renewTariff', async (ctx, { id }) => {
+    await ctx.answerCallbackQuery();
+    try {
+      const consent = await deps.services.renewalConsent(ctx.account.telegramId, id);
+      await reply(ctx, subscriptionTexts.consent(consent.text), subscriptionKeyboards.agree(id));
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      await reply(ctx, texts.paymentFailed(err.message));
+    }
+  });
+  onCallback(feature, 'renewAgree', async (ctx, { id }) => {
+    await ctx.answerCallbackQuery();
+    await startPayment(ctx, { tariff_id: id, auto_renew: true, consent_version: RENEWAL_CONSENT_VERSION });
   });
 
   // The e-mail for a receipt: any other text but a command is answered as not an e-mail (never sent

@@ -31,6 +31,8 @@ export const CALLBACK_TABLE = {
   cancelSubscription: { data: 'sub:cancel', number: 'id' },
   resumeSubscription: { data: 'sub:resume', number: 'id' },
   starsSubscription: { data: 'stars:sub', number: 'id' },
+  renewTariff: { data: 'renew:ask', number: 'id' },
+  renewAgree: { data: 'renew:agree', number: 'id' },
 } as const satisfies Record<string, { data: string; number?: string; flag?: string }>;
 
 type Kinds = typeof CALLBACK_TABLE;

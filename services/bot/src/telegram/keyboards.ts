@@ -78,7 +78,7 @@ export const keyboards = {
     }
     return keyboard;
   },
-  /** The two ways to pay for one package or tariff: Telegram Stars and a card. */
+  /** The ways to pay for one package or tariff: Telegram Stars and a card (a tariff also by a card that renews it). */
   payWays: (target: { roubles: number } | { tariffId: number }) =>
     'roubles' in target
       ? new InlineKeyboard()
@@ -86,7 +86,9 @@ export const keyboards = {
           .text(buttons.card, callbackData('topUp', { roubles: target.roubles }))
       : new InlineKeyboard()
           .text(buttons.stars, callbackData('starsTariff', { id: target.tariffId }))
-          .text(buttons.card, callbackData('buyTariff', { id: target.tariffId })),
+          .text(buttons.card, callbackData('buyTariff', { id: target.tariffId }))
+          .row()
+          .text(subscriptionButtons.cardRenewing, callbackData('renewTariff', { id: target.tariffId })),
   /** The same payment again: the tariff, or a top-up of the same whole roubles; otherwise the /buy choice. */
   retryPayment: (payment: { kind: PaymentKind; tariff_id: number | null; amount: Money }) => {
     const roubles = /^(\d+)\.00$/.exec(payment.amount)?.[1];
@@ -126,4 +128,7 @@ export const subscriptionKeyboards = {
     return InlineKeyboard.from([...rows, ...offers]);
   },
   pay: (link: string) => new InlineKeyboard().url(subscriptionButtons.pay, link),
+  /** Under the consent text: the one press that agrees to renewals and goes on to pay. */
+  agree: (tariffId: number) =>
+    new InlineKeyboard().text(subscriptionButtons.agree, callbackData('renewAgree', { id: tariffId })),
 };

@@ -477,6 +477,15 @@ export const subscriptionTexts = {
     `🔁 Подписка на тариф «${escapeHtml(tariff)}»: ${credits(stars)} ⭐ каждые 30 дней. Telegram продлевает её сам; отменить можно в любой момент командой /subscription. Нажмите кнопку, чтобы оформить.`,
   failed: (reason: string) => `Не получилось: ${escapeHtml(reason)}`,
   telegramRefused: 'Telegram не принял изменение подписки. Попробуйте ещё раз чуть позже.',
+  /** «Продлевать автоматически» by card: the consent billing renders, agreed to by one press. */
+  consent: (text: string) =>
+    [
+      '🔁 <b>Продлевать автоматически</b>',
+      '',
+      escapeHtml(text),
+      '',
+      'Нажмите «Согласен, оплатить», чтобы оплатить картой и включить автопродление. Оплатить без автопродления — «💳 Картой» в /buy.',
+    ].join('\n'),
   /** A notice of billing; null when the bot says nothing (a Stars payment is announced by «Оплата получена»). */
   notice: (notice: SubscriptionNoticeData): string | null => {
     const tariff = `«${escapeHtml(notice.tariff_name)}»`;
@@ -518,4 +527,6 @@ export const subscriptionButtons = {
   resumeStars: 'Возобновить подписку',
   subscribe: (tariff: string) => `🔁 Подписка за звёзды: ${tariff}`,
   pay: '⭐ Оформить подписку',
+  cardRenewing: '🔁 Картой, продлевать автоматически',
+  agree: '✅ Согласен, оплатить',
 };

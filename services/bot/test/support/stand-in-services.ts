@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  RENEWAL_CONSENT_VERSION,
+  type BotCreatePaymentRequest,
   DEFAULT_BOT_SETTINGS,
   DEFAULT_COST_SETTINGS,
   messageCost,
@@ -154,6 +156,8 @@ export type StandInServices = ServiceClients & {
   cancelPayment(paymentId: string, reason: string): PaymentCanceledData;
   /** Adds a promo code of `credits`, as an admin does on /admin/promo-codes. */
   addPromoCode(code: string, credits: number): void;
+  /** Every payment the bot asked billing to create, in order. */
+  paymentRequests: BotCreatePaymentRequest[];
   /** Makes the next call of a method fail as an unreachable service would (503). */
   failNext(method: keyof ServiceClients): void;
   /** Makes every call of a method fail so (503) until `reachable(method)`. */
@@ -165,6 +169,7 @@ export function standInServices(): StandInServices {
   const accounts = new Map<number, StandInAccount>();
   const holds = new Map<string, Hold>();
   const payments = new Map<number, UserPayment[]>();
+  const paymentRequests: BotCreatePaymentRequest[] = [];
   const failing = new Set<string>();
   const down = new Set<string>();
   const rewards: ReferralRewardedData[] = [];
@@ -448,6 +453,7 @@ export function standInServices(): StandInServices {
       holds.delete(holdId);
     },
     async createPayment(body) {
+      paymentRequests.push(body);
       const found = known(body.telegram_id);
       const tariff = tariffRows.find((candidate) => candidate.id === body.tariff_id);
       const amount = tariff?.monthly_price ?? body.amount ?? '0.00';
@@ -483,6 +489,24 @@ export function standInServices(): StandInServices {
     },
     async starPayment() {
       throw new ServiceCallError(501, 'not_in_harness', 'Stars are tested on the whole product');
+    },
+    // Renewing tariffs are tested on the whole product; here a user has none, and a consent is its text.
+    async subscriptions() {
+      return { subscriptions: [] };
+    },
+    async renewalConsent(_telegramId, tariffId) {
+      const tariff = tariffRows.find((candidate) => candidate.id === tariffId)!;
+      return {
+        version: RENEWAL_CONSENT_VERSION,
+        text: `Списывать ${tariff.monthly_price} ₽ раз в месяц за тариф «${tariff.name}»; отменить — /subscription.`,
+        next_charge_at: new Date(Date.now() + 29 * 86_400_000).toISOString(),
+      };
+    },
+    async cancelSubscription() {
+      throw new ServiceCallError(404, 'subscription_not_found', 'Подписка не найдена');
+    },
+    async resumeSubscription() {
+      throw new ServiceCallError(404, 'subscription_not_found', 'Подписка не найдена');
     },
     async supplyEmail(paymentId, email) {
       const { payment, telegramId } = paymentOf(paymentId);
@@ -616,11 +640,13 @@ export function standInServices(): StandInServices {
         currency: 'RUB' as const,
         provider: payment.provider,
         star_amount: payment.star_amount,
+        subscription_id: null,
         reason,
         party: 'merchant',
         canceled_at: new Date().toISOString(),
       };
     },
+    paymentRequests,
     addPromoCode: (code: string, credits: number) =>
       void promoCodes.set(code.toUpperCase(), { credits, redeemedBy: new Set() }),
     failNext: (method: keyof ServiceClients) => void failing.add(method),
