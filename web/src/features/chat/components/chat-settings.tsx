@@ -53,9 +53,15 @@ export function ChatSettings() {
           </option>
         ))}
       </Form.Select>
-      <Button size="sm" variant="outline-secondary" onClick={() => setEditing(data.instructions)}>
-        <Icon name="settings" size={16} className="me-1" />
-        Инструкции
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        aria-label="Инструкции"
+        title="Личные инструкции"
+        onClick={() => setEditing(data.instructions)}
+      >
+        <Icon name="settings" size={16} />
+        <span className="d-none d-sm-inline ms-1">Инструкции</span>
       </Button>
       {save.isError && editing === null && (
         <span className="small text-danger" role="alert">
