@@ -315,17 +315,21 @@ describe('a refunded payment takes its bonus back', () => {
     });
   }
 
-  test('held credits are taken when the hold is released: the whole bonus comes back, once', async () => {
+  /** An inviter whose friend paid 150 ₽ (a bonus of 1 500), with 1 000 of them held for a model call in progress. */
+  async function inviterWithHeldBonus() {
     const inviter = await botUser();
     const friend = await signUpWith((await summaryOf(inviter)).referral_code);
     const succeeded = await pay(friend);
-    // The inviter's bot holds 1 000 of the 1 500 for a model call in progress.
     const hold = await api<{ hold_id: string }>('POST', '/api/bot/holds', {
       ...bot,
       body: { telegram_id: inviter.telegramId, amount: 1000 },
     });
     expect(hold.status).toBe(201);
-    const refunded = refundOf(succeeded.data);
+    return { inviter, succeeded, hold, refunded: refundOf(succeeded.data) };
+  }
+
+  test('held credits are taken when the hold is released: the whole bonus comes back, once', async () => {
+    const { inviter, succeeded, hold, refunded } = await inviterWithHeldBonus();
 
     await deliverToBilling(refunded);
     await deliverToBilling(createEvent('payment.refunded', 'billing', refunded.data));
@@ -342,14 +346,7 @@ describe('a refunded payment takes its bonus back', () => {
   });
 
   test('never below zero: what the held call spent is lost, the rest of the hold taken when it is charged', async () => {
-    const inviter = await botUser();
-    const friend = await signUpWith((await summaryOf(inviter)).referral_code);
-    const succeeded = await pay(friend);
-    const hold = await api<{ hold_id: string }>('POST', '/api/bot/holds', {
-      ...bot,
-      body: { telegram_id: inviter.telegramId, amount: 1000 },
-    });
-    const refunded = refundOf(succeeded.data);
+    const { inviter, succeeded, hold, refunded } = await inviterWithHeldBonus();
     await deliverToBilling(refunded);
 
     // The call costs 600 of its 1 000: 400 come back to be taken, 600 were spent before anyone could.

@@ -211,7 +211,7 @@ const SAMPLES: Record<string, () => Sample | Promise<Sample>> = {
   },
   'POST /api/auth/link': () => ({ body: { token: 'no-such-link-token' } }),
   'POST /api/auth/link/preview': () => ({ body: { token: 'no-such-link-token' } }),
-  // The user has no Telegram linked: nothing to unlink.
+  // The user has no Telegram linked: nothing to unlink, nor to send reset links to.
   'DELETE /api/auth/link': () => ({}),
   'PUT /api/auth/profile/password-reset': () => ({ body: { telegram: false } }),
   'DELETE /api/admin/users/{id}/telegram': () => ({ params: { id: fx.editedUserId } }),

@@ -52,6 +52,19 @@ async function signInAsAdmin() {
   return session.token;
 }
 
+/** A new site account linked, through the API, to a new Telegram account (ids from `telegramBase` up); its link token. */
+async function linkedAccount(telegramBase: number) {
+  const user = await signUp(stack.url);
+  const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
+    botKey: BOT_KEY,
+    body: { telegram_id: telegramBase + Math.floor(Math.random() * 1e9) },
+  });
+  expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
+    200,
+  );
+  return { user, linkToken: link.body.token };
+}
+
 const invalidFeedback = (scope: Page | Locator) => scope.locator('.invalid-feedback:visible');
 
 /** Waits until the users table lists exactly these e-mails, in this order. */
@@ -216,16 +229,9 @@ describe('Telegram linking', () => {
   });
 
   test('a used link token lands on /link-error with the server’s message', async () => {
-    const user = await signUp(stack.url);
-    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
-      botKey: BOT_KEY,
-      body: { telegram_id: 8_000_000 + Math.floor(Math.random() * 1e9) },
-    });
-    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
-      200,
-    );
+    const { user, linkToken } = await linkedAccount(8_000_000);
     await signInAs(user);
-    await page.goto(`${stack.url}/link/${link.body.token}`);
+    await page.goto(`${stack.url}/link/${linkToken}`);
     await page.waitForURL(`${stack.url}/link-error?code=link_token_used`);
     await page.getByText('Ссылка уже использована. Получите новую ссылку в боте').waitFor();
     await screenshot(page, 'accounts-link-error');
@@ -238,14 +244,7 @@ describe('Telegram linking', () => {
   });
 
   test('«Отвязать Telegram» in the personal account unlinks after a confirmation', async () => {
-    const user = await signUp(stack.url);
-    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
-      botKey: BOT_KEY,
-      body: { telegram_id: 9_000_000 + Math.floor(Math.random() * 1e9) },
-    });
-    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
-      200,
-    );
+    const { user } = await linkedAccount(9_000_000);
     await signInAs(user);
     await page.goto(`${stack.url}/dashboard`);
     await page.getByRole('button', { name: 'Отвязать Telegram' }).click();
@@ -262,14 +261,7 @@ describe('Telegram linking', () => {
 
 describe('password reset links in Telegram', () => {
   test('the owner of a linked account turns on reset links in Telegram from the account, at 1280 and 390 px', async () => {
-    const user = await signUp(stack.url);
-    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
-      botKey: BOT_KEY,
-      body: { telegram_id: 9_500_000 + Math.floor(Math.random() * 1e9) },
-    });
-    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
-      200,
-    );
+    const { user } = await linkedAccount(9_500_000);
     await signInAs(user);
     const read = page.waitForResponse(
       (res) => res.url().endsWith('/api/auth/profile/password-reset') && res.request().method() === 'GET',
@@ -347,14 +339,7 @@ describe('change password', () => {
 
 describe('admin users', () => {
   test('«Отвязать Telegram» on a linked user unlinks after a confirmation', async () => {
-    const user = await signUp(stack.url);
-    const link = await api<{ token: string }>('POST', '/api/bot/link-tokens', {
-      botKey: BOT_KEY,
-      body: { telegram_id: 9_500_000 + Math.floor(Math.random() * 1e9) },
-    });
-    expect((await api('POST', '/api/auth/link', { token: user.token, body: { token: link.body.token } })).status).toBe(
-      200,
-    );
+    const { user } = await linkedAccount(9_500_000);
     await signInAsAdmin();
     await page.goto(`${stack.url}/admin/users?email=${encodeURIComponent(user.email)}`);
     const row = page.getByRole('table', { name: 'Пользователи' }).locator('tr', { hasText: user.email });
