@@ -347,6 +347,50 @@ test('keyboard only: the search, the list, the box and «Отправить» ar
   }
 }, 60_000);
 
+test('the model, the mode and the personal instructions chosen on /chat are the bot’s own settings', async () => {
+  const page = await chatPage(1280, 900);
+  try {
+    const model = page.getByRole('combobox', { name: 'Модель' });
+    await model.waitFor();
+    const models = await model
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    // Another model than the one in use.
+    const inUse = await model.inputValue();
+    const chosen = models.find((value) => value !== inUse)!;
+    expect(chosen).toBeTruthy();
+    await model.selectOption(chosen);
+    const mode = page.getByRole('combobox', { name: 'Режим' });
+    const modes = await mode
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    expect(modes.length).toBeGreaterThan(0);
+    await mode.selectOption(modes[0]!);
+
+    await page.getByRole('button', { name: 'Инструкции' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Личные инструкции' });
+    await dialog.getByRole('textbox').fill('Отвечай коротко.');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // What the bot reads is what was chosen here.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const saved = await callApi<{ model: string; modeId: string | null; instructions: string }>(
+      stack.url,
+      'GET',
+      '/api/chat/preferences',
+      { token: token! },
+    );
+    expect(saved.body).toEqual(
+      expect.objectContaining({ model: chosen, modeId: modes[0], instructions: 'Отвечай коротко.' }),
+    );
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Модель' }).inputValue()).resolves.toBe(chosen);
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
 test('a conversation is renamed and, once confirmed, deleted', async () => {
   modelAnswers('Готово.');
   const page = await chatPage(1280, 900);
