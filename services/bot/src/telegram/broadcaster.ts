@@ -56,7 +56,11 @@ const refused = (err: unknown): err is GrammyError =>
  * is tried again later, three times in all. A process that takes the key over first counts the rows its
  * predecessor claimed and never settled (it died mid-call) as failed: Telegram may have them.
  */
-export function broadcaster(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'catalog' | 'logger' | 'config'>, api: Api) {
+export function broadcaster(
+  deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'catalog' | 'logger' | 'config'>,
+  api: Api,
+  floodUntil: () => number,
+) {
   const owner = randomUUID();
   const repository = broadcastsRepository(deps.db);
   const retryMs = deps.config.BOT_BROADCAST_RETRY_SEC * 1000;
@@ -122,7 +126,15 @@ export function broadcaster(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'cata
     const until = Date.now() + SLICE_MS;
     let checkedAt = Date.now();
     let exhausted = false;
+    // Paced here, before the claim, so a claimed row goes to Telegram at once (the throttler spaces them again
+    // and puts answers first): a crash leaves at most the few at Telegram claimed and unsettled.
+    let nextAt = 0;
     while (!stopping() && Date.now() < until) {
+      const wait = Math.max(nextAt, floodUntil()) - Date.now();
+      if (wait > 0) {
+        await sleep(Math.min(wait, STATUS_EVERY_MS));
+        continue;
+      }
       if (Date.now() - checkedAt >= STATUS_EVERY_MS) {
         if ((await repository.status(broadcast.id)) !== 'sending') break;
         checkedAt = Date.now();
@@ -131,6 +143,7 @@ export function broadcaster(deps: Pick<BotDeps, 'db' | 'kv' | 'services' | 'cata
         await Promise.race(inFlight);
         continue;
       }
+      nextAt = Date.now() + 1000 / perSecond;
       const claim = await repository.claim(broadcast.id, owner);
       if (!claim) {
         exhausted = true;

@@ -107,7 +107,7 @@ export function createTelegram(
     // Heartbeat first: it is what tells other processes this one is alive (and holds the poller lock).
     stopSweeps ??= await deps.generations.start();
     stopReports ??= blocked.start();
-    stopBroadcasts ??= broadcaster(deps, bot.api).start();
+    stopBroadcasts ??= broadcaster(deps, bot.api, flood.until).start();
     await bot.init();
     await bot.api.setMyCommands(COMMANDS);
     if (config.TELEGRAM_WEBHOOK_URL) {
