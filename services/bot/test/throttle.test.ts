@@ -9,7 +9,13 @@ import {
   type FakeUser,
   type RecordedCall,
 } from '@gpt/telegram-sandbox/testing';
-import { asPreview, firstReplyFirst, priorityThrottler, type ThrottleLimits } from '../src/telegram/throttle';
+import {
+  asBroadcast,
+  asPreview,
+  firstReplyFirst,
+  priorityThrottler,
+  type ThrottleLimits,
+} from '../src/telegram/throttle';
 
 /**
  * The bot's throttler in front of the fake Telegram Bot API, through grammY's own Api and auto-retry as
@@ -117,6 +123,31 @@ describe('priorityThrottler', () => {
     // Only the edits sent before it was asked for (the window was empty) went first; its follow-up waited its turn.
     expect(placeholderAt).toBeLessThanOrEqual(limits.perSecond);
     expect(continuationAt).toBe(record.length - 1);
+  }, 30_000);
+
+  test('broadcast messages go evenly at their rate, and a question asked meanwhile has its placeholder sent first', async () => {
+    const limits = { perSecond: 12, privateChatMs: 1000, groupChatMs: 3000 };
+    const dispatched: Dispatch[] = [];
+    const api = throttledApi(limits, dispatched);
+    const recipients = await usersWithMessages(16);
+    const [asker] = await usersWithMessages(1);
+    const mark = telegram.calls.length;
+
+    const broadcast = recipients.map(({ user }) => asBroadcast(8, () => api.sendMessage(user.id, 'Новости')));
+    await until(() => dispatched.length >= 4);
+    const asked = Date.now();
+    const answer = firstReplyFirst({} as Context, () => api.sendMessage(asker!.user.id, '⏳ Думаю…'));
+    await answer;
+    const answeredMs = Date.now() - asked;
+    await Promise.all(broadcast);
+
+    const sent = dispatched.filter((call) => recipients.some(({ user }) => user.id === call.chat)).map((c) => c.at);
+    expect(sent).toHaveLength(16);
+    // 8 a second, evenly: each a good 125 ms after the one before (the clock read a millisecond or so apart).
+    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(125 - 5);
+    // The question's placeholder did not wait for the broadcast's turn.
+    expect(answeredMs).toBeLessThan(125);
+    expect(callsSince(mark, [asker!.user.id])).toHaveLength(1);
   }, 30_000);
 
   test('no more calls than the limit in any second, one a second per chat', async () => {
