@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -150,6 +151,12 @@ test.each([
       await page.getByRole('navigation', { name: 'Список чатов' }).getByText('Покажи пример кода').first().waitFor();
       await expect(page.getByTestId('available-credits').textContent()).resolves.not.toMatch(/100\s000/);
       await screenshot(page, `chat-${name}${width < 992 ? '-drawer' : ''}`);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(
+        axe.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
       if (width < 992) {
         await page.keyboard.press('Escape');
         await page.getByRole('navigation', { name: 'Список чатов' }).waitFor({ state: 'hidden' });
