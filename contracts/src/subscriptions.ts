@@ -157,6 +157,18 @@ export type BotSubscriptionsQuery = z.infer<typeof BotSubscriptionsQuery>;
 export const BotSubscriptionRequest = z.object({ telegram_id: TelegramIdInput }).meta({ id: 'BotSubscriptionRequest' });
 export type BotSubscriptionRequest = z.infer<typeof BotSubscriptionRequest>;
 
+/**
+ * Internal call of billing to the bot (`POST {BOT_URL}/internal/stars/subscriptions/cancel`, the bot key): a Stars
+ * subscription canceled on the site or by an admin is canceled at Telegram (`editUserStarSubscription`), which only the
+ * bot can call, before billing records it.
+ */
+export const InternalStarSubscriptionCancel = z
+  .object({ telegram_id: TelegramIdInput, telegram_payment_charge_id: z.string().min(1).max(256) })
+  .meta({ id: 'InternalStarSubscriptionCancel' });
+export type InternalStarSubscriptionCancel = z.infer<typeof InternalStarSubscriptionCancel>;
+
+export const internalStarSubscriptionCancelPath = '/internal/stars/subscriptions/cancel';
+
 /** A subscription on the admin's «Подписки», with its owner. */
 export const AdminSubscription = UserSubscription.extend({
   user_id: Id,

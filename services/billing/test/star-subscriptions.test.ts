@@ -1,17 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { readRequestBody, sendJson } from '@gpt/kit/testing';
 import type { BotStarInvoiceResponse, UserPayment, UserSubscription, UserSubscriptionsResponse } from '@gpt/contracts';
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
+/** The bot as billing reaches it: the Stars subscriptions it was asked to cancel at Telegram, and its next answer. */
+const botCalls: { path: string; key: string | undefined; body: unknown }[] = [];
+let botAnswer = 204;
+let bot: Server;
 let nextTelegramId = 7_900_000;
 let nextCharge = 1;
 const PREMIUM = 2;
 const MONTH = 2_592_000;
 
 beforeAll(async () => {
-  h = await startBillingHarness({ RENEWAL_INTERVAL_SEC: '3600' });
+  bot = createServer((req, res) => {
+    void readRequestBody(req).then((raw) => {
+      botCalls.push({
+        path: req.url ?? '',
+        key: req.headers['x-bot-key'] as string | undefined,
+        body: JSON.parse(raw),
+      });
+      if (botAnswer === 204) res.writeHead(204).end();
+      else sendJson(res, botAnswer, { error: 'Bad Request: CHARGE_NOT_FOUND' });
+    });
+  });
+  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
+  const { port } = bot.address() as AddressInfo;
+  h = await startBillingHarness({ RENEWAL_INTERVAL_SEC: '3600', BOT_URL: `http://127.0.0.1:${port}` });
 });
-afterAll(() => h.stop());
+afterAll(async () => {
+  await h.stop();
+  await new Promise((resolve) => bot.close(resolve));
+});
 
 async function telegramUser() {
   const telegramId = nextTelegramId++;
@@ -122,16 +145,43 @@ describe('Telegram Stars subscriptions', () => {
     expect(entries).toHaveLength(2);
   });
 
-  test('cancelled through Telegram (the bot first), it can be turned back on before its end; the site cannot cancel it alone', async () => {
+  test('cancelled by the bot after Telegram, it can be turned back on before its end; the site and an admin cancel at Telegram first', async () => {
     const { userId, telegramId } = await telegramUser();
     const sent = (await subscriptionInvoice(telegramId)).body;
-    await paid(telegramId, sent, Math.floor(Date.now() / 1000) + MONTH, true);
+    await paid(telegramId, sent, Math.floor(Date.now() / 1000) + MONTH, true, 'site-cancel-charge');
     const [subscription] = await botSubscriptions(telegramId);
 
+    // Telegram refuses: nothing is recorded as canceled, so no charge can follow a cancel that never happened there.
+    botAnswer = 400;
+    const refused = await h.call('DELETE', `/api/billing/subscriptions/${subscription!.id}`, {
+      token: h.userToken(userId),
+    });
+    expect(refused).toMatchObject({ status: 502, body: { code: 'telegram_cancel_failed' } });
+    expect((await botSubscriptions(telegramId))[0]).toMatchObject({ status: 'active' });
+    botAnswer = 204;
     const bySite = await h.call('DELETE', `/api/billing/subscriptions/${subscription!.id}`, {
       token: h.userToken(userId),
     });
-    expect(bySite).toMatchObject({ status: 409, body: { code: 'subscription_not_card' } });
+    expect(bySite).toMatchObject({ status: 200, body: { status: 'canceled' } });
+    expect(botCalls.at(-1)).toEqual({
+      path: '/internal/stars/subscriptions/cancel',
+      key: h.botKey,
+      body: { telegram_id: telegramId, telegram_payment_charge_id: 'site-cancel-charge' },
+    });
+    await h.call('POST', `/api/bot/subscriptions/${subscription!.id}/resume`, {
+      bot: true,
+      body: { telegram_id: telegramId },
+    });
+    const byAdmin = await h.call('POST', `/api/admin/subscriptions/${subscription!.id}/cancel`, {
+      token: h.adminToken(),
+      body: { reason: 'Просьба пользователя' },
+    });
+    expect(byAdmin).toMatchObject({ status: 200, body: { status: 'canceled' } });
+    expect(botCalls).toHaveLength(3);
+    await h.call('POST', `/api/bot/subscriptions/${subscription!.id}/resume`, {
+      bot: true,
+      body: { telegram_id: telegramId },
+    });
 
     const stranger = await telegramUser();
     expect(

@@ -74,5 +74,19 @@ describe('a tariff paid by a Telegram Stars subscription', () => {
     );
     await reply(user, 'снова продлевается', resumeMark);
     expect((await subscriptionsOf(user.id))[0]).toMatchObject({ status: 'active' });
+
+    // An admin's «Отменить» reaches Telegram through the bot before billing records it.
+    const adminMark = bot.telegram.calls.length;
+    const byAdmin = await bot.api('POST', `/api/admin/subscriptions/${renewed!.id}/cancel`, {
+      token: bot.adminToken,
+      body: { reason: 'Просьба пользователя' },
+    });
+    expect(byAdmin).toMatchObject({ status: 200, body: { status: 'canceled' } });
+    const canceledThere = await bot.telegram.waitFor(
+      'editUserStarSubscription',
+      (call) => bot.telegram.calls.indexOf(call) >= adminMark,
+    );
+    expect(canceledThere.params).toMatchObject({ telegram_payment_charge_id: chargeId, is_canceled: true });
+    expect(bot.telegram.renewSubscription(chargeId)).toBeNull();
   }, 60_000);
 });

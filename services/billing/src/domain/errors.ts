@@ -108,6 +108,8 @@ export const billingErrors = {
   subscriptionNotRenewing: () => conflict('Автопродление этой подписки уже отменено', 'subscription_not_renewing'),
   subscriptionNotCard: () =>
     conflict('Эту подписку оплачивают звёздами: её отменяют и продлевает Telegram', 'subscription_not_card'),
+  telegramCancelFailed: (reason: string) =>
+    new AppError(`Telegram не отменил подписку за звёзды: ${reason}`.slice(0, 500), 'telegram_cancel_failed', 502),
   subscriptionNotStars: () => conflict('Это подписка с оплатой картой', 'subscription_not_stars'),
   starSubscriptionTooDear: (max: number) =>
     conflict(

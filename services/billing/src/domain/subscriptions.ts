@@ -21,6 +21,9 @@ import type { BillingDatabase } from '../data/schema';
 import { settingsRepository } from '../data/settings.repository';
 import { subscriptionsRepository, type SubscriptionRow } from '../data/subscriptions.repository';
 import { tariffsRepository, type Tariff } from '../data/tariffs.repository';
+import { usersRepository } from '../data/users.repository';
+import type { Providers } from '../provider';
+import { ProviderError } from '../provider/provider';
 import { billingErrors } from './errors';
 import { readBalance } from './balances';
 import { addDays, addOneMonth, purchasedPeriod } from './tariff-period';
@@ -455,6 +458,38 @@ export async function cancelSubscription(
     await options.inside?.(trx);
     return canceled;
   });
+}
+
+/**
+ * A cancellation made on the site or by an admin: a renewing Stars subscription is canceled at Telegram first (through
+ * the bot), so no charge follows a cancellation that was only recorded here; then as `cancelSubscription`.
+ */
+export async function cancelAnywhere(
+  deps: BillingDeps,
+  providers: Providers,
+  subscriptionId: number,
+  options: Omit<Parameters<typeof cancelSubscription>[2], 'telegramCanceled'>,
+): Promise<SubscriptionRow> {
+  const subscription = await subscriptionsRepository(deps.db).find(subscriptionId);
+  if (!subscription || (options.userId !== null && subscription.user_id !== options.userId)) {
+    throw billingErrors.subscriptionNotFound();
+  }
+  const stars = subscription.method === 'telegram_stars';
+  if (stars && LIVE_STATUSES.includes(subscription.status) && subscription.telegram_charge_id) {
+    const owner = await usersRepository(deps.db).find(subscription.user_id);
+    if (!owner || owner.telegramId === null) throw billingErrors.subscriptionNotRenewing();
+    try {
+      await providers.stars.cancelSubscription({
+        telegram_id: owner.telegramId,
+        telegram_payment_charge_id: subscription.telegram_charge_id,
+      });
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      deps.logger.error({ err, subscriptionId }, 'Telegram did not cancel a Stars subscription');
+      throw billingErrors.telegramCancelFailed(err.message);
+    }
+  }
+  return cancelSubscription(deps, subscriptionId, { ...options, telegramCanceled: stars });
 }
 
 /**

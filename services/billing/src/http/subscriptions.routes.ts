@@ -7,6 +7,7 @@ import { billingErrors } from '../domain/errors';
 import { renewSubscription } from '../domain/renew-subscription';
 import {
   adminSubscription,
+  cancelAnywhere,
   cancelSubscription,
   renewalConsent,
   resumeStarSubscription,
@@ -60,9 +61,9 @@ export function subscriptionsRoutes(deps: BillingDeps, providers: Providers) {
     getBillingSubscriptionsConsentByTariffId: ({ params, claims }) =>
       renewalConsent(deps, Number(claims.sub), params.tariff_id),
     deleteBillingSubscriptionsById: async ({ params, claims }) =>
-      asUser(await cancelSubscription(deps, params.id, { userId: Number(claims.sub) })),
+      asUser(await cancelAnywhere(deps, providers, params.id, { userId: Number(claims.sub) })),
     deleteBillingSubscriptionsByIdCard: async ({ params, claims }) =>
-      asUser(await cancelSubscription(deps, params.id, { userId: Number(claims.sub), removeCard: true })),
+      asUser(await cancelAnywhere(deps, providers, params.id, { userId: Number(claims.sub), removeCard: true })),
 
     getBotSubscriptions: async ({ query }) => listOf((await telegramUser(query.telegram_id)).id),
     getBotSubscriptionsConsentByTariffId: async ({ params, query }) =>
@@ -100,7 +101,7 @@ export function subscriptionsRoutes(deps: BillingDeps, providers: Providers) {
       handle: async ({ params, body, action }) => {
         const before = await adminView(params.id);
         let answer: AdminSubscription | undefined;
-        await cancelSubscription(deps, params.id, {
+        await cancelAnywhere(deps, providers, params.id, {
           userId: null,
           inside: async (trx) => {
             answer = await finish(trx, params.id, action, { name: 'subscription.cancel', reason: body.reason, before });

@@ -1,6 +1,8 @@
 import {
   InternalStarTransactions,
   internalStarRefundsPath,
+  internalStarSubscriptionCancelPath,
+  type InternalStarSubscriptionCancel,
   internalStarTransactionsPath,
   type InternalStarRefundRequest,
   type StarTransaction,
@@ -34,6 +36,24 @@ export function starRefunds(options: StarRefundsOptions) {
         });
       } catch (err) {
         throw new ProviderError(`the bot is unreachable for a Stars refund: ${String(err)}`, true);
+      }
+      if (res.ok) return;
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      throw new ProviderError(body.error ?? `the bot answered ${res.status}`, res.status >= 500 || res.status === 429);
+    },
+
+    /** Cancels a Stars subscription at Telegram (`editUserStarSubscription`, through the bot, with the bot key). */
+    async cancelSubscription(request: InternalStarSubscriptionCancel): Promise<void> {
+      let res: Response;
+      try {
+        res = await fetch(new URL(internalStarSubscriptionCancelPath, options.botUrl), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Bot-Key': options.botApiKey },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (err) {
+        throw new ProviderError(`the bot is unreachable to cancel a Stars subscription: ${String(err)}`, true);
       }
       if (res.ok) return;
       const body = (await res.json().catch(() => ({}))) as { error?: string };

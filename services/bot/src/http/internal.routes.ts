@@ -1,6 +1,8 @@
 import {
   InternalStarRefundRequest,
   internalStarRefundsPath,
+  InternalStarSubscriptionCancel,
+  internalStarSubscriptionCancelPath,
   InternalStarTransactions,
   internalStarTransactionsPath,
   type StarTransaction,
@@ -25,7 +27,8 @@ import type { BotDeps } from '../deps';
  * because only the bot holds the Telegram connection (the bot token, or the embedded sandbox).
  * Billing forwards the acting admin's token, so the bot checks the role itself. A charge Telegram
  * says is already refunded counts as refunded: billing may ask again after a timeout. Billing's
- * reconciliation reads Telegram's Stars transactions here too, with the bot's key.
+ * reconciliation reads Telegram's Stars transactions here too, with the bot's key, and cancels a Stars subscription
+ * at Telegram (`editUserStarSubscription`) before it records a cancellation made on the site or by an admin.
  */
 export function internalRouter(deps: BotDeps): Router {
   const admin = requireAuth({ secret: deps.config.JWT_SECRET, kv: deps.kv, role: 'admin' });
@@ -50,6 +53,19 @@ export function internalRouter(deps: BotDeps): Router {
       if (page.transactions.length < STAR_PAGE) break;
     }
     respond(res, InternalStarTransactions, { transactions });
+  });
+  router.post(internalStarSubscriptionCancelPath, requireBotKey(deps.config.BOT_API_KEY), async (req, res) => {
+    const request = validate(InternalStarSubscriptionCancel, req.body);
+    try {
+      await telegramApi().editUserStarSubscription(request.telegram_id, request.telegram_payment_charge_id, true);
+    } catch (err) {
+      if (!(err instanceof GrammyError)) throw err;
+      if (err.error_code >= 500 || err.error_code === 429) {
+        throw new AppError(`Telegram не ответил: ${err.description}`, 'telegram_unavailable', 503);
+      }
+      throw conflict(`Telegram не отменил подписку: ${err.description}`, 'telegram_refused');
+    }
+    res.status(204).end();
   });
   return router.post(internalStarRefundsPath, admin, async (req, res) => {
     const request = validate(InternalStarRefundRequest, req.body);

@@ -50,7 +50,8 @@ const ACTIONS = {
 /**
  * «Подписки» (docs/money.md, Subscriptions): every subscription with its way of paying, status, paid end, next
  * charge and last decline; «Продлить сейчас» charges the saved card's next month now (the same charge the job would
- * make, once), «Отменить» stops every later charge. Both ask for a reason and carry an Idempotency-Key.
+ * make, once), «Отменить» stops every later charge (a Stars subscription at Telegram too). Both ask for a reason and
+ * carry an Idempotency-Key.
  */
 export function AdminSubscriptionsScreen() {
   const list = useListState(LIST_DEFAULTS);
@@ -132,13 +133,12 @@ export function AdminSubscriptionsScreen() {
             icon: 'undo',
             onClick: () => setActing({ id: s.id, action: 'renew', subscription: s }),
           },
-        renewing(s) &&
-          s.method === 'card' && {
-            label: 'Отменить',
-            icon: 'cross',
-            variant: 'danger',
-            onClick: () => setActing({ id: s.id, action: 'cancel', subscription: s }),
-          },
+        renewing(s) && {
+          label: 'Отменить',
+          icon: 'cross',
+          variant: 'danger',
+          onClick: () => setActing({ id: s.id, action: 'cancel', subscription: s }),
+        },
       ]),
     ],
     [],

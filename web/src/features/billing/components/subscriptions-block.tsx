@@ -63,12 +63,7 @@ function SubscriptionRow({ subscription, onAct }: { subscription: UserSubscripti
           его другой картой.
         </Alert>
       )}
-      {stars && renewing && (
-        <p className="small text-body-secondary mt-2 mb-0">
-          Отменить подписку за звёзды можно командой /subscription в боте.
-        </p>
-      )}
-      {!stars && (renewing || subscription.card) && (
+      {(renewing || subscription.card) && (
         <div className="d-flex flex-wrap gap-2 mt-2">
           {renewing && (
             <Button variant="outline-danger" size="sm" onClick={() => onAct(false)}>
