@@ -10,7 +10,6 @@ let h: BillingHarness;
 const botCalls: { path: string; key: string | undefined; body: unknown }[] = [];
 let botAnswer = 204;
 let bot: Server;
-let nextTelegramId = 7_900_000;
 let nextCharge = 1;
 const PREMIUM = 2;
 const MONTH = 2_592_000;
@@ -36,11 +35,7 @@ afterAll(async () => {
   await new Promise((resolve) => bot.close(resolve));
 });
 
-async function telegramUser() {
-  const telegramId = nextTelegramId++;
-  const userId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
-  return { userId, telegramId };
-}
+const telegramUser = () => h.registerTelegramUser();
 
 const subscriptionInvoice = (telegramId: number, body: object = { tariff_id: PREMIUM, subscription: true }) =>
   h.call<BotStarInvoiceResponse>('POST', '/api/bot/stars/invoices', {

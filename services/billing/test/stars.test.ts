@@ -9,7 +9,6 @@ import type {
 import { startBillingHarness, type BillingHarness } from './support/harness';
 
 let h: BillingHarness;
-let nextTelegramId = 7_700_000;
 let nextCharge = 1;
 
 beforeAll(async () => {
@@ -17,12 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-/** A Telegram user as auth announces them (first seen by the bot). */
-async function telegramUser() {
-  const telegramId = nextTelegramId++;
-  const userId = await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
-  return { userId, telegramId };
-}
+const telegramUser = () => h.registerTelegramUser();
 
 const invoice = (telegramId: number, target: { amount?: string; tariff_id?: number }) =>
   h.call<BotStarInvoiceResponse>('POST', '/api/bot/stars/invoices', {

@@ -17,6 +17,7 @@ import { FAKE_SECRET_KEY, FAKE_SHOP_ID, FakeYookassa } from './fake-yookassa';
 export type Billing = TestService<BillingConfig, BillingDatabase, BillingDeps>;
 
 let nextUserId = 1000;
+let nextTelegramId = 7_700_000;
 
 /** `user.registered` of a web user as auth publishes it. */
 export const registered = (
@@ -85,6 +86,13 @@ export async function startBillingHarness(env: Env = {}) {
       if (data.source === 'web') await harness.confirmUser(id, options.ip ?? null, 'email');
       else await harness.confirmUser(id, null, 'telegram');
       return id;
+    },
+
+    /** A Telegram user as auth announces them (first seen by the bot, no e-mail): their ids. */
+    async registerTelegramUser(): Promise<{ userId: number; telegramId: number }> {
+      const telegramId = nextTelegramId++;
+      const userId = await harness.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
+      return { userId, telegramId };
     },
 
     /** auth's `user.confirmed` of the user, with the address they signed up from. */
