@@ -1,43 +1,25 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { startTestStack, type TestStack } from '@gpt/deploy/testing';
+import { beforeEach, describe, expect, test } from '@jest/globals';
+import { startTestStack } from '@gpt/deploy/testing';
 import { uniqueName } from '@gpt/kit/testing';
-import type { Browser, Page } from 'playwright-core';
-import { callApi } from '../support/api';
-import { launchChromium, screenshot } from '../support/browser';
-import { storeSession } from '../support/payers';
+import { screenshot } from '../support/browser';
+import { browserSuite, signInAsAdmin } from '../support/browser-suite';
 
-let stack: TestStack;
-let browser: Browser;
-let page: Page;
+const site = browserSuite(() =>
+  startTestStack({ ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1', RATE_LIMIT_LOGIN_POINTS: '1000' }),
+);
 
-beforeAll(async () => {
-  stack = await startTestStack({ ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1', RATE_LIMIT_LOGIN_POINTS: '1000' });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+beforeEach(() => signInAsAdmin(site));
 
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const login = await callApi<{ token: string; user: unknown }>(stack.url, 'POST', '/api/auth/login', {
-    body: { email: stack.admin.email, password: stack.admin.password },
-  });
-  await storeSession(page, stack.url, login.body);
-});
-afterEach(() => page.close());
-
-const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
-const invalidFeedback = () => page.locator('.invalid-feedback:visible');
-const rows = () => page.locator('table[aria-label="Режимы"] tbody tr');
+const toast = (text: string) => site.page.locator('.toast').filter({ hasText: text });
+const invalidFeedback = () => site.page.locator('.invalid-feedback:visible');
+const rows = () => site.page.locator('table[aria-label="Режимы"] tbody tr');
 const rowOf = (text: string) => rows().filter({ hasText: text });
 
 describe('/admin/modes', () => {
   test('the seeded modes in order, search, create with the validation texts, view, edit, the default kept, delete', async () => {
-    await page.goto(`${stack.url}/admin`);
-    await page.getByRole('link', { name: 'Режимы' }).click();
-    await page.waitForURL(/\/admin\/modes$/);
+    await site.page.goto(`${site.stack.url}/admin`);
+    await site.page.getByRole('link', { name: 'Режимы' }).click();
+    await site.page.waitForURL(/\/admin\/modes$/);
     await rowOf('Ассистент').waitFor();
     await expect(rowOf('Ассистент').getByText('По умолчанию').isVisible()).resolves.toBe(true);
     await expect(rows().locator('td:nth-child(3)').allTextContents()).resolves.toEqual([
@@ -47,17 +29,17 @@ describe('/admin/modes', () => {
       '💻Программист',
       '🎓Репетитор',
     ]);
-    await screenshot(page, 'admin-modes');
+    await screenshot(site.page, 'admin-modes');
 
-    await page.getByLabel('Поиск').fill('ПЕРЕВОД');
-    await page.waitForURL(/q=/);
+    await site.page.getByLabel('Поиск').fill('ПЕРЕВОД');
+    await site.page.waitForURL(/q=/);
     await rows().filter({ hasText: 'Программист' }).waitFor({ state: 'detached' });
     await expect(rows().count()).resolves.toBe(1);
-    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await site.page.getByRole('button', { name: 'Сбросить' }).click();
     await rowOf('Программист').waitFor();
 
-    await page.getByRole('button', { name: 'Добавить режим' }).click();
-    const dialog = page.getByRole('dialog');
+    await site.page.getByRole('button', { name: 'Добавить режим' }).click();
+    const dialog = site.page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Новый режим' }).waitFor();
     const save = dialog.getByRole('button', { name: 'Сохранить' });
     await expect(save.isDisabled()).resolves.toBe(true);
@@ -72,7 +54,7 @@ describe('/admin/modes', () => {
       'Системный промпт должен быть не длиннее 4 000 символов',
     ]);
     await expect(dialog.getByText('4 001 из 4 000 символов').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'admin-mode-validation');
+    await screenshot(site.page, 'admin-mode-validation');
 
     const name = `Юрист ${uniqueName('m').slice(-6)}`;
     await dialog.getByLabel('Название').fill(name);
@@ -93,9 +75,9 @@ describe('/admin/modes', () => {
     await expect(rows().nth(1).textContent()).resolves.toContain(name);
 
     await row.getByRole('button', { name: 'Просмотр' }).click();
-    await page.getByRole('heading', { name: 'Информация о режиме' }).waitFor();
+    await site.page.getByRole('heading', { name: 'Информация о режиме' }).waitFor();
     await expect(dialog.getByText('Ты — юрист. Отвечай со ссылками на статьи закона.').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'admin-mode-view');
+    await screenshot(site.page, 'admin-mode-view');
     await dialog.getByRole('button', { name: 'Закрыть' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
 
