@@ -17,7 +17,8 @@ export function UserViewDialog({ user, onHide }: { user: AdminUser | null; onHid
           items={[
             { label: 'ID', value: user.id },
             { label: 'Email', value: user.email },
-            { label: 'Пользователь', value: personName(user) },
+            // The e-mail has its own row: here the Telegram side's name, if any.
+            { label: 'Пользователь', value: personName({ ...user, email: null }) || null },
             {
               label: 'Telegram ID',
               value:
