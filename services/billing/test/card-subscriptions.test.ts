@@ -242,6 +242,21 @@ describe('renewal', () => {
     expect(h.yookassa.chargesOf(methodId)).toHaveLength(1);
   });
 
+  test('a month bought by hand meanwhile moves the next charge after it; the renewal then extends from its end', async () => {
+    const { userId, subscription, methodId } = await subscribe();
+    await h.payByCard(userId, { tariff_id: PREMIUM });
+    const [moved] = await subscriptionsOf(userId);
+    const bought = addOneMonth(new Date(subscription.paid_until));
+    expect(moved!.paid_until).toBe(bought.toISOString());
+    await renewals(new Date(new Date(subscription.paid_until).getTime() - 3_600_000));
+    expect(h.yookassa.chargesOf(methodId)).toHaveLength(0);
+
+    await renewals(new Date(bought.getTime() - 3_600_000));
+    expect(h.yookassa.chargesOf(methodId)).toHaveLength(1);
+    const balance = (await h.balance(userId)) as unknown as { tariff: { end_date: string } };
+    expect(balance.tariff.end_date).toBe(addOneMonth(bought).toISOString());
+  });
+
   test('a reminder comes renewal_reminder_days before the charge, once, with the amount, the day and the cancel link', async () => {
     const { userId, subscription } = await subscribe();
     const end = new Date(Date.now() + 3 * DAY);

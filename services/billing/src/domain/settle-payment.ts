@@ -11,7 +11,7 @@ import { ProviderError } from '../provider/provider';
 import { changeBalance } from './ledger';
 import { purchasedPeriod } from './tariff-period';
 import { billingErrors } from './errors';
-import { markRenewed, renewalCredit, renewalDeclined, startCardSubscription } from './subscriptions';
+import { followPurchase, markRenewed, renewalCredit, renewalDeclined, startCardSubscription } from './subscriptions';
 
 /** What a notification or a reconciliation did to our payment. */
 export type SettleOutcome = 'succeeded' | 'canceled' | 'unchanged' | 'duplicate' | 'not_ours';
@@ -233,16 +233,22 @@ export async function creditPayment(
       reason: 'tariff_purchase',
       ...renewal.change(balance, now),
     }));
-    if (credited) await markRenewed(trx, deps, renewal.subscription, payment);
+    if (credited) {
+      const end = credited.tariff.id === renewal.subscription.tariff_id ? credited.tariff.end_date : null;
+      await markRenewed(trx, deps, renewal.subscription, payment, end === null ? null : new Date(end));
+    }
   } else {
     const tariff = await tariffsRepository(trx).findById(payment.tariffId as number);
     // Deleting a tariff that payments name is refused, so it is there.
     if (!tariff) throw new Error(`tariff ${payment.tariffId} of payment ${payment.id} is gone`);
-    await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
+    const credited = await changeBalance(trx, bus, userId, `tariff:${payment.id}`, (balance) => ({
       ...common,
       reason: 'tariff_purchase',
       ...purchasedPeriod(balance, tariff, payment.creditsAmount, now, periodEnd && (() => periodEnd)),
     }));
+    if (credited?.tariff.id === tariff.id && credited.tariff.end_date && !payment.autoRenew) {
+      await followPurchase(trx, userId, tariff.id, new Date(credited.tariff.end_date));
+    }
   }
   await recordAudit(trx, SYSTEM_ACTOR, {
     action: 'payment.succeeded',

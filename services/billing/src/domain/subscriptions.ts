@@ -257,8 +257,8 @@ export async function starSubscriptionPaid(
 
 /**
  * The period a renewal pays: the month after the subscription's paid end (from the original due date, even when the
- * charge came in the grace period), with the tariff's included credits; a tariff set aside behind a promo code's is
- * lengthened instead.
+ * charge came in the grace period; from the tariff's own end when a month bought by hand runs past it), with the
+ * tariff's included credits; a tariff set aside behind a promo code's is lengthened instead.
  */
 export function renewedPeriod(
   balance: Balance,
@@ -269,10 +269,24 @@ export function renewedPeriod(
   if (balance.tariff.id !== subscription.tariff_id) {
     return purchasedPeriod(balance, { id: subscription.tariff_id }, includedCredits, now);
   }
+  const paidEnd =
+    balance.tariffEndDate && balance.tariffEndDate > subscription.paid_until
+      ? balance.tariffEndDate
+      : subscription.paid_until;
   return {
-    tariff: { id: subscription.tariff_id, endDate: addOneMonth(subscription.paid_until) },
+    tariff: { id: subscription.tariff_id, endDate: addOneMonth(paidEnd) },
     postings: [{ bucket: 'included', amount: includedCredits }],
   };
+}
+
+/**
+ * A month of the tariff bought by hand while a card subscription of it renews: the subscription is paid until the
+ * tariff's new end too, so its next charge moves after that month instead of cutting it short.
+ */
+export async function followPurchase(trx: Db, userId: number, tariffId: number, tariffEnd: Date): Promise<void> {
+  const live = await subscriptionsRepository(trx).liveOf(userId);
+  if (live?.method !== 'card' || live.tariff_id !== tariffId || live.paid_until >= tariffEnd) return;
+  await subscriptionsRepository(trx).update(live.id, { paid_until: tariffEnd });
 }
 
 /**
@@ -290,10 +304,19 @@ export async function renewalCredit(trx: Db, payment: PaymentRecord) {
   };
 }
 
-/** After the renewal's credit: the subscription is paid for one more period, its failures forgotten, the owner told. */
-export async function markRenewed(trx: Db, deps: BillingDeps, subscription: SubscriptionRow, payment: PaymentRecord) {
+/**
+ * After the renewal's credit: the subscription is paid for one more period — until the tariff's new end (`tariffEnd`,
+ * a month after the paid end) —, its failures forgotten, the owner told.
+ */
+export async function markRenewed(
+  trx: Db,
+  deps: BillingDeps,
+  subscription: SubscriptionRow,
+  payment: PaymentRecord,
+  tariffEnd: Date | null,
+) {
   if (payment.renewalPeriod !== subscription.periods_paid + 1) return;
-  const paidUntil = addOneMonth(subscription.paid_until);
+  const paidUntil = tariffEnd ?? addOneMonth(subscription.paid_until);
   const live = LIVE_STATUSES.includes(subscription.status);
   await subscriptionsRepository(trx).update(subscription.id, {
     periods_paid: payment.renewalPeriod,
