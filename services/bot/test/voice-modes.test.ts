@@ -174,7 +174,10 @@ describe('spoken answers', () => {
     ).toBe(false);
 
     const settings = await reply(user, 'Отвечать голосом: выключено', say(user, '/settings'));
-    expect(buttonsOf(settings).map((button) => button.text)).toEqual(['🔇 Отвечать голосом: выкл', '📰 Новости и акции: вкл']);
+    expect(buttonsOf(settings).map((button) => button.text)).toEqual([
+      '🔇 Отвечать голосом: выкл',
+      '📰 Новости и акции: вкл',
+    ]);
     await reply(user, 'Теперь я отвечаю и голосом', press(user, 'Настройки', 'voice:on'));
 
     bot.openai.reply('**Париж** — столица Франции.');

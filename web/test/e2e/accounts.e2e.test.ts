@@ -4,7 +4,7 @@ import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Locator, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { screenshot } from '../support/browser';
-import { browserSuite, signInAsAdmin } from '../support/browser-suite';
+import { browserSuite } from '../support/browser-suite';
 import { png } from '../support/images';
 
 const BOT_KEY = TEST_SECRETS.BOT_API_KEY;

@@ -23,14 +23,6 @@ const api = <T = Record<string, unknown>>(method: string, path: string, options?
 
 const signInAs = (session: { token: string; user: unknown }) => storeSession(site.page, site.stack.url, session);
 
-async function signInAsAdmin() {
-  const res = await api<{ token: string; user: unknown }>('POST', '/api/auth/login', {
-    body: { email: site.stack.admin.email, password: site.stack.admin.password },
-  });
-  await signInAs(res.body);
-  return res.body.token;
-}
-
 async function createPayment(token: string, body: object): Promise<CreatePaymentResponse> {
   const res = await api<CreatePaymentResponse>('POST', '/api/billing/payments', { token, body });
   expect(res.status).toBe(201);
@@ -172,7 +164,7 @@ describe('dashboard: paying through the sandbox provider', () => {
 
 describe('/admin/tariffs', () => {
   test('create with the validation texts, view, edit, refusals as toasts, delete', async () => {
-    await signInAsAdmin();
+    await signInAsAdmin(site);
     await site.page.goto(`${site.stack.url}/admin/tariffs`);
     const table = site.page.locator('table[aria-label="Тарифы"]');
     await rowOf('Тарифы', 'Premium').waitFor();
@@ -272,7 +264,7 @@ describe('/admin/payments', () => {
     });
     expect(starsPaid.status).toBe(200);
 
-    await signInAsAdmin();
+    await signInAsAdmin(site);
     await site.page.goto(`${site.stack.url}/admin/payments?userId=${botUser.body.id}`);
     const starsRow = rowOf('Платежи', '300,00');
     await starsRow.getByText('200 ⭐').waitFor();
@@ -321,7 +313,7 @@ describe('/admin/payments', () => {
     });
     expect(botPayment.status).toBe(201);
 
-    await signInAsAdmin();
+    await signInAsAdmin(site);
     await site.page.goto(`${site.stack.url}/admin/payments?userId=${web.id}`);
     await expect(site.page.getByLabel('ID пользователя').inputValue()).resolves.toBe(String(web.id));
     await rowOf('Платежи', '250,00').waitFor();
@@ -398,7 +390,7 @@ describe('a linked customer is named by their e-mail', () => {
     });
     expect(message.status).toBe(201);
 
-    await signInAsAdmin();
+    await signInAsAdmin(site);
     for (const width of [1280, 390]) {
       await site.page.setViewportSize({ width, height: 900 });
       await site.page.goto(`${site.stack.url}/admin/payments?userId=${web.id}`);

@@ -149,7 +149,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const form = await new Request('http://fake.local/', {
       method: 'POST',
       headers: { 'content-type': contentType },
-      body: bytes,
+      body: new Uint8Array(bytes),
     })
       .formData()
       .catch(() => null);
