@@ -93,6 +93,7 @@ describe('BotMessageRequest', () => {
       transcription_model: null,
       audio_seconds: 0,
       speech_model: null,
+      door: 'telegram',
       speech_characters: 0,
     });
     const hold_id = '7d8f2a52-51a4-4a0a-9a57-3f0d2c5e8b11';

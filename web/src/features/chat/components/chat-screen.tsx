@@ -223,7 +223,7 @@ export function ChatScreen({ balance, onAnswerEnd }: ChatScreenProps) {
                 <SpinnerBlock />
               ) : conversations.isError ? (
                 <p className="small text-danger px-3" role="alert">
-                  {errorMessage(conversations.error, 'Не удалось загрузить чаты')}
+                  {errorMessage(conversations.error, 'Не удалось загрузить чаты.')}
                 </p>
               ) : (
                 <ConversationList
@@ -263,7 +263,7 @@ export function ChatScreen({ balance, onAnswerEnd }: ChatScreenProps) {
           {openId && thread.isPending ? (
             <SpinnerBlock />
           ) : thread.isError ? (
-            <Alert variant="danger">{errorMessage(thread.error, 'Не удалось загрузить чат')}</Alert>
+            <Alert variant="danger">{errorMessage(thread.error, 'Не удалось загрузить чат.')}</Alert>
           ) : messages.length === 0 ? (
             <div className="chat-empty text-center text-body-secondary">
               <Icon name="chat" size={32} />

@@ -80,7 +80,7 @@ export function ChatSearch({ query, onQuery, onOpenHit }: ChatSearchProps) {
           </div>
           {hits.isError && (
             <p className="small text-danger px-3" role="alert">
-              {errorMessage(hits.error, 'Не удалось выполнить поиск')}
+              {errorMessage(hits.error, 'Не удалось выполнить поиск.')}
             </p>
           )}
           {hits.data?.length === 0 && <p className="small text-body-secondary px-3">Ничего не найдено.</p>}

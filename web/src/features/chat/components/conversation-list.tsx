@@ -88,7 +88,7 @@ export function ConversationList({ conversations, openId, onOpen, onDeleted }: C
         title="Переименовать чат"
         dismissLabel="Отмена"
         busy={rename.isPending}
-        error={rename.isError ? errorMessage(rename.error, 'Не удалось переименовать чат') : null}
+        error={rename.isError ? errorMessage(rename.error, 'Не удалось переименовать чат.') : null}
         onSubmit={(event) => {
           event.preventDefault();
           if (renaming) rename.mutate(renaming, { onSuccess: () => setRenaming(null) });
@@ -130,7 +130,7 @@ export function ConversationList({ conversations, openId, onOpen, onDeleted }: C
         }
         onCancel={() => setDeleting(null)}
         pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Не удалось удалить чат') : null}
+        error={remove.isError ? errorMessage(remove.error, 'Не удалось удалить чат.') : null}
       />
     </>
   );
