@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { type FakeMailbox, startFakeMailbox } from '@gpt/kit/testing';
+import { type FakeMailbox, sampleSubscriptionNotice, startFakeMailbox } from '@gpt/kit/testing';
 import { type AuthHarness, publishEvent, startAuth } from './support/auth-harness';
 
 let h: AuthHarness;
@@ -14,22 +14,11 @@ afterAll(async () => {
 });
 
 const notice = (userId: number, kind: 'reminder' | 'declined', reason: string | null = null) =>
-  publishEvent(h.auth.deps.config.AMQP_EXCHANGE, 'subscription.notice', {
-    notice_id: `${kind}-${userId}`,
-    kind,
-    subscription_id: 7,
-    user_id: userId,
-    method: 'card',
-    tariff_name: 'Premium',
-    amount: '350.00',
-    star_amount: null,
-    paid_until: '2026-12-27T09:00:00.000Z',
-    charge_at: '2026-12-26T09:00:00.000Z',
-    reason,
-    card: '•••• 4444',
-    cancel_url: 'https://gpt.example.ru/dashboard',
-    at: new Date().toISOString(),
-  });
+  publishEvent(
+    h.auth.deps.config.AMQP_EXCHANGE,
+    'subscription.notice',
+    sampleSubscriptionNotice(userId, { kind, reason, cancel_url: 'https://gpt.example.ru/dashboard' }),
+  );
 
 describe('subscription.notice', () => {
   test('a reminder before the charge is mailed with the amount, the day and where to cancel', async () => {

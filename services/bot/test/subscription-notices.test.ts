@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { SubscriptionNoticeData } from '@gpt/contracts';
+import { sampleSubscriptionNotice } from '@gpt/kit/testing';
 import { conversations } from './support/conversation';
 import { startBotHarness, type BotHarness } from './support/harness';
 
@@ -15,23 +15,7 @@ afterAll(() => bot?.close());
 
 const { reply, startedUser } = conversations(() => bot);
 
-const notice = (userId: number, fields: Partial<SubscriptionNoticeData>): SubscriptionNoticeData => ({
-  notice_id: `notice-${userId}-${fields.kind}`,
-  kind: 'reminder',
-  subscription_id: 5,
-  user_id: userId,
-  method: 'card',
-  tariff_name: 'Premium',
-  amount: '350.00',
-  star_amount: null,
-  paid_until: '2026-12-27T09:00:00.000Z',
-  charge_at: '2026-12-26T09:00:00.000Z',
-  reason: null,
-  card: '•••• 4444',
-  cancel_url: 'https://site.example/dashboard',
-  at: new Date().toISOString(),
-  ...fields,
-});
+const notice = sampleSubscriptionNotice;
 
 describe('subscription notices in the bot', () => {
   test('a reminder names the day, the amount, the card and how to cancel; a decline its reason and the retry', async () => {

@@ -42,6 +42,33 @@ export function sampleUserRegistered(
   };
 }
 
+/**
+ * `subscription.notice` as billing publishes it: a reminder of a card subscription of Premium (350 ₽, «•••• 4444»)
+ * charged on 26 December 2026; `overrides` for anything else.
+ */
+export function sampleSubscriptionNotice(
+  userId: number,
+  overrides: Partial<EventInput<'subscription.notice'>> = {},
+): EventInput<'subscription.notice'> {
+  return {
+    notice_id: `notice-${userId}-${overrides.kind ?? 'reminder'}`,
+    kind: 'reminder',
+    subscription_id: 5,
+    user_id: userId,
+    method: 'card',
+    tariff_name: 'Premium',
+    amount: '350.00',
+    star_amount: null,
+    paid_until: '2026-12-27T09:00:00.000Z',
+    charge_at: '2026-12-26T09:00:00.000Z',
+    reason: null,
+    card: '•••• 4444',
+    cancel_url: 'https://site.example/dashboard',
+    at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
 /** `message.recorded` as chat-history publishes it: an answered gpt-4o-mini message; `overrides` for anything else. */
 export function sampleMessageRecorded(
   messageId: number,

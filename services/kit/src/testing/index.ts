@@ -1,5 +1,11 @@
 export { readRequestBody, readRequestBytes, sendJson } from './http';
-export { createEvent, eventProducers, sampleMessageRecorded, sampleUserRegistered } from './events';
+export {
+  createEvent,
+  eventProducers,
+  sampleMessageRecorded,
+  sampleSubscriptionNotice,
+  sampleUserRegistered,
+} from './events';
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
 export {
   createTestDatabase,
