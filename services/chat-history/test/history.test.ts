@@ -389,13 +389,16 @@ describe('GET /api/admin/history/export', () => {
   });
 
   test('the person is named as everywhere in the product (personName); the raw name columns stay', async () => {
+    // A Telegram-only account: a site account's e-mail would name the person first.
     const named = await h.registerUser({
+      email: null,
       username: null,
       telegram_username: null,
       first_name: 'Дарья',
       last_name: 'Смирнова',
     });
     const anonymous = await h.registerUser({
+      email: null,
       username: null,
       telegram_username: null,
       first_name: null,
@@ -418,6 +421,14 @@ describe('GET /api/admin/history/export', () => {
     expect(dasha('Пользователь')).toBe('Дарья Смирнова');
     expect([dasha('Имя'), dasha('Фамилия'), dasha('Имя пользователя')]).toEqual(['Дарья', 'Смирнова', '']);
     expect((await userOf(anonymous.user_id))('Пользователь')).toBe(`Telegram ID ${anonymous.telegram_id}`);
+    const linked = await h.registerUser({ username: null, telegram_username: null, first_name: 'Гость' });
+    await h.recordMessage({
+      telegram_id: linked.telegram_id,
+      model: cheap,
+      user_message: 'Привет',
+      bot_response: 'Да',
+    });
+    expect((await userOf(linked.user_id))('Пользователь')).toBe(linked.email);
     // A username begins with «@», which a spreadsheet would run as a formula: the cell is defused.
     expect((await userOf(alice.user_id))('Пользователь')).toBe(`'@Alice_${marker}`);
   });
