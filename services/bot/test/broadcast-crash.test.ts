@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { signAccessToken } from '@gpt/kit';
-import {
-  createTestDatabase,
-  deleteTestBroker,
-  dropTestDatabase,
-  freePort,
-  TEST_SECRETS,
-  testInfra,
-  uniqueName,
-} from '@gpt/kit/testing';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '@gpt/telegram-sandbox/testing';
-import { ServiceProcess } from '../../../deploy/test/faults/service-process';
+import { freePort, TEST_SECRETS } from '@gpt/kit/testing';
+import type { FakeUser } from '@gpt/telegram-sandbox/testing';
 import { eventually } from '../../../deploy/test/support/async';
-import { startBotStack, type BotStack } from './support/bot-stack';
+import { botProcessesOnProduct } from './support/bot-process';
 import { botSays, telegramUser } from './support/telegram-users';
 
 /**
@@ -21,28 +12,9 @@ import { botSays, telegramUser } from './support/telegram-users';
  * the message twice; everyone gets it once but the few whose one call to Telegram the crash cut, which are
  * counted failed and never sent again.
  */
-let product: BotStack;
-let telegram: FakeTelegram;
-let database: string;
-let bot: ServiceProcess | undefined;
-const exchange = uniqueName('bot_broadcast.events');
+const bots = botProcessesOnProduct('bot_broadcast');
 let port: number;
 
-beforeAll(async () => {
-  product = await startBotStack();
-  telegram = await startFakeTelegram();
-  database = await createTestDatabase('bot_broadcast');
-  port = await freePort();
-}, 90_000);
-afterAll(async () => {
-  await bot?.remove();
-  await telegram?.close();
-  await product?.close();
-  await dropTestDatabase(database);
-  await deleteTestBroker(exchange);
-});
-
-const upstream = (name: string) => product.stack.services.find((service) => service.name === name)!.url;
 const admin = signAccessToken({ sub: '1', role: 'admin', ver: 0, email: 'admin@example.com' }, TEST_SECRETS.JWT_SECRET);
 
 async function call(method: string, path: string, body?: unknown) {
@@ -56,35 +28,17 @@ async function call(method: string, path: string, body?: unknown) {
 
 describe('a bot process killed mid-broadcast', () => {
   test('started again, it goes on: nobody gets the message twice, and only the calls the crash cut are missing, counted failed', async () => {
-    bot = await ServiceProcess.start('bot', {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BOT_DATABASE_URL: database,
-      AMQP_URL: testInfra.amqpUrl,
-      AMQP_EXCHANGE: exchange,
-      AMQP_QUEUE_TYPE: 'classic',
-      REDIS_URL: testInfra.redisUrl,
-      REDIS_KEY_PREFIX: `${uniqueName('bot_broadcast')}:`,
-      ...TEST_SECRETS,
-      AUTH_URL: upstream('auth'),
-      BILLING_URL: upstream('billing'),
-      CHAT_HISTORY_URL: upstream('chat-history'),
-      TELEGRAM_BOT_TOKEN: telegram.token,
-      TELEGRAM_API_URL: telegram.apiUrl,
-      LLM_API_URL: product.openai.baseURL,
-      LLM_API_KEY: 'sk-test',
-      BOT_CATALOG_TTL_MS: '0',
-    });
+    port = await freePort();
+    const bot = await bots.startBot({ PORT: String(port) });
     const source = `crash${Date.now()}`;
     const users: FakeUser[] = [];
     for (let i = 0; i < 120; i += 20) {
       const batch = Array.from({ length: 20 }, () => telegramUser());
       await Promise.all(
         batch.map((user) => {
-          const mark = telegram.calls.length;
-          telegram.sendCommand(user, `/start ${source}`);
-          return botSays(telegram, user.id, 'Здравствуйте', mark, 30_000);
+          const mark = bots.telegram.calls.length;
+          bots.telegram.sendCommand(user, `/start ${source}`);
+          return botSays(bots.telegram, user.id, 'Здравствуйте', mark, 30_000);
         }),
       );
       users.push(...batch);
@@ -96,7 +50,7 @@ describe('a bot process killed mid-broadcast', () => {
     });
     const id = (created.data as unknown as { id: number }).id;
     const sends = () =>
-      telegram.calls.filter((c) => c.ok && c.method === 'sendMessage' && String(c.params.text).includes(source));
+      bots.telegram.calls.filter((c) => c.ok && c.method === 'sendMessage' && String(c.params.text).includes(source));
     await eventually(async () => expect(sends().length).toBeGreaterThanOrEqual(40), 30_000);
     await bot.kill('SIGKILL');
     const beforeRestart = sends().length;

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import {
-  createTestDatabase,
-  deleteTestBroker,
-  dropTestDatabase,
-  freePort,
-  TEST_SECRETS,
-  testInfra,
-  uniqueName,
-} from '@gpt/kit/testing';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '@gpt/telegram-sandbox/testing';
+import { describe, expect, test } from '@jest/globals';
+import { freePort } from '@gpt/kit/testing';
+import { startFakeTelegram, type FakeUser } from '@gpt/telegram-sandbox/testing';
 import { ServiceProcess } from '../../../deploy/test/faults/service-process';
 import { eventually } from '../../../deploy/test/support/async';
-import { balanceOf, charged, deposit, historyOf, startBotStack, userIdOf, type BotStack } from './support/bot-stack';
+import { balanceOf, charged, deposit, historyOf, userIdOf } from './support/bot-stack';
+import { botProcessesOnProduct } from './support/bot-process';
 import { botSays, telegramUser } from './support/telegram-users';
 
 /**
@@ -19,92 +12,45 @@ import { botSays, telegramUser } from './support/telegram-users';
  * started again, stopped with SIGTERM mid-answer, and two replicas in webhook mode taking turns at
  * one chat's updates. Telegram and the model API are fakes on localhost.
  */
-let product: BotStack;
-let telegram: FakeTelegram;
-let database: string;
-const started: ServiceProcess[] = [];
-
-beforeAll(async () => {
-  product = await startBotStack();
-  telegram = await startFakeTelegram();
-  database = await createTestDatabase('bot_process');
-}, 90_000);
-afterAll(async () => {
-  await Promise.all(started.map((process) => process.remove()));
-  await telegram?.close();
-  await product?.close();
-  await dropTestDatabase(database);
-  await deleteTestBroker(exchange);
-});
-
-const upstream = (name: string) => product.stack.services.find((service) => service.name === name)!.url;
-const redisPrefix = `${uniqueName('bot_process')}:`;
-const exchange = uniqueName('bot_process.events');
-
-async function startBot(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const bot = await ServiceProcess.start('bot', {
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    BOT_DATABASE_URL: database,
-    // An exchange of its own: the product's in-process bot keeps the product's events.
-    AMQP_URL: testInfra.amqpUrl,
-    AMQP_EXCHANGE: exchange,
-    AMQP_QUEUE_TYPE: 'classic',
-    REDIS_URL: testInfra.redisUrl,
-    REDIS_KEY_PREFIX: redisPrefix,
-    ...TEST_SECRETS,
-    AUTH_URL: upstream('auth'),
-    BILLING_URL: upstream('billing'),
-    CHAT_HISTORY_URL: upstream('chat-history'),
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_URL: telegram.apiUrl,
-    LLM_API_URL: product.openai.baseURL,
-    LLM_API_KEY: 'sk-test',
-    BOT_STREAM_EDIT_INTERVAL_MS: '50',
-    BOT_CATALOG_TTL_MS: '0',
-    ...env,
-  });
-  started.push(bot);
-  return bot;
-}
+const bots = botProcessesOnProduct('bot_process');
+const startBot = (env: Record<string, string> = {}) => bots.startBot({ BOT_STREAM_EDIT_INTERVAL_MS: '50', ...env });
 
 async function paidUser(credits: number): Promise<{ user: FakeUser; userId: number }> {
   const user = telegramUser();
-  const mark = telegram.calls.length;
-  telegram.sendCommand(user, '/start');
-  await botSays(telegram, user.id, 'Здравствуйте', mark);
-  const userId = await userIdOf(product, user.id);
-  await deposit(product, userId, credits);
+  const mark = bots.telegram.calls.length;
+  bots.telegram.sendCommand(user, '/start');
+  await botSays(bots.telegram, user.id, 'Здравствуйте', mark);
+  const userId = await userIdOf(bots.product, user.id);
+  await deposit(bots.product, userId, credits);
   return { user, userId };
 }
 
 /** Sends a question and waits until its answer has begun streaming into the placeholder. */
 async function askAndWaitForStream(user: FakeUser, question: string) {
-  const mark = telegram.calls.length;
-  telegram.sendText(user, question);
-  await botSays(telegram, user.id, 'Ответ', mark, 30_000);
+  const mark = bots.telegram.calls.length;
+  bots.telegram.sendText(user, question);
+  await botSays(bots.telegram, user.id, 'Ответ', mark, 30_000);
 }
 
 describe('a bot process that dies or stops mid-answer', () => {
   test('killed (SIGKILL) while streaming and started again: the placeholder says so, no credits stay held, nothing is charged, the next question is answered', async () => {
     const bot = await startBot();
     const { user, userId } = await paidUser(10_000);
-    product.openai.slow(1_500);
+    bots.product.openai.slow(1_500);
     await askAndWaitForStream(user, 'Расскажи длинную историю');
-    expect((await balanceOf(product, user.id)).held_credits).toBeGreaterThan(0);
+    expect((await balanceOf(bots.product, user.id)).held_credits).toBeGreaterThan(0);
 
     await bot.kill('SIGKILL');
-    product.openai.slow(0);
+    bots.product.openai.slow(0);
     await bot.restart();
 
-    await botSays(telegram, user.id, 'Ответ был прерван', 0, 40_000);
-    expect(await balanceOf(product, user.id)).toMatchObject({ held_credits: 0, available_credits: 10_000 });
-    expect(await historyOf(product, userId)).toEqual([]);
+    await botSays(bots.telegram, user.id, 'Ответ был прерван', 0, 40_000);
+    expect(await balanceOf(bots.product, user.id)).toMatchObject({ held_credits: 0, available_credits: 10_000 });
+    expect(await historyOf(bots.product, userId)).toEqual([]);
 
-    const mark = telegram.calls.length;
-    telegram.sendText(user, 'Ещё раз');
-    await botSays(telegram, user.id, 'Ответ на: Ещё раз', mark, 30_000);
+    const mark = bots.telegram.calls.length;
+    bots.telegram.sendText(user, 'Ещё раз');
+    await botSays(bots.telegram, user.id, 'Ответ на: Ещё раз', mark, 30_000);
     await bot.remove();
   }, 180_000);
 
@@ -112,16 +58,16 @@ describe('a bot process that dies or stops mid-answer', () => {
     const bot = await startBot();
     const { user, userId } = await paidUser(10_000);
     // About 12 s of answer: longer than a stop used to wait, within BOT_SHUTDOWN_GRACE_SEC (20 s).
-    product.openai.slow(2_500);
+    bots.product.openai.slow(2_500);
     await askAndWaitForStream(user, 'Ответь до конца');
 
     await bot.kill('SIGTERM');
-    product.openai.slow(0);
+    bots.product.openai.slow(0);
 
-    await botSays(telegram, user.id, /^Ответ на: Ответь до конца$/, 0, 30_000);
-    await charged(product, userId);
-    expect(await historyOf(product, userId)).toEqual([expect.objectContaining({ status: 'success' })]);
-    expect((await balanceOf(product, user.id)).held_credits).toBe(0);
+    await botSays(bots.telegram, user.id, /^Ответ на: Ответь до конца$/, 0, 30_000);
+    await charged(bots.product, userId);
+    expect(await historyOf(bots.product, userId)).toEqual([expect.objectContaining({ status: 'success' })]);
+    expect((await balanceOf(bots.product, user.id)).held_credits).toBe(0);
   }, 180_000);
 });
 
@@ -129,20 +75,20 @@ describe('Telegram failing for a moment', () => {
   test('429 and 5xx on sendMessage and editMessageText: one complete answer, charged once', async () => {
     const bot = await startBot();
     const { user, userId } = await paidUser(10_000);
-    const paid = charged(product, userId);
-    telegram.failNext('sendMessage', { error_code: 429, retry_after: 1 });
-    telegram.failNext('sendMessage', { error_code: 500 });
-    telegram.failNext('editMessageText', { error_code: 500 });
-    telegram.failNext('editMessageText', { error_code: 429, retry_after: 1 });
-    const mark = telegram.calls.length;
-    telegram.sendText(user, 'Несмотря ни на что');
-    await botSays(telegram, user.id, /^Ответ на: Несмотря ни на что$/, mark, 30_000);
+    const paid = charged(bots.product, userId);
+    bots.telegram.failNext('sendMessage', { error_code: 429, retry_after: 1 });
+    bots.telegram.failNext('sendMessage', { error_code: 500 });
+    bots.telegram.failNext('editMessageText', { error_code: 500 });
+    bots.telegram.failNext('editMessageText', { error_code: 429, retry_after: 1 });
+    const mark = bots.telegram.calls.length;
+    bots.telegram.sendText(user, 'Несмотря ни на что');
+    await botSays(bots.telegram, user.id, /^Ответ на: Несмотря ни на что$/, mark, 30_000);
     await paid;
-    const placeholders = telegram.calls
+    const placeholders = bots.telegram.calls
       .slice(mark)
       .filter((call) => call.ok && call.method === 'sendMessage' && Number(call.params.chat_id) === user.id);
     expect(placeholders).toHaveLength(1);
-    expect(await historyOf(product, userId)).toHaveLength(1);
+    expect(await historyOf(bots.product, userId)).toHaveLength(1);
     await bot.remove();
   }, 120_000);
 });
@@ -177,9 +123,9 @@ describe('webhook mode with two replicas', () => {
       },
     });
 
-    product.openai.slow(100);
+    bots.product.openai.slow(100);
     const questions = ['Первый', 'Второй', 'Третий', 'Четвёртый'];
-    const mark = telegram.calls.length;
+    const mark = bots.telegram.calls.length;
     const updates = questions.map(updateOf);
     // As Telegram delivers them: one after another, each once it has its 200, here to alternating replicas,
     // and the first once more (a redelivery).
@@ -189,9 +135,9 @@ describe('webhook mode with two replicas', () => {
     }
     expect(answers).toEqual([200, 200, 200, 200, 200]);
 
-    for (const question of questions) await botSays(telegram, user.id, `Ответ на: ${question}`, mark, 30_000);
-    product.openai.slow(0);
-    const finals = telegram.calls
+    for (const question of questions) await botSays(bots.telegram, user.id, `Ответ на: ${question}`, mark, 30_000);
+    bots.product.openai.slow(0);
+    const finals = bots.telegram.calls
       .slice(mark)
       .filter((call) => call.ok && call.method === 'editMessageText' && Number(call.params.chat_id) === user.id)
       .map((call) => String(call.params.text))
