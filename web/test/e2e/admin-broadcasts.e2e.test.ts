@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { beforeEach, describe, expect, test } from '@jest/globals';
 import { startTestStack } from '@gpt/deploy/testing';
 import { callApi } from '../support/api';
 import { screenshot } from '../support/browser';
