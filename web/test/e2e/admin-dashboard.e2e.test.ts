@@ -103,10 +103,13 @@ const ALL_FIGURES = [
   'diskTotal',
   ...['newUsers', 'messages', 'spent', 'deposited'].flatMap((f) => [`${f}Today`, `${f}Week`, `${f}Month`]),
   ...['username', 'created_at', 'model', 'total_cost', 'user_message', 'bot_response'].map((f) => `lastMessage.${f}`),
-  // Billing's referral tile: this site has no billing, so it stays a dash.
+  // Billing's referral and subscription tiles: this site has no billing, so they stay dashes.
   'referralInvited',
   'referralPaying',
   'referralCredits',
+  'subscriptionsActive',
+  'subscriptionsMonthly',
+  'subscriptionsCanceled',
 ];
 
 function expectAllDashes(shown: Record<string, string>) {
@@ -259,8 +262,10 @@ describe('/admin dashboard in Chromium', () => {
       'Режимы',
       'История',
       'Платежи',
+      'Подписки',
       'Промокоды',
       'Обращения',
+      'Рассылки',
       'Настройки',
       'Журнал действий',
     ];
