@@ -57,6 +57,11 @@ export interface FakeOpenAI {
   failMidStream(afterChunks?: number): void;
   /** Streams wait this long before each chunk. */
   slow(msPerChunk: number): void;
+  /**
+   * The next streamed completion stops after this many words of its answer until the returned function
+   * is called (several holds apply to the same completion), so a test sees it mid-answer for certain.
+   */
+  holdAfterWords(words: number): () => void;
   /** Resolves when the client next closes a streamed completion before its end (an aborted call). */
   streamClosedByClient(timeoutMs?: number): Promise<void>;
   /** Streamed completions the client closed before their end, so far. */
@@ -110,6 +115,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let failures: number[] = [];
   let cutStreamAfter: number | null = null;
   let msPerChunk = 0;
+  let holds: { words: number; released: Promise<void> }[] = [];
   let closedStreams = 0;
   const closeWaiters = new Set<() => void>();
 
@@ -242,8 +248,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     });
     const cutAfter = cutStreamAfter;
     cutStreamAfter = null;
+    const held = holds;
+    holds = [];
     for (const [index, data] of chunks.entries()) {
       if (res.destroyed) return;
+      // The first chunk only names the role: the chunk at `index` holds the answer's word number `index`.
+      for (const hold of held) if (hold.words + 1 === index) await hold.released;
       if (cutAfter !== null && index >= cutAfter) {
         cut = true;
         res.destroy();
@@ -304,6 +314,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     slow(ms) {
       msPerChunk = ms;
+    },
+    holdAfterWords(words) {
+      let release = () => {};
+      holds.push({ words, released: new Promise<void>((resolve) => (release = resolve)) });
+      return release;
     },
     get closedStreams() {
       return closedStreams;
