@@ -104,6 +104,8 @@ test.each([
   '%s: a question asked on /chat is answered as it is written, in Markdown, with a code block to copy',
   async (name, width, height) => {
     modelAnswers(MARKDOWN_ANSWER, 60);
+    // Held after «Вот **пример** на» until the page has been seen mid-answer.
+    const goOn = openai.holdAfterWords(3);
     const page = await chatPage(width, height);
     try {
       await page.goto(`${stack.url}/`);
@@ -130,6 +132,7 @@ test.each([
       await expect(page.getByRole('button', { name: 'Остановить' }).isVisible()).resolves.toBe(true);
       // Screen readers hear the answer once it is whole: a polite live region, busy while it is written.
       await expect(answer.locator('[aria-live="polite"][aria-busy="true"]').count()).resolves.toBe(1);
+      goOn();
       await answerWhile(page, 'done').waitFor({ timeout: 20_000 });
 
       // Drawn as Markdown; raw HTML and a javascript: link stay inert text.
@@ -163,6 +166,7 @@ test.each([
         await screenshot(page, `chat-${name}`);
       }
     } finally {
+      goOn();
       await closePage(page);
     }
   },
