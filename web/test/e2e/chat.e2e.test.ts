@@ -287,6 +287,7 @@ test('a second tab shows the same conversation: the question asked in the first,
 
 test('a question sent while an answer runs in the conversation is refused with the server’s words (409)', async () => {
   modelAnswers('Первый ответ.');
+  let goOn = () => {};
   const first = await chatPage(1280, 900);
   try {
     await ask(first, 'Начало разговора');
@@ -297,7 +298,9 @@ test('a question sent while an answer runs in the conversation is refused with t
     await second.goto(first.url());
     await second.locator('[data-role="user"]').filter({ hasText: 'Начало разговора' }).waitFor();
 
-    modelAnswers(numberedWords(40), 150);
+    modelAnswers(numberedWords(40), 20);
+    // The first answer stays unfinished until the second tab has been refused.
+    goOn = openai.holdAfterWords(5);
     await ask(first, 'Длинный вопрос');
     await answerWhile(first, 'streaming').waitFor();
     const input = second.getByLabel('Сообщение', { exact: true });
@@ -309,6 +312,7 @@ test('a question sent while an answer runs in the conversation is refused with t
       .waitFor();
     await expect(input.inputValue()).resolves.toBe('Вопрос из второй вкладки');
   } finally {
+    goOn();
     await closePage(first);
   }
 }, 60_000);
