@@ -222,6 +222,30 @@ describe('bot payments and the receipt e-mail', () => {
     expect(again).toMatchObject({ status: 409, body: { error: 'Платёж не ожидает email' } });
   });
 
+  test('when the same user pays again before auth has passed the e-mail back, then the e-mail given last is used, not asked again', async () => {
+    const telegramId = 5_000_000_013;
+    await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });
+    const payInBot = () =>
+      h.call<CreatePaymentResponse>('POST', '/api/bot/payments', {
+        bot: true,
+        body: { telegram_id: telegramId, amount: 100 },
+      });
+    const first = await payInBot();
+    expect(first.body.status).toBe('pending_email');
+    await h.call('PATCH', `/api/bot/payments/${first.body.payment_id}/email`, {
+      bot: true,
+      body: { email: 'second@example.com' },
+    });
+
+    // Nobody here passes `receipt_email.supplied` back as the user's own: billing's copy of the user has no e-mail.
+    const next = await payInBot();
+    expect(next.body.status).toBe('pending');
+    const request = h.yookassa.requestsTo('POST', '/payments').at(-1)!;
+    expect((request.body as { receipt: { customer: unknown } }).receipt.customer).toEqual({
+      email: 'second@example.com',
+    });
+  });
+
   test('when the bot gives the e-mail with the payment, then it goes to the provider at once', async () => {
     const telegramId = 5_000_000_002;
     await h.registerUser({ telegram_id: telegramId, email: null, source: 'telegram' });

@@ -307,6 +307,19 @@ export function paymentsRepository(db: Kysely<BillingDatabase>) {
       return toRecord(row);
     },
 
+    /** The receipt e-mail of the user's latest payment that has one. */
+    async lastEmailOf(userId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('payments')
+        .select('email')
+        .where('user_id', '=', userId)
+        .where('email', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.email ?? null;
+    },
+
     /** Supplies the receipt e-mail of a payment that waited for it; false when it no longer waits. */
     async supplyEmail(id: number, email: string): Promise<boolean> {
       const result = await db

@@ -55,7 +55,8 @@ export async function createPayment(
     command.autoRenew && target.tariffId !== null
       ? await consentToRecord(deps, user.id, target.tariffId, command.consentVersion)
       : null;
-  const email = command.email ?? receiptEmailOf(user);
+  // The e-mail given for the last payment covers the moment before auth passes it back as the user's own.
+  const email = command.email ?? receiptEmailOf(user) ?? (await paymentsRepository(deps.db).lastEmailOf(user.id));
   const paymentId = randomUUID();
   const payment = await deps.bus.transaction(async (trx) => {
     if (consent) {
