@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
-import { launchChromium, screenshot } from '../support/browser';
+import { launchChromium, screenshot, seriousAxeViolations } from '../support/browser';
 import { registeredPayer, storeSession } from '../support/payers';
 import { latinOnlyWords } from '../support/screens';
 import { startSelfAddressedStack } from '../support/site';
@@ -52,9 +51,7 @@ const history = () => page.getByTestId('payment-history');
 /** The page speaks Russian and has no serious or critical axe violation. */
 async function expectReadable() {
   await expect(latinOnlyWords(page)).resolves.toEqual([]);
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  expect(serious).toEqual([]);
+  await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 }
 const rows = () => page.getByTestId('payment-row');
 

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { callApi, MANY_USERS_ENV, type TestStack } from '@gpt/deploy/testing';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../services/bot/test/support/fake-openai';
-import { launchChromium, screenshot } from '../support/browser';
+import { launchChromium, screenshot, seriousAxeViolations } from '../support/browser';
 import { registeredPayer, storeSession } from '../support/payers';
 import { newSandboxChat } from '../support/sandbox';
 import { startSelfAddressedStack } from '../support/site';
@@ -154,12 +153,7 @@ test.each([
       await page.getByRole('navigation', { name: 'Список чатов' }).getByText('Покажи пример кода').first().waitFor();
       await expect(page.getByTestId('available-credits').textContent()).resolves.not.toMatch(/100\s000/);
       await screenshot(page, `chat-${name}${width < 992 ? '-drawer' : ''}`);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(
-        axe.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
       if (width < 992) {
         await page.keyboard.press('Escape');
         await page.getByRole('navigation', { name: 'Список чатов' }).waitFor({ state: 'hidden' });

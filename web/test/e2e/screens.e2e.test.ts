@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { busOf, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
-import { launchChromium, screenshot } from '../support/browser';
+import { launchChromium, screenshot, seriousAxeViolations } from '../support/browser';
 import { latinOnlyWords, type Role, screensOf } from '../support/screens';
 
 /**
@@ -107,10 +106,7 @@ describe.each(['visitor', 'user', 'admin'] as const)('as %s', (role) => {
           }
           const words = await latinOnlyWords(page);
           if (words.length > 0) found[screen.name] = words;
-          const axe = await new AxeBuilder({ page }).analyze();
-          const serious = axe.violations
-            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+          const serious = await seriousAxeViolations(page);
           if (serious.length > 0) violations[screen.name] = serious;
           await screenshot(page, `screens-${role}-${screen.name}-${width}`);
         }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,4 +49,15 @@ export function brokenModelNames(page: Page, selector: string): Promise<string[]
     }
     return found;
   });
+}
+
+/**
+ * The page's serious and critical axe-core violations, each as «rule: selectors». Only violations are
+ * gathered whole (`resultTypes`): the passes and inapplicable rules, which nothing reads, cost a seventh of the time.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
