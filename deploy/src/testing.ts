@@ -50,9 +50,12 @@ export async function startTestReplicas(
     // Classic queues: a suite declares thousands; the replicas test asks for quorum ones.
     AMQP_QUEUE_TYPE: 'classic',
     REDIS_URL: testInfra.redisUrl,
-    // Six services and two test files at a time stay well inside PostgreSQL's 100 connections.
+    // Six services and three test files at a time (jest.config.js) stay inside PostgreSQL's 100 connections.
     DATABASE_POOL_SIZE: count > 1 ? '2' : '4',
     REDIS_KEY_PREFIX: `${uniqueName('stack')}:`,
+    // The bot's throttler at ten times Telegram's pace (refused in production): the pace itself is tested
+    // against the fake Telegram of the bot's tests, whose flood limits are sped up alike (docs/bot.md).
+    TELEGRAM_TEST_SPEEDUP: '10',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...TEST_SECRETS,

@@ -129,7 +129,11 @@ describe('the bot on its Telegram sandbox', () => {
 
     const { version } = (await chatOf(user)).body;
     expect((await send(user, 'Сколько будет два плюс два?')).status).toBe(201);
-    const { seen, message } = await follow(user, version, saying(/Чтобы получать настоящие ответы/));
+    const { seen, message } = await follow(
+      user,
+      version,
+      (last) => /Чтобы получать настоящие ответы/.test(last.text) && !last.text.endsWith('▍'),
+    );
     expect(message.text).toContain('Тестовый ответ');
     expect(message.text).toContain('Вы написали: «Сколько будет два плюс два?»');
     expect(message.edited).toBe(true);
@@ -139,8 +143,9 @@ describe('the bot on its Telegram sandbox', () => {
     const partial = answer.slice(1, -1);
     expect(partial.length).toBeGreaterThanOrEqual(1);
     for (const text of partial) {
-      expect(text.endsWith('▍')).toBe(true);
-      expect(message.text.startsWith(text.slice(0, -1))).toBe(true);
+      expect(text.endsWith(' ▍')).toBe(true);
+      // The answer so far begins the whole answer (shown without its trailing line breaks, then the cursor).
+      expect(message.text.startsWith(text.slice(0, -' ▍'.length))).toBe(true);
     }
   });
 

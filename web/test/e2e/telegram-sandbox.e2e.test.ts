@@ -12,7 +12,13 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startSelfAddressedStack({ ...MANY_USERS_ENV, BOT_STREAM_EDIT_INTERVAL_MS: '150' });
+  stack = await startSelfAddressedStack({
+    ...MANY_USERS_ENV,
+    BOT_STREAM_EDIT_INTERVAL_MS: '150',
+    // One browser plays a new sandbox user in nearly every test, quicker than a person would.
+    TELEGRAM_SANDBOX_NEW_USERS_PER_MINUTE: '100',
+    TELEGRAM_SANDBOX_ACTIONS_PER_MINUTE: '300',
+  });
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
