@@ -61,6 +61,9 @@ describe.each([1280, 390])('at %i px', (width) => {
       .first();
     await row.getByText('Завершена').waitFor({ timeout: 20_000 });
     await expect(row.textContent()).resolves.toContain(site.stack.admin.email);
+    // The text as the user reads it, not its Markdown.
+    await expect(row.textContent()).resolves.toContain(`Новая модель уже в боте — подробнее ${width}`);
+    await expect(row.textContent()).resolves.not.toContain('**');
 
     await site.page.getByLabel('Текст').fill(`Запланированная ${width}`);
     await site.page.getByLabel('В назначенное время (МСК)').check();

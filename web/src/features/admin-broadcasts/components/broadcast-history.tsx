@@ -1,4 +1,4 @@
-import type { Broadcast } from '@gpt/contracts';
+import { toPlainText, type Broadcast } from '@gpt/contracts';
 import { useMemo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -82,7 +82,7 @@ export function BroadcastHistory() {
         id: 'text',
         header: 'Текст',
         sortable: false,
-        cell: (b) => <span className="broadcast-history-text">{b.content.text}</span>,
+        cell: (b) => <span className="broadcast-history-text">{toPlainText(b.content.text)}</span>,
       },
       { id: 'progress', header: 'Ход', sortable: false, cell: (b) => <BroadcastProgress broadcast={b} /> },
     ],
