@@ -24,40 +24,42 @@ export interface StarRefundsOptions {
  * after a timeout is safe. A 4xx answer is Telegram's or the bot's refusal; anything else may pass.
  */
 export function starRefunds(options: StarRefundsOptions) {
+  /** POSTs to one of the bot's internal routes; a refusal or failure is a ProviderError (`what` names the call). */
+  async function postToBot(path: string, body: unknown, authorization: Record<string, string>, what: string) {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, options.botUrl), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...authorization },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (err) {
+      throw new ProviderError(`the bot is unreachable ${what}: ${String(err)}`, true);
+    }
+    if (res.ok) return;
+    const answer = (await res.json().catch(() => ({}))) as { error?: string };
+    throw new ProviderError(answer.error ?? `the bot answered ${res.status}`, res.status >= 500 || res.status === 429);
+  }
+
   return {
-    async refund(request: InternalStarRefundRequest, adminToken: string): Promise<void> {
-      let res: Response;
-      try {
-        res = await fetch(new URL(internalStarRefundsPath, options.botUrl), {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-          body: JSON.stringify(request),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (err) {
-        throw new ProviderError(`the bot is unreachable for a Stars refund: ${String(err)}`, true);
-      }
-      if (res.ok) return;
-      const body = (await res.json().catch(() => ({}))) as { error?: string };
-      throw new ProviderError(body.error ?? `the bot answered ${res.status}`, res.status >= 500 || res.status === 429);
+    refund(request: InternalStarRefundRequest, adminToken: string): Promise<void> {
+      return postToBot(
+        internalStarRefundsPath,
+        request,
+        { Authorization: `Bearer ${adminToken}` },
+        'for a Stars refund',
+      );
     },
 
     /** Cancels a Stars subscription at Telegram (`editUserStarSubscription`, through the bot, with the bot key). */
-    async cancelSubscription(request: InternalStarSubscriptionCancel): Promise<void> {
-      let res: Response;
-      try {
-        res = await fetch(new URL(internalStarSubscriptionCancelPath, options.botUrl), {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Bot-Key': options.botApiKey },
-          body: JSON.stringify(request),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (err) {
-        throw new ProviderError(`the bot is unreachable to cancel a Stars subscription: ${String(err)}`, true);
-      }
-      if (res.ok) return;
-      const body = (await res.json().catch(() => ({}))) as { error?: string };
-      throw new ProviderError(body.error ?? `the bot answered ${res.status}`, res.status >= 500 || res.status === 429);
+    cancelSubscription(request: InternalStarSubscriptionCancel): Promise<void> {
+      return postToBot(
+        internalStarSubscriptionCancelPath,
+        request,
+        { 'X-Bot-Key': options.botApiKey },
+        'to cancel a Stars subscription',
+      );
     },
 
     /** Telegram's Stars transactions since `since` (`getStarTransactions`, through the bot), for the reconciliation. */
