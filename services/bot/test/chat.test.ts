@@ -73,9 +73,11 @@ describe('a text message', () => {
       (call) => call.method === 'editMessageText' && call.params.chat_id === user.id,
     );
     expect(edits.length).toBeGreaterThanOrEqual(2);
-    // Previews (with the cursor) come no closer together than the edit interval (50 ms here).
+    // Previews (with the cursor) are made no more often than the edit interval (50 ms here). One may wait in the
+    // throttler's queue, so single gaps at Telegram vary under load; their number over the answer does not.
     const previews = edits.filter((call) => String(call.params.text).endsWith('▍')).map((call) => call.at);
-    for (let i = 1; i < previews.length; i++) expect(previews[i]! - previews[i - 1]!).toBeGreaterThanOrEqual(40);
+    const span = previews.at(-1)! - previews[0]!;
+    expect(previews.length).toBeLessThanOrEqual(Math.floor(span / 50) + 2);
 
     const request = bot.openai.requests.at(-1)!;
     expect(request.body).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true } });
