@@ -25,7 +25,8 @@ export function useWelcomeGrantArrival(user: SessionUser, offered: number, confi
       if (Date.now() - confirmedAt >= FRESH_CONFIRMATION_MS) return;
       timer = setTimeout(() => {
         reads += 1;
-        refreshSession().then(next, () => undefined);
+        // A read that fails (a busy service) does not end the wait: the next one is tried as planned.
+        refreshSession().then(next, next);
       }, readEveryMs(reads));
     };
     if (waiting) next();
