@@ -120,6 +120,21 @@ describe.each(['visitor', 'user', 'admin'] as const)('as %s', (role) => {
   );
 });
 
+test('the accessibility check finds an image without alt text, an unnamed button and unreadable text', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.setContent(
+      '<html lang="ru"><head><title>Проверка</title></head><body><main>' +
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>' +
+        '<p style="color:#eee;background:#fff">Бледный текст</p></main></body></html>',
+    );
+    const rules = (await seriousAxeViolations(page)).map((violation) => violation.split(':')[0]);
+    expect(rules.sort()).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  } finally {
+    await page.context().close();
+  }
+});
+
 describe('«Выйти»', () => {
   test.each([
     ['user', '/dashboard', 'Основная информация'],
