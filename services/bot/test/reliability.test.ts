@@ -153,7 +153,9 @@ describe('long polling', () => {
     try {
       const env = { TELEGRAM_BOT_TOKEN: own.token, TELEGRAM_API_URL: own.apiUrl };
       const first = await startBot(env);
-      await own.waitFor('getUpdates', undefined, 30_000);
+      // It holds the lock once it drops the webhook, right before its first long poll (a poll is recorded
+      // when it is answered: with nothing to deliver, 30 s later).
+      await own.waitFor('deleteWebhook', undefined, 30_000);
       const second = await startBot(env);
       await eventually(async () =>
         expect(second.log).toContain('another process is already long-polling Telegram with this bot token'),
