@@ -135,19 +135,21 @@ describe('priorityThrottler', () => {
 
     const broadcast = recipients.map(({ user }) => asBroadcast(8, () => api.sendMessage(user.id, 'Новости')));
     await until(() => dispatched.length >= 4);
-    const asked = Date.now();
+    const dispatchedWhenAsked = dispatched.length;
     await firstReplyFirst({} as Context, async () => {
       await api.sendMessage(asker!.user.id, '⏳ Думаю…');
     });
-    const answeredMs = Date.now() - asked;
     await Promise.all(broadcast);
 
     const sent = dispatched.filter((call) => recipients.some(({ user }) => user.id === call.chat)).map((c) => c.at);
     expect(sent).toHaveLength(16);
     // 8 a second, evenly: each a good 125 ms after the one before (the clock read a millisecond or so apart).
     for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(125 - 5);
-    // The question's placeholder did not wait for the broadcast's turn.
-    expect(answeredMs).toBeLessThan(125);
+    // The question's placeholder did not wait for the broadcast's turn: it went out before the broadcast's next
+    // message (or the one already at the gate), however slow the machine.
+    const placeholderAt = dispatched.findIndex((call) => call.chat === asker!.user.id);
+    expect(placeholderAt).toBeGreaterThanOrEqual(dispatchedWhenAsked);
+    expect(placeholderAt).toBeLessThanOrEqual(dispatchedWhenAsked + 1);
     expect(callsSince(mark, [asker!.user.id])).toHaveLength(1);
   }, 30_000);
 
