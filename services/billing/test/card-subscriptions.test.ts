@@ -186,7 +186,10 @@ describe('renewal', () => {
       body: { reason: 'проверка' },
     });
     const [, , adminAnswer] = await Promise.all([renewals(), renewals(), admin]);
-    expect(adminAnswer.status).toBe(200);
+    // The admin joins the charge the job started, or comes once it is settled and is told the month is paid.
+    if (adminAnswer.status !== 200) {
+      expect(adminAnswer).toMatchObject({ status: 409, body: { code: 'subscription_period_paid' } });
+    }
 
     const charges = h.yookassa.chargesOf(methodId);
     expect(charges).toHaveLength(1);
