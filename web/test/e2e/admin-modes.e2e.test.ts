@@ -10,7 +10,9 @@ const site = browserSuite(() =>
 
 beforeEach(() => signInAsAdmin(site));
 
-const toast = (text: string) => site.page.locator('.toast').filter({ hasText: text });
+/** The toast saying `text` of the mode `mode` (the one before may still be showing). */
+const toast = (text: string, mode: string) =>
+  site.page.locator('.toast').filter({ hasText: text }).filter({ hasText: mode });
 const invalidFeedback = () => site.page.locator('.invalid-feedback:visible');
 const rows = () => site.page.locator('table[aria-label="Режимы"] tbody tr');
 const rowOf = (text: string) => rows().filter({ hasText: text });
@@ -68,7 +70,7 @@ describe('/admin/modes', () => {
     await dialog.getByLabel('Активен').check();
     await expect(invalidFeedback().count()).resolves.toBe(0);
     await save.click();
-    await toast('Режим добавлен').waitFor();
+    await toast('Режим добавлен', name).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const row = rowOf(name);
     await row.waitFor();
@@ -89,7 +91,7 @@ describe('/admin/modes', () => {
     await dialog.getByLabel('Название').fill(name);
     await dialog.getByLabel('Режим по умолчанию').check();
     await save.click();
-    await toast('Режим сохранён').waitFor();
+    await toast('Режим сохранён', name).waitFor();
     await row.getByText('По умолчанию').waitFor();
     await rowOf('Ассистент').getByText('По умолчанию').waitFor({ state: 'detached' });
 
@@ -102,12 +104,12 @@ describe('/admin/modes', () => {
     await rowOf('Ассистент').getByRole('button', { name: 'Редактировать' }).click();
     await dialog.getByLabel('Режим по умолчанию').check();
     await save.click();
-    await toast('Режим сохранён').waitFor();
+    await toast('Режим сохранён', 'Ассистент').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByRole('button', { name: 'Удалить' }).click();
     await dialog.getByText(`Вы действительно хотите удалить режим «${name}»?`).waitFor();
     await dialog.getByRole('button', { name: 'Удалить', exact: true }).click();
-    await toast('Режим удалён').waitFor();
+    await toast('Режим удалён', name).waitFor();
     await row.waitFor({ state: 'detached' });
   }, 90_000);
 });

@@ -58,7 +58,10 @@ export function brokenModelNames(page: Page, selector: string): Promise<string[]
  * check to merge them in, which took two thirds of the time of the screens test.
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  const axe = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return axe.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
