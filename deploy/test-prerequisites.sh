@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What `npm test` needs on this machine: PostgreSQL, RabbitMQ and Redis running locally (started here
-# when installed but stopped), Debian's Chromium for the browser tests and Debian's kubectl (with
+# when installed but stopped), Debian's Chromium headless shell for the browser tests and Debian's kubectl (with
 # kustomize) for the Kubernetes manifests' test (each installed when missing).
 # With TEST_DATABASE_URL / TEST_AMQP_URL / TEST_REDIS_URL pointing elsewhere, those servers are left alone.
 set -euo pipefail
@@ -36,10 +36,10 @@ if [ -z "${TEST_AMQP_URL:-}" ] && have rabbitmq-server; then
   fi
 fi
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "Installing Debian's Chromium for the browser tests…"
-  if ! (as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); then
-    echo "Chromium is missing: install Debian's 'chromium' package or set CHROMIUM_PATH." >&2
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+  echo "Installing Debian's Chromium headless shell for the browser tests…"
+  if ! (as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null); then
+    echo "Chromium is missing: install Debian's 'chromium-headless-shell' package or set CHROMIUM_PATH." >&2
     exit 1
   fi
 fi
