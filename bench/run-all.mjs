@@ -82,8 +82,7 @@ console.log(
 );
 const outcomes = [];
 try {
-  if (values.smoke) outcomes.push(...(await inTurns(benches, SMOKE_AT_ONCE, runBench)));
-  else for (const name of benches) outcomes.push(await runBench(name));
+  outcomes.push(...(await inTurns(benches, values.smoke ? SMOKE_AT_ONCE : 1, runBench)));
 } finally {
   await rm(work, { recursive: true, force: true });
 }
