@@ -95,6 +95,18 @@ async function record(
 
 const historyRows = () => page.locator('table[aria-label="История сообщений"] tbody tr');
 /** Waits until the history table shows its answer with `count` rows. */
+/**
+ * «Сбросить», once the fields show it: the reset reaches them through the URL, and text typed before that
+ * would be replaced by the reset's empty fields.
+ */
+async function resetFilters() {
+  await page.getByRole('button', { name: 'Сбросить' }).click();
+  await page.waitForFunction(() =>
+    ['history-filter-user-id', 'history-filter-username', 'history-filter-message'].every(
+      (id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '',
+    ),
+  );
+}
 const waitForRows = (count: number) =>
   page.waitForFunction(
     (n) =>
@@ -252,13 +264,13 @@ describe('/admin/history', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await screenshot(page, 'admin-history-user');
 
-    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await resetFilters();
     await page.getByLabel('Имя пользователя').fill(`BOB_${marker}`);
     await page.waitForURL(/username=/);
     await waitForRows(1);
     await rowOf('История сообщений', 'Рецепт борща').waitFor();
 
-    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await resetFilters();
     await page.getByLabel('Текст сообщения').fill('борщ');
     await page.getByLabel('Текст сообщения').press('Enter');
     await page.waitForURL(/message=/);
@@ -267,7 +279,7 @@ describe('/admin/history', () => {
     expect(texts.every((text) => /борщ/i.test(text))).toBe(true);
     await screenshot(page, 'admin-history-text');
 
-    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await resetFilters();
     await page.getByLabel('Текст сообщения').fill(marker);
     const withImage = rowOf('История сообщений', 'Что на этой картинке');
     await withImage.waitFor();
