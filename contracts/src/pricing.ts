@@ -178,7 +178,11 @@ export function creditsForTopUp(amount: string, creditsPerRuble: number): number
   return Number((toMinorUnits(amount, 2) * BigInt(creditsPerRuble)) / 100n);
 }
 
-const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 });
+/** Made on first use: every process and page imports the contracts, few of them show a price. */
+let roubles: Intl.NumberFormat | undefined;
 
 /** Roubles as a Russian reader writes them ("1250.5" → "1 250,50 ₽"), wherever they are shown; never arithmetic. */
-export const formatRoubles = (value: string) => roubles.format(Number(value));
+export const formatRoubles = (value: string) =>
+  (roubles ??= new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 })).format(
+    Number(value),
+  );

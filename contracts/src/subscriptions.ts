@@ -23,15 +23,17 @@ export interface RenewalConsentTerms {
   siteUrl: string;
 }
 
-const moscowDay = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
+/** Made on first use, as formatRoubles's format is. */
+let moscowDay: Intl.DateTimeFormat | undefined;
 
 /** A day as the consent, the reminders and the account show it («27 декабря 2026 г.», Moscow time). */
-export const formatChargeDay = (date: Date | string) => moscowDay.format(new Date(date));
+export const formatChargeDay = (date: Date | string) =>
+  (moscowDay ??= new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Moscow',
+  })).format(new Date(date));
 
 /** The consent text the user ticks «Продлевать автоматически» under, and that billing records with its version. */
 export function renewalConsentText(terms: RenewalConsentTerms): string {
