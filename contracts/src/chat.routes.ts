@@ -119,7 +119,7 @@ export const chatRoutes = [
     summary: 'Ответ потоком server-sent events (возобновляется с Last-Event-ID)',
     description:
       '`event: delta` (`id`: the character offset after the chunk, `data: {"text"}`), then `event: done` ' +
-      '(`data: {"status","cost","model","message"}`) or `event: error`; a reconnect with `Last-Event-ID: N` ' +
+      '(`data: {"status","cost","model","message"}`) or `event: error` (`data: {"error","code"}`); a reconnect with `Last-Event-ID: N` ' +
       '(or `?lastEventId=N`) first gets the text from offset N.',
     params: ChatAnswerParams,
     query: ChatEventsQuery,

@@ -109,7 +109,9 @@ export const ChatDoneEvent = z.object({
   message: ChatMessage,
 });
 export type ChatDoneEvent = z.infer<typeof ChatDoneEvent>;
-export const ChatErrorEvent = z.object({ error: z.string() });
+/** `code` as in an error answer's body: `answer_not_found` when the answer is gone (refused before it began, deleted). */
+export const ChatErrorEvent = z.object({ error: z.string(), code: z.string() });
+export type ChatErrorEvent = z.infer<typeof ChatErrorEvent>;
 
 export const ChatStopResponse = z.object({}).meta({ id: 'ChatStopResponse' });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { type AnswerEnd, followAnswer } from '../src/features/chat/api/follow-answer';
+import { followAnswer } from '../src/features/chat/api/follow-answer';
+import type { LiveAnswerEnd } from '../src/features/chat/use-live-answer';
 
 /** A real local server speaking the answer stream's protocol, each connection scripted by the test. */
 let server: Server;
@@ -25,7 +26,7 @@ const delta = (end: number, text: string) => `event: delta\nid: ${end}\ndata: ${
 /** Follows the answer until it ends; resolves with the text shown and how it ended. */
 function follow(offset: number) {
   let text = '';
-  return new Promise<{ text: string; end: AnswerEnd | { refusal: string } }>((resolve) => {
+  return new Promise<{ text: string; end: LiveAnswerEnd }>((resolve) => {
     followAnswer(
       'answer-1',
       offset,
@@ -33,6 +34,7 @@ function follow(offset: number) {
         onText: (chunk) => (text += chunk),
         onEnd: (end) => resolve({ text, end }),
         onRefusal: (refusal) => resolve({ text, end: { refusal } }),
+        onGone: () => resolve({ text, end: { gone: true } }),
       },
       origin,
     );
@@ -62,16 +64,36 @@ test('a dropped stream is opened again from the offset reached; a chunk that ove
   expect(connections[0]!.path).toBe('/api/chat/answers/answer-1/events');
 });
 
-test('a refusal while answering and a stream that is not there (404) end with the server’s words', async () => {
+test('a refusal while answering, and a stream the server will not open, end with the server’s words', async () => {
   script = (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    res.end(delta(4, 'Нача') + `event: error\ndata: ${JSON.stringify({ error: 'Недостаточно кредитов.' })}\n\n`);
+    res.end(
+      delta(4, 'Нача') +
+        `event: error\ndata: ${JSON.stringify({ error: 'Недостаточно кредитов.', code: 'insufficient_credits' })}\n\n`,
+    );
   };
   await expect(follow(0)).resolves.toEqual({ text: 'Нача', end: { refusal: 'Недостаточно кредитов.' } });
 
   script = (_req, res) => {
-    res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: 'Ответ не найден.' }));
+    res.writeHead(401, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Требуется авторизация', code: 'unauthorized' }));
   };
-  await expect(follow(0)).resolves.toEqual({ text: '', end: { refusal: 'Ответ не найден.' } });
+  await expect(follow(0)).resolves.toEqual({ text: '', end: { refusal: 'Требуется авторизация' } });
+});
+
+test('an answer that is gone (404 answer_not_found, or the event saying so) ends with nothing to tell', async () => {
+  // A question refused for want of credits: its answer was there for a moment and the page began to follow it,
+  // while the question's own 402 says why (the page's «Пополнить» must stay).
+  const gone = { error: 'Ответ не найден.', code: 'answer_not_found' };
+  script = (_req, res) => {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(gone));
+  };
+  await expect(follow(0)).resolves.toEqual({ text: '', end: { gone: true } });
+
+  script = (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.end(`event: error\ndata: ${JSON.stringify(gone)}\n\n`);
+  };
+  await expect(follow(0)).resolves.toEqual({ text: '', end: { gone: true } });
 });

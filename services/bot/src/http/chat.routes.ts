@@ -1,4 +1,4 @@
-import { ChatDoneEvent } from '@gpt/contracts';
+import type { ChatDoneEvent, ChatErrorEvent } from '@gpt/contracts';
 import { answered, routeHandlers } from '@gpt/kit';
 import type { Request, Response } from 'express';
 import { conversationsRepository } from '../data/conversations.repository';
@@ -91,7 +91,11 @@ async function streamAnswer(
         message: messageView(last),
       };
       write(`event: done\nid: ${last.text.length}\ndata: ${JSON.stringify(done)}\n\n`);
-    } else write(`event: error\ndata: ${JSON.stringify({ error: chatErrors.answerNotFound().message })}\n\n`);
+    } else {
+      const gone = chatErrors.answerNotFound();
+      const refusal: ChatErrorEvent = { error: gone.message, code: gone.code };
+      write(`event: error\ndata: ${JSON.stringify(refusal)}\n\n`);
+    }
     close();
   };
   const poll = async () => {

@@ -10,6 +10,9 @@ export interface LiveAnswer {
   ended: boolean;
 }
 
+/** How a followed answer ended: as the stream says, with a refusal, or gone (nothing to tell). */
+export type LiveAnswerEnd = AnswerEnd | { refusal: string } | { gone: true };
+
 /** The stored message of a running answer: the last assistant message still being written. */
 export function streamingMessageOf(thread: ChatConversationDetail | undefined): ChatMessage | undefined {
   return thread?.messages.findLast((message) => message.role === 'assistant' && message.status === 'streaming');
@@ -18,12 +21,12 @@ export function streamingMessageOf(thread: ChatConversationDetail | undefined): 
 /**
  * Follows the conversation's running answer (`running.answerId`) from the text the page already shows: after a
  * reload the stored text so far is on screen at once and the stream goes on from its length, no text twice.
- * `onEnd` runs when the answer is done or stopped, or with the refusal the stream ended with (the page then reads
- * the conversation again).
+ * `onEnd` runs when the answer is done or stopped, with the refusal the stream ended with, or when the answer is
+ * gone (the page then reads the conversation again).
  */
 export function useLiveAnswer(
   thread: ChatConversationDetail | undefined,
-  onEnd: (end: AnswerEnd | { refusal: string }) => void,
+  onEnd: (end: LiveAnswerEnd) => void,
 ): LiveAnswer | null {
   const [live, setLive] = useState<LiveAnswer | null>(null);
   const answerId = thread?.running?.answerId ?? null;
@@ -38,16 +41,15 @@ export function useLiveAnswer(
     setLive({ answerId, text: shown, ended: false });
     const update = (change: (current: LiveAnswer) => LiveAnswer) =>
       setLive((current) => (current?.answerId === answerId ? change(current) : current));
+    const ended = (end: LiveAnswerEnd) => {
+      update((current) => ({ ...current, ended: true }));
+      latest.current.onEnd(end);
+    };
     return followAnswer(answerId, shown.length, {
       onText: (text) => update((current) => ({ ...current, text: current.text + text })),
-      onEnd: (end) => {
-        update((current) => ({ ...current, ended: true }));
-        latest.current.onEnd(end);
-      },
-      onRefusal: (refusal) => {
-        update((current) => ({ ...current, ended: true }));
-        latest.current.onEnd({ refusal });
-      },
+      onEnd: ended,
+      onRefusal: (refusal) => ended({ refusal }),
+      onGone: () => ended({ gone: true }),
     });
   }, [answerId]);
 

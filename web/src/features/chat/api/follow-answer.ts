@@ -16,9 +16,17 @@ export interface AnswerHandlers {
   /** The answer's text from `offset` on: the page appends it to what it shows. */
   onText(text: string): void;
   onEnd(end: AnswerEnd): void;
-  /** A refusal found while answering, or the stream is not there (another user's, gone). */
+  /** A refusal found while answering, or a stream the server will not open (a signed-out session). */
   onRefusal(message: string): void;
+  /**
+   * The answer is not there (`answer_not_found`): refused before it began — the question's own answer said
+   * why, e.g. 402 — or deleted. Nothing to tell; the conversation read again shows what is stored.
+   */
+  onGone(): void;
 }
+
+/** The server's words for an answer that is not there, as the 404 answer's and the error event's `code`. */
+const GONE = 'answer_not_found';
 
 /** A stream silent this long is taken for a half-open socket (a tab woken from the background) and opened again. */
 const STALL_MS = 30_000;
@@ -56,7 +64,8 @@ export function followAnswer(answerId: string, offset: number, handlers: AnswerH
       });
     } else if (event === 'error') {
       closed = true;
-      handlers.onRefusal(typeof body.error === 'string' ? body.error : 'Не удалось получить ответ.');
+      if (body.code === GONE) handlers.onGone();
+      else handlers.onRefusal(typeof body.error === 'string' ? body.error : 'Не удалось получить ответ.');
     }
   };
 
@@ -75,9 +84,10 @@ export function followAnswer(answerId: string, offset: number, handlers: AnswerH
         cache: 'no-store',
       });
       if (response.status >= 400 && response.status < 500) {
-        const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+        const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
         closed = true;
-        handlers.onRefusal(typeof body?.error === 'string' ? body.error : 'Ответ не найден.');
+        if (body?.code === GONE) handlers.onGone();
+        else handlers.onRefusal(typeof body?.error === 'string' ? body.error : 'Ответ не найден.');
         return;
       }
       if (!response.ok || !response.body) return;
