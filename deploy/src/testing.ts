@@ -1,4 +1,10 @@
-import { createLogger, type Env } from '@gpt/kit';
+import { authService } from '@gpt/auth';
+import { billingService } from '@gpt/billing';
+import { createBotService } from '@gpt/bot';
+import { chatHistoryService } from '@gpt/chat-history';
+import { contentService } from '@gpt/content';
+import { createLogger, serviceMigrations, type Env } from '@gpt/kit';
+import { metricsService } from '@gpt/metrics';
 import {
   createTestDatabase,
   deleteTestBroker,
@@ -10,7 +16,13 @@ import {
 } from '@gpt/kit/testing';
 import { startStack, type Stack } from './stack';
 
-const SERVICES = ['auth', 'content', 'billing', 'chat-history', 'metrics', 'bot'];
+/** Each service's migrations, for the databases of a stack, copied already migrated. */
+const MIGRATIONS = Object.fromEntries(
+  [authService, contentService, billingService, chatHistoryService, metricsService, createBotService()].map(
+    (definition) => [definition.name, serviceMigrations(definition)],
+  ),
+);
+const SERVICES = Object.keys(MIGRATIONS);
 
 export interface TestStack extends Stack {
   /** The gateway's base URL, e.g. http://127.0.0.1:41234 */
@@ -24,23 +36,31 @@ export interface TestStack extends Stack {
  * RabbitMQ exchange of its own, the test Redis, and the gateway serving the built web app.
  */
 export async function startTestStack(env: Env = {}): Promise<TestStack> {
-  const { replicas, close } = await startTestReplicas(1, env);
+  const { replicas, close } = await startReplicas(1, env, 'migrated');
   return { ...replicas[0]!, close };
 }
 
 /**
  * `count` copies of the whole product started at once, as replicas of every process are: each with
- * its own gateway and services, all on the same fresh databases, exchange and Redis key prefix.
- * A replica's `close` stops that replica; `close` stops them all and removes what they shared.
+ * its own gateway and services, all on the same fresh, empty databases (migrated and seeded by whichever
+ * replica comes first), exchange and Redis key prefix. A replica's `close` stops that replica; `close`
+ * stops them all and removes what they shared.
  */
-export async function startTestReplicas(
+export const startTestReplicas = (count: number, env: Env = {}) => startReplicas(count, env, 'empty');
+
+async function startReplicas(
   count: number,
-  env: Env = {},
+  env: Env,
+  databases: 'empty' | 'migrated',
 ): Promise<{ replicas: TestStack[]; close(): Promise<void> }> {
   const admin = { email: `${uniqueName('admin')}@example.com`, password: 'admin12345' };
   // A test that prepares the broker first names the exchange; it is removed at the end all the same.
   const exchange = env.AMQP_EXCHANGE ?? uniqueName('test.events');
-  const databases = await Promise.all(SERVICES.map((name) => createTestDatabase(name.replace('-', '_'))));
+  const urls = await Promise.all(
+    SERVICES.map((name) =>
+      createTestDatabase(name.replace('-', '_'), databases === 'migrated' ? MIGRATIONS[name] : undefined),
+    ),
+  );
   const shared: Env = {
     LOG_LEVEL: 'silent',
     // A free port for the gateway too, so test files with stacks of their own run side by side.
@@ -59,9 +79,7 @@ export async function startTestReplicas(
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...TEST_SECRETS,
-    ...Object.fromEntries(
-      SERVICES.map((name, i) => [`${name.toUpperCase().replace('-', '_')}_DATABASE_URL`, databases[i]]),
-    ),
+    ...Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase().replace('-', '_')}_DATABASE_URL`, urls[i]])),
     ...env,
   };
   // TEST_LOG_LEVEL=debug shows what the stack logs while a test runs.
@@ -69,7 +87,7 @@ export async function startTestReplicas(
   const started = await Promise.allSettled(Array.from({ length: count }, () => startStack(shared, logger)));
   const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const removeShared = async () => {
-    await Promise.all(databases.map(dropTestDatabase));
+    await Promise.all(urls.map(dropTestDatabase));
     await deleteTestBroker(exchange);
   };
   const failed = started.find((result) => result.status === 'rejected');

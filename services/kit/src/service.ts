@@ -106,6 +106,14 @@ export const serviceQueue = (service: string, exchange: string) => onExchange(`$
 /** The service's classic queue of earlier versions, drained into the quorum one (docs/architecture.md). */
 export const classicServiceQueue = (service: string, exchange: string) => onExchange(service, exchange);
 
+/** What a service's database is migrated with: the bus's outbox and inbox tables, then its own. */
+export const serviceMigrations = (definition: {
+  migrations: Record<string, Migration>;
+}): Record<string, Migration> => ({
+  ...busMigrations,
+  ...definition.migrations,
+});
+
 /** Connections → migrations → bus → wire → app → listen; close() undoes it (docs/architecture.md, How a service is built). */
 export async function startService<C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
   definition: ServiceDefinition<C, DB, D>,
@@ -118,7 +126,7 @@ export async function startService<C extends ServiceConfig, DB, D extends Servic
     service: definition.name,
     url: serviceDatabaseUrl(definition.name, config, config.SERVICE_DATABASE_URL),
     dataDir: config.DATA_DIR,
-    migrations: { ...busMigrations, ...definition.migrations },
+    migrations: serviceMigrations(definition),
     logger,
     poolSize: config.DATABASE_POOL_SIZE,
     trackTransactions: config.NODE_ENV !== 'production',

@@ -1,5 +1,6 @@
 import type { Env } from '../config';
 import {
+  serviceMigrations,
   startService,
   type RunningService,
   type ServiceConfig,
@@ -33,8 +34,10 @@ export async function startTestService<C extends ServiceConfig, DB, D extends Se
   env: Env = {},
   options: { databaseUrl?: string } = {},
 ): Promise<TestService<C, DB, D>> {
-  // A restart test passes the database of the first run; the first run owns (and drops) it.
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase(definition.name.replace(/-/g, '_')));
+  // A restart test passes the database of the first run; the first run owns (and drops) it. A new one comes migrated.
+  const databaseUrl =
+    options.databaseUrl ??
+    (await createTestDatabase(definition.name.replace(/-/g, '_'), serviceMigrations(definition)));
   const config = load({
     LOG_LEVEL: 'silent',
     PORT: '0',
