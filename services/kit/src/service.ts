@@ -168,10 +168,23 @@ export async function startService<C extends ServiceConfig, DB, D extends Servic
 
   const app = definition.buildApp(deps);
   const server: Server = app.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  const stopStarted: ShutdownStep[] = [
+    ['jobs', async () => stopJobs?.()],
+    ['wiring', async () => definition.close?.(deps)],
+    ['bus', () => bus.close()],
+    ['redis', async () => ownKv?.close()],
+    ['database', () => database.close()],
+  ];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
+    // The port is taken: what started stops, so nothing of this start goes on consuming events or holding connections.
+    await runSteps(logger, stopStarted);
+    throw err;
+  }
   // Longer than any client's keep-alive, so a proxy never reuses a socket we are closing.
   server.keepAliveTimeout = 65_000;
   const { port: boundPort } = server.address() as AddressInfo;
@@ -182,11 +195,7 @@ export async function startService<C extends ServiceConfig, DB, D extends Servic
   const steps: ShutdownStep[] = [
     ['self-calls', async () => stopSelfCalls?.()],
     ['http', () => closeServer(server)],
-    ['jobs', async () => stopJobs?.()],
-    ['wiring', async () => definition.close?.(deps)],
-    ['bus', () => bus.close()],
-    ['redis', async () => ownKv?.close()],
-    ['database', () => database.close()],
+    ...stopStarted,
   ];
   let closing: Promise<void> | undefined;
   return { name: definition.name, url, app, deps, close: () => (closing ??= runSteps(logger, steps)) };

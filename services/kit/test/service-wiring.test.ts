@@ -1,8 +1,10 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, test } from '@jest/globals';
 import express from 'express';
+import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { serviceConfigSchema, type ServiceConfig, type ServiceDefinition, type ServiceDeps } from '../src/service';
-import { startTestService } from '../src/testing';
+import { createTestDatabase, dropTestDatabase, startTestService, testInfra } from '../src/testing';
 
 type WiredDeps = ServiceDeps<ServiceConfig, unknown> & { made: { starts: number } };
 
@@ -59,5 +61,34 @@ describe('a service definition’s wire', () => {
     expect(wires.count).toBe(2);
     expect(first.deps).not.toBe(second.deps);
     expect([first.deps.made, second.deps.made]).toEqual([{ starts: 1 }, { starts: 2 }]);
+  });
+});
+
+describe('a start whose port is taken', () => {
+  test('when the port is taken, then the start fails with EADDRINUSE and stops what it started: its close hook ran, its database has no session left', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const seen = new Map<string, WiredDeps>();
+    const databaseUrl = await createTestDatabase('wiring_test');
+    try {
+      const start = startTestService(
+        recordingService(seen, { count: 0 }),
+        load,
+        { PORT: String(port) },
+        { databaseUrl },
+      );
+      await expect(start).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect([...seen.keys()]).toContain('close');
+      const name = new URL(databaseUrl).pathname.slice(1);
+      const client = new pg.Client({ connectionString: testInfra.databaseUrl });
+      await client.connect();
+      const sessions = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      await client.end();
+      expect(sessions.rows[0].n).toBe(0);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      await dropTestDatabase(databaseUrl);
+    }
   });
 });
