@@ -49,6 +49,21 @@ export interface Stack {
  * in-process bus; without REDIS_URL, one in-memory store; without DATABASE_URL, one PGlite cluster.
  */
 export async function startStack(env: Env, logger: Logger): Promise<Stack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(env, logger);
+    } catch (err) {
+      // Auth's and the bot's ports are chosen before they listen (billing must know them first), so another
+      // process may take one meanwhile: everything started is stopped, and the stack starts again on new ports.
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === PORT_ATTEMPTS) throw err;
+      logger.warn({ err, attempt }, 'a port chosen for a service was taken before it listened; starting again');
+    }
+  }
+}
+
+const PORT_ATTEMPTS = 3;
+
+async function startStackOnce(env: Env, logger: Logger): Promise<Stack> {
   // Held until every service has declared its queue, so no early event (the admin seed) finds nobody to deliver to.
   const broker = env.AMQP_URL ? undefined : createInProcessBroker({ held: true });
   const kv = createKeyValue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
@@ -63,73 +78,83 @@ export async function startStack(env: Env, logger: Logger): Promise<Stack> {
     SITE_URL: gatewayConfig.SITE_URL,
   };
 
-  const start = <C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
+  // What has started, stopped in reverse if a later start fails.
+  const started: [string, () => Promise<void>][] = [['key-value', () => kv.close()]];
+  const start = async <C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
     definition: ServiceDefinition<C, DB, D>,
     load: (env: Env) => C,
-  ) =>
-    startService(definition, load(serviceEnv), {
+  ) => {
+    const service = (await startService(definition, load(serviceEnv), {
       broker,
       kv,
       logger: logger.child({ service: definition.name }),
-    }) as Promise<RunningService<ServiceConfig, unknown>>;
-  // Billing first: auth calls it for the admin's deposits and tariff changes. Billing calls auth (a user
-  // read through while their snapshot is on its way by event) and the bot (Stars refunds), which start
-  // after it: their ports are chosen now.
-  const [authPort, botPort] = await freePorts(2);
-  const billing = await start(billingService, (env) =>
-    loadBillingConfig({ ...env, AUTH_URL: `http://127.0.0.1:${authPort}`, BOT_URL: `http://127.0.0.1:${botPort}` }),
-  );
-  const auth = await start(authService, (env) =>
-    loadAuthConfig({ ...env, PORT: String(authPort), BILLING_URL: billing.url }),
-  );
-  const content = await start(contentService, loadContentConfig);
-  const chatHistory = await start(chatHistoryService, loadChatHistoryConfig);
-  // Metrics merges the audit logs of auth, billing and chat-history into «Журнал действий».
-  const metrics = await start(metricsService, (env) =>
-    loadMetricsConfig({ ...env, AUTH_URL: auth.url, BILLING_URL: billing.url, CHAT_HISTORY_URL: chatHistory.url }),
-  );
-  const services = [auth, content, billing, chatHistory, metrics];
-  // The bot calls the others' /api/bot/* routes, like any outside bot would.
-  const running = (name: ServiceName) => services.find((service) => service.name === name)!;
-  const upstream = (name: ServiceName) => running(name).url;
-  services.push(
-    await start(createBotService(), (env) =>
-      loadBotConfig({
+    })) as RunningService<ServiceConfig, unknown>;
+    started.unshift([service.name, service.close]);
+    return service;
+  };
+  try {
+    // Billing first: auth calls it for the admin's deposits and tariff changes. Billing calls auth (a user
+    // read through while their snapshot is on its way by event) and the bot (Stars refunds), which start
+    // after it: their ports are chosen now.
+    const [authPort, botPort] = await freePorts(2);
+    const billing = await start(billingService, (env) =>
+      loadBillingConfig({ ...env, AUTH_URL: `http://127.0.0.1:${authPort}`, BOT_URL: `http://127.0.0.1:${botPort}` }),
+    );
+    const auth = await start(authService, (env) =>
+      loadAuthConfig({ ...env, PORT: String(authPort), BILLING_URL: billing.url }),
+    );
+    const content = await start(contentService, loadContentConfig);
+    const chatHistory = await start(chatHistoryService, loadChatHistoryConfig);
+    // Metrics merges the audit logs of auth, billing and chat-history into «Журнал действий».
+    const metrics = await start(metricsService, (env) =>
+      loadMetricsConfig({ ...env, AUTH_URL: auth.url, BILLING_URL: billing.url, CHAT_HISTORY_URL: chatHistory.url }),
+    );
+    const services = [auth, content, billing, chatHistory, metrics];
+    // The bot calls the others' /api/bot/* routes, like any outside bot would.
+    const running = (name: ServiceName) => services.find((service) => service.name === name)!;
+    const upstream = (name: ServiceName) => running(name).url;
+    services.push(
+      await start(createBotService(), (env) =>
+        loadBotConfig({
+          ...env,
+          PORT: String(botPort),
+          AUTH_URL: upstream('auth'),
+          BILLING_URL: upstream('billing'),
+          CHAT_HISTORY_URL: upstream('chat-history'),
+        }),
+      ),
+    );
+    broker?.open();
+
+    const gateway = await startGateway({
+      env: {
         ...env,
-        PORT: String(botPort),
         AUTH_URL: upstream('auth'),
+        CONTENT_URL: upstream('content'),
         BILLING_URL: upstream('billing'),
         CHAT_HISTORY_URL: upstream('chat-history'),
-      }),
-    ),
-  );
-  broker?.open();
+        METRICS_URL: upstream('metrics'),
+        BOT_URL: upstream('bot'),
+      },
+      kv,
+      logger: logger.child({ service: 'gateway' }),
+      openapi: buildOpenApiDocument(),
+      inProcess: Object.fromEntries(SERVICES.map((name) => [name, running(name).app])),
+    });
 
-  const gateway = await startGateway({
-    env: {
-      ...env,
-      AUTH_URL: upstream('auth'),
-      CONTENT_URL: upstream('content'),
-      BILLING_URL: upstream('billing'),
-      CHAT_HISTORY_URL: upstream('chat-history'),
-      METRICS_URL: upstream('metrics'),
-      BOT_URL: upstream('bot'),
-    },
-    kv,
-    logger: logger.child({ service: 'gateway' }),
-    openapi: buildOpenApiDocument(),
-    inProcess: Object.fromEntries(SERVICES.map((name) => [name, running(name).app])),
-  });
-
-  return {
-    gateway,
-    services,
-    close: () =>
-      runSteps(logger, [
-        ['gateway', gateway.close],
-        // Callers before callees: the bot first, billing after auth.
-        ...[...services].reverse().map((service) => [service.name, service.close] as [string, () => Promise<void>]),
-        ['key-value', () => kv.close()],
-      ]),
-  };
+    return {
+      gateway,
+      services,
+      close: () =>
+        runSteps(logger, [
+          ['gateway', gateway.close],
+          // Callers before callees: the bot first, billing after auth.
+          ...[...services].reverse().map((service) => [service.name, service.close] as [string, () => Promise<void>]),
+          ['key-value', () => kv.close()],
+        ]),
+    };
+  } catch (err) {
+    await runSteps(logger, started);
+    throw err;
+  }
 }
