@@ -78,7 +78,7 @@ async function startStackOnce(env: Env, logger: Logger): Promise<Stack> {
     SITE_URL: gatewayConfig.SITE_URL,
   };
 
-  // What has started, stopped in reverse if a later start fails.
+  // What has started, newest first: stopped so by close, or at once if a later start fails.
   const started: [string, () => Promise<void>][] = [['key-value', () => kv.close()]];
   const start = async <C extends ServiceConfig, DB, D extends ServiceDeps<C, DB>>(
     definition: ServiceDefinition<C, DB, D>,
@@ -146,12 +146,9 @@ async function startStackOnce(env: Env, logger: Logger): Promise<Stack> {
       gateway,
       services,
       close: () =>
-        runSteps(logger, [
-          ['gateway', gateway.close],
-          // Callers before callees: the bot first, billing after auth.
-          ...[...services].reverse().map((service) => [service.name, service.close] as [string, () => Promise<void>]),
-          ['key-value', () => kv.close()],
-        ]),
+        // Callers before callees: the gateway, then the services in reverse order of start (the bot first,
+        // billing after auth), then the store they share.
+        runSteps(logger, [['gateway', gateway.close], ...started]),
     };
   } catch (err) {
     await runSteps(logger, started);
