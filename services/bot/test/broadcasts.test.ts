@@ -140,13 +140,20 @@ describe('a broadcast to a segment', () => {
     }
     expect(most).toBeLessThanOrEqual(RATE * SPEEDUP);
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(1000);
-    // The 429: nothing of the broadcast reached Telegram until its retry_after had passed.
+    // The 429: Telegram refuses every message until its retry_after has passed; the broadcast waited, so
+    // only the few calls already on their way when the 429 came back met that wait (the set pace would be 50).
     const refused = bot.telegram.calls.find(
       (c) => c.error?.error_code === 429 && String(c.params.text).includes('spring-300'),
     )!;
     expect(refused).toBeDefined();
-    const during = sends.filter((c) => c.at > refused.at + 50 && c.at < refused.at + 950);
-    expect(during).toHaveLength(0);
+    const tried = bot.telegram.calls.filter(
+      (c) =>
+        c.method === 'sendMessage' &&
+        String(c.params.text).includes('spring-300') &&
+        c.at > refused.at &&
+        c.at < refused.at + 1000,
+    );
+    expect(tried.length).toBeLessThan((RATE * SPEEDUP) / 5);
     expect(placeholderMs).toBeLessThan(2000);
 
     for (const user of [...optedOut, ...others])

@@ -35,6 +35,12 @@ export const fasterFloodLimits = (limits: FloodLimits, speedup: number): FloodLi
 /** The methods Telegram counts as messages: what appears in a chat, sent or edited. */
 const MESSAGE_METHODS = /^(send(?!ChatAction)[A-Z]\w*|edit[A-Z]\w*|copyMessages?|forwardMessages?)$/;
 
+export const isMessageMethod = (method: string) => MESSAGE_METHODS.test(method);
+
+/** Telegram's answer to a message sent too soon: 429 and how many seconds to wait. */
+export const tooManyRequests = (retryAfter: number) =>
+  new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -60,7 +66,7 @@ export function floodControl(limits: FloodLimits, now: () => number = Date.now):
 
   /** The chat's and the total bucket, filled up to now; undefined for a call that is no message. */
   function buckets(method: string, chatId: number | undefined): [Bucket, Bucket] | undefined {
-    if (!MESSAGE_METHODS.test(method) || chatId === undefined) return undefined;
+    if (!isMessageMethod(method) || chatId === undefined) return undefined;
     const at = now();
     let chat = chats.get(chatId);
     if (!chat) chats.set(chatId, (chat = { tokens: limits.chatBurst, at }));
@@ -74,8 +80,7 @@ export function floodControl(limits: FloodLimits, now: () => number = Date.now):
       const found = buckets(method, chatId);
       if (!found) return;
       const retryAfter = Math.max(waitSec(found[0], limits.chatPerSecond), waitSec(found[1], limits.totalPerSecond));
-      if (retryAfter > 0)
-        throw new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+      if (retryAfter > 0) throw tooManyRequests(retryAfter);
     },
     spend(method, chatId) {
       for (const bucket of buckets(method, chatId) ?? []) bucket.tokens -= 1;

@@ -12,6 +12,7 @@ import {
   type SandboxTimeouts,
   type SandboxUser,
 } from './index';
+import { isMessageMethod, tooManyRequests } from './flood-control';
 
 export { parseTelegramHtml } from './html';
 export { TELEGRAM_FLOOD_LIMITS, type FloodLimits };
@@ -40,7 +41,10 @@ export interface FakeTelegram extends Omit<SandboxBotApi, 'handle' | 'pressButto
     predicate?: (call: RecordedCall) => boolean,
     timeoutMs?: number,
   ): Promise<RecordedCall>;
-  /** The next call of `method` fails this way (several calls queue several failures). */
+  /**
+   * The next call of `method` fails this way (several calls queue several failures); a 429 then refuses
+   * every message (sent or edited, any chat) until its `retry_after` has passed, as Telegram's flood wait does.
+   */
   failNext(method: string, fault: TelegramFault): void;
   close(): Promise<void>;
 }
@@ -69,6 +73,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     resolve: (call: RecordedCall) => void;
   }>();
   const faults = new Map<string, TelegramFault[]>();
+  /** Until when (ms since the epoch) a 429 asked for by failNext holds every message. */
+  let floodWaitUntil = 0;
 
   const telegram = createSandboxBotApi({
     token: options.token ?? DEFAULT_TOKEN,
@@ -81,11 +87,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       received: (call) => calls.push(call),
       fault(call) {
         const fault = faults.get(call.method)?.shift();
-        if (fault?.error_code === 429)
-          return new BotApiError(429, `Too Many Requests: retry after ${fault.retry_after}`, {
-            retry_after: fault.retry_after,
-          });
-        return fault ? new BotApiError(500, 'Internal Server Error') : undefined;
+        if (fault?.error_code === 429) {
+          floodWaitUntil = Math.max(floodWaitUntil, call.at + fault.retry_after * 1000);
+          return tooManyRequests(fault.retry_after);
+        }
+        if (fault) return new BotApiError(500, 'Internal Server Error');
+        // As Telegram's flood wait: every message until the 429's retry_after has passed is refused too.
+        if (call.at < floodWaitUntil && isMessageMethod(call.method))
+          return tooManyRequests(Math.ceil((floodWaitUntil - call.at) / 1000));
+        return undefined;
       },
       answered(call) {
         for (const waiter of callWaiters)

@@ -357,6 +357,26 @@ describe('flood limits', () => {
     );
   });
 
+  test('a 429 asked for by the test holds as a flood wait: every message to any chat is refused until retry_after has passed', async () => {
+    await start({ floodLimits: false });
+    await chatWith(alice);
+    await chatWith(boris);
+    telegram.failNext('sendMessage', { error_code: 429, retry_after: 3 });
+    expect(await refusal(bot.api.sendMessage(alice.id, 'первое'))).toBe('429 Too Many Requests: retry after 3');
+    expect(await refusal(bot.api.sendMessage(boris.id, 'другому'))).toMatch(
+      /^429 Too Many Requests: retry after [23]$/,
+    );
+    expect(await refusal(bot.api.editMessageText(alice.id, 1, 'правка'))).toMatch(/^429 /);
+    expect(await refusal(bot.api.sendChatAction(boris.id, 'typing'))).toBe('ok');
+    expect(await refusal(bot.api.getMe())).toBe('ok');
+    await sleep(1000);
+    expect(await refusal(bot.api.sendMessage(alice.id, 'через секунду'))).toMatch(
+      /^429 Too Many Requests: retry after [12]$/,
+    );
+    await sleep(2000);
+    expect(await refusal(bot.api.sendMessage(alice.id, 'через три'))).toBe('ok');
+  });
+
   test('off for a person in the browser sandbox: nothing is refused', async () => {
     await start({ floodLimits: false });
     await chatWith(boris);
