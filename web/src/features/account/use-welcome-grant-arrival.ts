@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 
-import type { SessionUser } from '@/lib/session/types';
 import { refreshSession } from '@/lib/session/session';
 
 /** How long after the account was confirmed it waits for the welcome grant. */
@@ -9,20 +8,31 @@ const FRESH_CONFIRMATION_MS = 60_000;
 const quickReads = 10;
 const readEveryMs = (reads: number) => (reads < quickReads ? 1000 : 5000);
 
+export interface WelcomeGrantWait {
+  /** The welcome credits the profile shows now (0: none yet). */
+  shown: number;
+  /** The account is confirmed: the grant is on its way. */
+  confirmed: boolean;
+  /** The grant being given now (welcome_credits); undefined while that is unknown (not read, or the read failed). */
+  offered: number | undefined;
+  /** When the account was confirmed (ms since the epoch; a bot-made or linked account at its creation). */
+  since: number;
+}
+
 /**
  * Billing gives the welcome grant moments after the account is confirmed (docs/product.md, Welcome
- * credits), usually after the next profile read: an account confirmed since `confirmedAt` (a time in
- * ms; a bot-made or linked account at its creation) that shows no grant yet while one is being given
- * (`offered` credits) re-reads its profile until it does, for a minute after the confirmation. An unconfirmed account waits for nothing.
+ * credits), usually after the next profile read: a confirmed account that shows no grant yet while one
+ * is, or may be, given re-reads its profile until it does, for a minute after the confirmation. An
+ * unconfirmed account waits for nothing, nor does one when no grant is given (welcome_credits 0).
  */
-export function useWelcomeGrantArrival(user: SessionUser, offered: number, confirmedAt: number): void {
-  const waiting = offered > 0 && user.email_confirmed !== false && Number(user.welcome_credits ?? 0) === 0;
+export function useWelcomeGrantArrival({ shown, confirmed, offered, since }: WelcomeGrantWait): void {
+  const waiting = confirmed && offered !== 0 && shown === 0;
 
   useEffect(() => {
     let reads = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const next = () => {
-      if (Date.now() - confirmedAt >= FRESH_CONFIRMATION_MS) return;
+      if (Date.now() - since >= FRESH_CONFIRMATION_MS) return;
       timer = setTimeout(() => {
         reads += 1;
         // A read that fails (a busy service) does not end the wait: the next one is tried as planned.
@@ -31,5 +41,5 @@ export function useWelcomeGrantArrival(user: SessionUser, offered: number, confi
     };
     if (waiting) next();
     return () => clearTimeout(timer);
-  }, [waiting, confirmedAt]);
+  }, [waiting, since]);
 }

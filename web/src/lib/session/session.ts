@@ -102,9 +102,15 @@ export const sessionQuery = queryOptions({
   retry: false,
 });
 
-/** Reads the profile again (a new balance, a linked Telegram account…); a failure rejects and is kept. */
-export function refreshSession(): Promise<Session> {
-  return queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+/**
+ * Reads the profile again (a new balance, a linked Telegram account…); a failure rejects and is kept. A read
+ * already under way (the one at app start) may have left before the change the caller wants to see, so the new
+ * read follows it rather than sharing its answer.
+ */
+export async function refreshSession(): Promise<Session> {
+  const read = () => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  if (queryClient.isFetching({ queryKey: sessionKey }) > 0) await read().catch(() => undefined);
+  return read();
 }
 
 /** The current session and, when the last profile read failed, its message. */

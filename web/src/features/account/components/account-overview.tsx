@@ -97,7 +97,12 @@ export function AccountOverview({ user }: { user: SessionUser }) {
   const price = Number(user.monthly_price ?? 0);
   const welcome = Number(user.welcome_credits ?? 0);
   const offer = useWelcomeOffer();
-  useWelcomeGrantArrival(user, offer?.welcome_credits ?? 0, user.created_at ? Date.parse(user.created_at) : Number.NaN);
+  useWelcomeGrantArrival({
+    shown: welcome,
+    confirmed: user.email_confirmed !== false,
+    offered: offer?.welcome_credits,
+    since: user.created_at ? Date.parse(user.created_at) : Number.NaN,
+  });
 
   return (
     <>

@@ -15,11 +15,14 @@ import { useWelcomeGrantArrival } from '../use-welcome-grant-arrival';
 
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
-/** A signed-in visitor learns, once billing has given them, that the welcome credits are on the balance. */
+/**
+ * A signed-in visitor learns, once billing has given them, that the welcome credits are on the balance.
+ * The account is confirmed now, whatever the profile read just before said (a read that failed keeps the old one).
+ */
 function WelcomeArrival({ user, confirmedAt }: { user: SessionUser; confirmedAt: number }) {
   const offer = useWelcomeOffer();
-  useWelcomeGrantArrival(user, offer?.welcome_credits ?? 0, confirmedAt);
   const welcome = Number(user.welcome_credits ?? 0);
+  useWelcomeGrantArrival({ shown: welcome, confirmed: true, offered: offer?.welcome_credits, since: confirmedAt });
   if (welcome === 0) return null;
   return (
     <span className="d-block mt-2" role="status">
