@@ -332,7 +332,7 @@ async function runBareProxy() {
 async function runGateway(file) {
   const { startGateway } = await import(file);
   const running = await startGateway({
-    openapi: { openapi: '3.1.0', info: { title: 'bench', version: '0' }, paths: {} },
+    openapi: () => ({ openapi: '3.1.0', info: { title: 'bench', version: '0' }, paths: {} }),
   });
   process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
 }

@@ -138,7 +138,7 @@ async function startStackOnce(env: Env, logger: Logger): Promise<Stack> {
       },
       kv,
       logger: logger.child({ service: 'gateway' }),
-      openapi: buildOpenApiDocument(),
+      openapi: buildOpenApiDocument,
       inProcess: Object.fromEntries(SERVICES.map((name) => [name, running(name).app])),
     });
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     logger: createLogger({ name: 'proxy-gateway', level: 'silent' }),
-    openapi: buildOpenApiDocument(),
+    openapi: buildOpenApiDocument,
   });
   const login = await callApi<{ token: string }>(stack.url, 'POST', '/api/auth/login', { body: stack.admin });
   adminToken = login.body.token;

@@ -32,8 +32,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   kv: KeyValue;
-  /** The OpenAPI document served at /api/openapi.json. */
-  openapi: object;
+  /** The OpenAPI document served at /api/openapi.json, built on its first request (most runs never ask). */
+  openapi: () => object;
   /** Services running in this process (the embedded default): requests reach them without a socket. */
   inProcess?: InProcessServices;
 }

@@ -18,7 +18,8 @@ export interface StartGatewayOptions {
   logger?: Logger;
   /** A store shared with the services (the embedded default passes its in-memory one); else one from REDIS_URL, closed on close(). */
   kv?: KeyValue;
-  openapi: object;
+  /** Builds the OpenAPI document, on the first request for it. */
+  openapi: () => object;
   /** Services running in this process: the gateway hands their requests to these handlers. */
   inProcess?: InProcessServices;
 }

@@ -41,14 +41,15 @@ export function runtimeConfigScript(config: Pick<GatewayConfig, 'ANALYTICS_ID' |
 export function createWebApp(options: {
   webDir: string;
   runtimeScriptTag: string;
-  openapi: object;
+  /** Builds the OpenAPI document, on the first request for it. */
+  openapi: () => object;
   seo: SeoSource;
   /** The site's public origin for canonical links, robots.txt and the sitemap (never the request's Host). */
   siteUrl: string;
 }): Express {
   const webDir = path.resolve(options.webDir);
   const indexFile = path.join(webDir, 'index.html');
-  const openapiJson = JSON.stringify(options.openapi);
+  let openapiJson: string | undefined;
   const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
   let cachedIndex: { mtimeMs: number; html: string } | undefined;
@@ -68,7 +69,10 @@ export function createWebApp(options: {
   app.set('etag', 'strong');
 
   app.get('/api/openapi.json', (_req, res) => {
-    res.set('Cache-Control', NO_CACHE).type('application/json').send(openapiJson);
+    res
+      .set('Cache-Control', NO_CACHE)
+      .type('application/json')
+      .send((openapiJson ??= JSON.stringify(options.openapi())));
   });
   app.get(['/api/docs', '/api/docs/'], (_req, res) => {
     res.set('Cache-Control', NO_CACHE).type('html').send(DOCS_PAGE);

@@ -91,7 +91,7 @@ async function gateway(urls: Record<string, string>, inProcessServices?: Record<
     host: '127.0.0.1',
     kv: createKeyValue({ keyPrefix: `${uniqueName('gw')}:` }),
     logger: createLogger({ name: 'gateway', level: 'silent' }),
-    openapi: OPENAPI_DOC,
+    openapi: () => OPENAPI_DOC,
     inProcess: inProcessServices,
   });
   gateways.push(running);

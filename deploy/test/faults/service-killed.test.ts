@@ -52,7 +52,7 @@ beforeAll(async () => {
       JWT_SECRET,
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     },
-    openapi: buildOpenApiDocument(),
+    openapi: buildOpenApiDocument,
   });
 }, 120_000);
 

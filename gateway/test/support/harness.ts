@@ -162,7 +162,7 @@ export async function startTestGateway(
     host: '127.0.0.1',
     kv,
     logger: options.logger ?? createLogger({ name: 'gateway', level: 'silent' }),
-    openapi: OPENAPI_DOC,
+    openapi: () => OPENAPI_DOC,
   });
   return {
     url: running.url,

@@ -32,7 +32,7 @@ export async function startSite(upstreams: Record<string, string> = {}): Promise
     },
     port,
     kv: createKeyValue({}),
-    openapi: buildOpenApiDocument(),
+    openapi: buildOpenApiDocument,
   });
 }
 
