@@ -1,4 +1,4 @@
-import { GrammyError, type ChatTypeContext, type Context, type InlineKeyboard } from 'grammy';
+import { GrammyError, type Api, type ChatTypeContext, type Context, type InlineKeyboard } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Chat } from '../data/chats.repository';
 import { sendWithButtons } from './send';
@@ -12,6 +12,12 @@ export interface BotContext extends Context {
 
 /** A kind of update Telegram sends (`message`, `callback_query`…), as `allowed_updates` names them. */
 export type UpdateType = Exclude<keyof Update, 'update_id'>;
+
+/** What ends a Bot API call, as grammY 1 declares it (the abort-controller package's type). */
+export type TelegramSignal = NonNullable<Parameters<Api['getMe']>[0]>;
+
+/** Node's own AbortSignal, which grammY's fetch takes at run time, as grammY 1's declared type. */
+export const telegramSignal = (signal: AbortSignal) => signal as unknown as TelegramSignal;
 
 /** The bot answers private chats only; every feature is a composer of these. */
 export type PrivateContext = ChatTypeContext<BotContext, 'private'>;

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { Bot } from 'grammy';
 import type { BotDeps } from '../deps';
-import type { BotContext, UpdateType } from './context';
+import type { BotContext, TelegramSignal, UpdateType } from './context';
 
 /** One long-polling process per bot token: it holds this lock in Redis and refreshes it. */
 const POLLER_LOCK_TTL_SEC = 30;
 
 export interface LongPolling {
-  /** Starts polling when no other live process polls with this token; false when one does (try again later). */
-  start(): Promise<boolean>;
+  /** Starts polling when no other live process polls with this token; false when one does (try again later). `signal` ends its call to Telegram. */
+  start(signal?: TelegramSignal): Promise<boolean>;
   /** Stops fetching at once; what was fetched is still being handled (`size`). */
   stop(): Promise<void>;
   /** Gives the token's polling up to the next process, once what was fetched is handled. */
@@ -48,9 +48,9 @@ export function longPolling(
   }
 
   return {
-    async start() {
+    async start(signal) {
       if (!(await takeLock())) return false;
-      await bot.api.deleteWebhook();
+      await bot.api.deleteWebhook(undefined, signal);
       runner = run(bot, { runner: { fetch: { allowed_updates: allowedUpdates } } });
       return true;
     },

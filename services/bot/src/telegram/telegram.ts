@@ -9,7 +9,7 @@ import type { BotConfig } from '../config';
 import type { BotDeps, TelegramLink } from '../deps';
 import { blockedChats } from './blocked';
 import { broadcaster } from './broadcaster';
-import type { BotContext, PrivateContext, UpdateType } from './context';
+import { telegramSignal, type BotContext, type PrivateContext, type UpdateType } from './context';
 import { longPolling, type LongPolling } from './polling';
 import { fasterLimits, firstReplyFirst, floodGate, priorityThrottler, TELEGRAM_LIMITS } from './throttle';
 import { webhookMode, webhookSecret } from './webhook';
@@ -98,25 +98,31 @@ export function createTelegram(
   let polling: LongPolling | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** The connection under way (or the last one): stop() waits for it, so nothing it starts outlives the stop. */
+  let connection: Promise<void> = Promise.resolve();
   let stopSweeps: (() => void) | undefined;
   let stopReports: (() => void) | undefined;
   let stopBroadcasts: (() => Promise<void>) | undefined;
+  // Ends the calls of a connection under way when the bot stops: auto-retry would otherwise go on retrying an
+  // unreachable Telegram (3 s, 6 s, 12 s… apart) and keep the stopped process alive.
+  const connecting = new AbortController();
 
   async function connect(): Promise<void> {
     if (stopped) return;
+    const signal = telegramSignal(connecting.signal);
     // Heartbeat first: it is what tells other processes this one is alive (and holds the poller lock).
     stopSweeps ??= await deps.generations.start();
     stopReports ??= blocked.start();
     stopBroadcasts ??= broadcaster(deps, bot.api, flood.until).start();
-    await bot.init();
-    await bot.api.setMyCommands(COMMANDS);
+    await bot.init(signal);
+    await bot.api.setMyCommands(COMMANDS, undefined, signal);
     if (config.TELEGRAM_WEBHOOK_URL) {
-      await webhook.connect(config.TELEGRAM_WEBHOOK_URL, handlers.allowedUpdates);
+      await webhook.connect(config.TELEGRAM_WEBHOOK_URL, handlers.allowedUpdates, signal);
       logger.info({ username: bot.botInfo.username, url: config.TELEGRAM_WEBHOOK_URL }, 'Telegram bot on webhook');
       return;
     }
     polling ??= longPolling(deps, bot, token!, handlers.allowedUpdates);
-    if (!(await polling.start())) {
+    if (!(await polling.start(signal))) {
       logger.error(
         'another process is already long-polling Telegram with this bot token: this one waits and takes over when ' +
           'it stops. Run one bot in polling mode, or set TELEGRAM_WEBHOOK_URL for webhook mode with several replicas',
@@ -124,16 +130,11 @@ export function createTelegram(
       retryTimer = setTimeout(connectInBackground, POLLER_WAIT_MS);
       return;
     }
-    if (stopped) {
-      // Stopped while connecting: what stop() found was not running yet.
-      await polling.stop();
-      return;
-    }
     logger.info({ username: bot.botInfo.username }, 'Telegram bot polling for updates');
   }
 
   function connectInBackground() {
-    connect().catch((err: unknown) => {
+    connection = connect().catch((err: unknown) => {
       if (stopped) return;
       logger.error({ err }, 'Telegram not reachable; trying again');
       retryTimer = setTimeout(connectInBackground, CONNECT_RETRY_MS);
@@ -152,6 +153,9 @@ export function createTelegram(
     },
     async stop() {
       stopped = true;
+      connecting.abort();
+      // A connection under way ends first (its calls to Telegram aborted): what it started is stopped below.
+      await connection;
       clearTimeout(retryTimer);
       // No new updates: polling stops fetching at once (the webhook's server is closed before this).
       await polling?.stop();

@@ -5,7 +5,7 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { BotConfig } from '../config';
 import type { BotDeps } from '../deps';
-import type { BotContext, UpdateType } from './context';
+import type { BotContext, TelegramSignal, UpdateType } from './context';
 import { webhookQueue } from './webhook-queue';
 
 const sameSecret = (given: string, expected: string) => {
@@ -46,8 +46,12 @@ export function webhookMode(
     handle: (update: Update) => bot.handleUpdate(update),
   });
   return {
-    async connect(url: string, allowedUpdates: readonly UpdateType[]) {
-      await bot.api.setWebhook(url, { secret_token: config.TELEGRAM_WEBHOOK_SECRET, allowed_updates: allowedUpdates });
+    async connect(url: string, allowedUpdates: readonly UpdateType[], signal?: TelegramSignal) {
+      await bot.api.setWebhook(
+        url,
+        { secret_token: config.TELEGRAM_WEBHOOK_SECRET, allowed_updates: allowedUpdates },
+        signal,
+      );
       await queue.forgetOld();
     },
     accept: (update: Update) => queue.accept(update),
