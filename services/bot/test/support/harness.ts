@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventProducers, type EventInput, type EventType } from '@gpt/contracts';
 import {
-  busMigrations,
+  serviceMigrations,
   createInProcessBroker,
   createLogger,
   openDatabase,
@@ -14,7 +13,7 @@ import {
   type Env,
   type RunningService,
 } from '@gpt/kit';
-import { pgliteDataDir, TEST_SECRETS } from '@gpt/kit/testing';
+import { migrationsVersion, pgliteDataDir, TEST_SECRETS } from '@gpt/kit/testing';
 import type { FakeTelegram } from '@gpt/telegram-sandbox/testing';
 import { loadBotConfig, type BotConfig } from '../../src/config';
 import { migrations } from '../../src/data/migrations';
@@ -44,16 +43,8 @@ export interface BotHarness {
  * both build; the first rename wins.
  */
 async function migratedDataDir(): Promise<string> {
-  const all = { ...busMigrations, ...migrations };
-  const version = createHash('sha256')
-    .update(
-      Object.entries(all)
-        .map(([name, migration]) => `${name}:${String(migration.up)}`)
-        .join('\n'),
-    )
-    .digest('hex')
-    .slice(0, 16);
-  const template = path.join(tmpdir(), `bot-harness-${version}`);
+  const all = serviceMigrations({ migrations });
+  const template = path.join(tmpdir(), `bot-harness-${migrationsVersion(all)}`);
   if (existsSync(template)) return template;
   const building = await pgliteDataDir('bot-harness-build');
   const logger = createLogger({ name: 'bot-harness', level: 'silent' });

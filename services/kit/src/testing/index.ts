@@ -12,6 +12,7 @@ export {
   deleteTestBroker,
   dropTestDatabase,
   freePort,
+  migrationsVersion,
   publishRaw,
   testInfra,
   uniqueName,

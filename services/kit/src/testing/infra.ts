@@ -2,12 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import amqp from 'amqplib';
 import { eventSubscriptions } from '@gpt/contracts';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_RETRY_DELAYS_MS, deadLetterQueueOf, retryQueueOf } from '../bus';
 import { classicServiceQueue, serviceQueue } from '../service';
-import { createDatabaseIfMissing, type Migration } from '../db';
-import { migrate } from '../db/migrate';
+import { createDatabaseIfMissing, openDatabase, type Migration } from '../db';
 import { createLogger } from '../logger';
 
 /** Where the tests find real PostgreSQL, RabbitMQ and Redis (the local servers unless overridden). */
@@ -45,15 +43,23 @@ export async function createTestDatabase(prefix = 't', migrations?: Record<strin
 }
 
 /**
+ * A name for exactly these migrations (their names and code, in order of name): what a migrated copy made
+ * for tests is kept under, so a change to any migration makes a new one.
+ */
+export function migrationsVersion(migrations: Record<string, Migration>): string {
+  const code = createHash('sha256');
+  for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
+    code.update(`${name}\n${migration.up.toString()}\n${migration.down?.toString() ?? ''}\n`);
+  }
+  return code.digest('hex').slice(0, 16);
+}
+
+/**
  * The template database with exactly these migrations (their names and code make its name), made by the first
  * test file that asks, one process at a time; it stays for later runs and takes no connections (a copy needs none).
  */
 async function migratedTemplate(prefix: string, migrations: Record<string, Migration>): Promise<string> {
-  const code = createHash('sha256');
-  for (const [migrationName, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
-    code.update(`${migrationName}\n${migration.up.toString()}\n${migration.down?.toString() ?? ''}\n`);
-  }
-  const template = `template_${prefix}_${code.digest('hex').slice(0, 16)}`;
+  const template = `template_${prefix}_${migrationsVersion(migrations)}`;
   await withServer(testInfra.databaseUrl, async (client) => {
     await client.query('select pg_advisory_lock(hashtext($1))', [template]);
     const found = await client.query<{ ready: boolean }>(
@@ -63,15 +69,15 @@ async function migratedTemplate(prefix: string, migrations: Record<string, Migra
     if (found.rows[0]?.ready) return;
     // One a crashed run left half made is made again.
     await client.query(`drop database if exists "${template}" with (force)`);
-    await client.query(`create database "${template}"`);
-    const db = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(template), max: 1 }) }),
+    const logger = createLogger({ name: 'test-template', level: 'silent' });
+    const database = await openDatabase({
+      service: prefix,
+      url: databaseUrl(template),
+      migrations,
+      logger,
+      poolSize: 1,
     });
-    try {
-      await migrate(db, migrations, createLogger({ name: 'test-template', level: 'silent' }));
-    } finally {
-      await db.destroy();
-    }
+    await database.close();
     await client.query(`alter database "${template}" with is_template true allow_connections false`);
   });
   return template;
