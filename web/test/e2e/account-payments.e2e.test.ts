@@ -1,18 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot, seriousAxeViolations } from '../support/browser';
 import { registeredPayer, storeSession } from '../support/payers';
 import { latinOnlyWords } from '../support/screens';
 import { startSelfAddressedStack } from '../support/site';
+import { Tab } from '../support/tab';
 
 /** The personal account's payment history, the purchase confirmation and the Telegram link dialog. */
 const BOT_NAME = 'gpt_payments_test_bot';
 
 let stack: TestStack;
 let browser: Browser;
-let context: BrowserContext;
+const tab = new Tab(
+  () => browser,
+  () => stack.url,
+);
 let page: Page;
 
 beforeAll(async () => {
@@ -28,15 +32,13 @@ afterAll(async () => {
   await browser?.close();
   await stack?.close();
 });
-afterEach(() => context?.close());
 
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);
 
 async function openAs(session: { token: string; user: unknown }, width: number) {
-  context = await browser.newContext({ viewport: { width, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
+  page = await tab.open({ width, height: 900 });
+  page.setDefaultTimeout(15_000);
   await storeSession(page, stack.url, session);
   return page;
 }
@@ -77,7 +79,6 @@ describe('the personal account’s payment history', () => {
       if (width === 390) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        await context.close();
       }
     }
 
@@ -136,7 +137,6 @@ describe('buying a tariff on the tariffs page (/pricing)', () => {
       await confirm.getByRole('button', { name: 'Отмена' }).click();
       await confirm.waitFor({ state: 'detached' });
       expect(page.url()).toBe(`${stack.url}/pricing`);
-      if (width === 390) await context.close();
     }
     const none = await api<{ total: number }>('GET', '/api/billing/payments', { token: buyer.token });
     expect(none.body.total).toBe(0);
@@ -152,8 +152,7 @@ describe('buying a tariff on the tariffs page (/pricing)', () => {
   });
 
   test('a visitor is offered sign-up, not «Купить»', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await tab.open();
     await page.goto(`${stack.url}/pricing`);
     await page.getByRole('link', { name: 'Выбрать тариф' }).first().waitFor();
     await expect(page.getByRole('button', { name: /Купить/ }).count()).resolves.toBe(0);
@@ -202,7 +201,6 @@ describe('linking Telegram from the personal account', () => {
       await expect(bot.getAttribute('href')).resolves.toBe(`https://t.me/${BOT_NAME}?start=link`);
       await expect(bot.getAttribute('target')).resolves.toBe('_blank');
       await screenshot(page, `account-telegram-dialog-${width}`);
-      await context.close();
     }
   });
 });

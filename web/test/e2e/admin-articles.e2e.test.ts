@@ -1,17 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { AdminArticle, AdminArticlesResponse } from '@gpt/contracts';
 import type { RunningGateway } from '@gpt/gateway';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ContentClient } from '../../../services/content/test/support';
 import { screenshot } from '../support/browser';
 import { png } from '../support/images';
 import { type ContentSite, startContentSite } from '../support/content-site';
+import { storeSession } from '../support/payers';
+import { Tab } from '../support/tab';
 
 let suite: ContentSite;
 let api: ContentClient;
 let site: RunningGateway;
 let browser: Browser;
-let context: BrowserContext;
+const tab = new Tab(
+  () => browser,
+  () => site.url,
+);
 let page: Page;
 
 beforeAll(async () => {
@@ -19,17 +24,15 @@ beforeAll(async () => {
   ({ api, site, browser } = suite);
 });
 afterAll(() => suite?.close());
-afterEach(() => context?.close());
 
 /** A page signed in as the admin (the token both the gateway and the content service accept). */
 async function adminPage(width = 1400) {
-  context = await browser.newContext({ viewport: { width, height: 1000 } });
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  await page.addInitScript((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify({ id: 1, email: 'admin@example.com', role: 'admin' }));
-  }, api.adminToken);
+  page = await tab.open({ width, height: 1000 });
+  page.setDefaultTimeout(10_000);
+  await storeSession(page, site.url, {
+    token: api.adminToken,
+    user: { id: 1, email: 'admin@example.com', role: 'admin' },
+  });
   await page.goto(`${site.url}/admin/articles`);
   await page.getByRole('table', { name: 'Статьи' }).getByText('Тренды искусственного интеллекта').waitFor();
   return page;

@@ -1,16 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { BotUser, HistoryMessage } from '@gpt/contracts';
 import { busOf, startTestStack, type TestStack } from '@gpt/deploy/testing';
 import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot } from '../support/browser';
 import { png } from '../support/images';
+import { storeSession } from '../support/payers';
+import { Tab } from '../support/tab';
 
 const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 
 let stack: TestStack;
 let browser: Browser;
 let page: Page;
+const tab = new Tab(
+  () => browser,
+  () => stack.url,
+);
 let adminSession: { token: string; user: unknown };
 
 beforeAll(async () => {
@@ -33,14 +39,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${stack.url}/`);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, adminSession);
+  page = await tab.open({ width: 1400, height: 900 });
+  await storeSession(page, stack.url, adminSession);
 });
-afterEach(() => page.close());
 
 async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.url}${path}`, {

@@ -1,14 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { uniqueName } from '@gpt/kit/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ContentClient } from '../../../services/content/test/support';
 import { screenshot } from '../support/browser';
 import { type ContentSite, startContentSite } from '../support/content-site';
+import { storeSession } from '../support/payers';
+import { Tab } from '../support/tab';
 
 /** The articles pages when things go wrong or there is little to show. */
 let suite: ContentSite;
 let api: ContentClient;
-let context: BrowserContext;
+const tab = new Tab(
+  () => suite.browser,
+  () => suite.site.url,
+);
 let page: Page;
 
 beforeAll(async () => {
@@ -16,12 +21,10 @@ beforeAll(async () => {
   api = suite.api;
 });
 afterAll(() => suite?.close());
-afterEach(() => context?.close());
 
 async function openPage(width = 1280) {
-  context = await suite.browser.newContext({ viewport: { width, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
+  page = await tab.open({ width, height: 900 });
+  page.setDefaultTimeout(15_000);
   return page;
 }
 
@@ -111,10 +114,10 @@ describe('/articles/{slug}', () => {
 describe('the article form', () => {
   test('«Заполните обязательные поля» goes away once the fields are filled', async () => {
     const p = await openPage(1400);
-    await p.addInitScript((token) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ id: 1, email: 'admin@example.com', role: 'admin' }));
-    }, api.adminToken);
+    await storeSession(p, suite.site.url, {
+      token: api.adminToken,
+      user: { id: 1, email: 'admin@example.com', role: 'admin' },
+    });
     await p.goto(`${suite.site.url}/admin/articles`);
     await p.getByRole('button', { name: 'Создать статью' }).click();
     const dialog = p.getByRole('dialog').filter({ hasText: 'Новая статья' });

@@ -1,15 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ContentClient } from '../../../services/content/test/support';
 import { screenshot } from '../support/browser';
 import { type ContentSite, startContentSite } from '../support/content-site';
+import { Tab } from '../support/tab';
 
 let suite: ContentSite;
 let api: ContentClient;
 let site: RunningGateway;
 let browser: Browser;
-let context: BrowserContext;
+const tab = new Tab(
+  () => browser,
+  () => site.url,
+  { permissions: ['clipboard-read', 'clipboard-write'] },
+);
 let page: Page;
 
 beforeAll(async () => {
@@ -17,16 +22,11 @@ beforeAll(async () => {
   ({ api, site, browser } = suite);
 });
 afterAll(() => suite?.close());
-afterEach(() => context?.close());
 
 async function openPage(width = 1280) {
-  context = await browser.newContext({
-    viewport: { width, height: 900 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
+  page = await tab.open({ width, height: 900 });
   // Shorter than the test's own timeout, so a stuck step names itself.
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
   return page;
 }
 

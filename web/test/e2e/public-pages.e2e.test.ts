@@ -1,21 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
 import { signAccessToken } from '@gpt/kit';
 import { startTestService, TEST_SECRETS, type TestService } from '@gpt/kit/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type BillingConfig, loadBillingConfig } from '../../../services/billing/src/config';
 import type { BillingDatabase } from '../../../services/billing/src/data/schema';
 import { billingService } from '../../../services/billing/src/service';
 import { type ContentService, startContent } from '../../../services/content/test/support';
 import { launchChromium, screenshot } from '../support/browser';
 import { startSite } from '../support/site';
+import { Tab } from '../support/tab';
 
 let content: ContentService;
 let billing: TestService<BillingConfig, BillingDatabase>;
 let site: RunningGateway;
 let downSite: RunningGateway;
 let browser: Browser;
-let context: BrowserContext;
+const tab = new Tab(
+  () => browser,
+  () => site.url,
+);
 let page: Page;
 
 beforeAll(async () => {
@@ -31,12 +35,10 @@ afterAll(async () => {
   await Promise.all([site?.close(), downSite?.close()]);
   await Promise.all([content?.stop(), billing?.stop()]);
 });
-afterEach(() => context?.close());
 
 async function openPage(url: string, width = 1280) {
-  context = await browser.newContext({ viewport: { width, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
+  page = await tab.open({ width, height: 900 });
+  page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
   await page.goto(url);
   return page;
@@ -44,8 +46,7 @@ async function openPage(url: string, width = 1280) {
 
 describe('public pages in Chromium', () => {
   test('home with no bot to reach: «Открыть бота» is disabled and says why, never a bare https://t.me/', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await tab.open();
     const asked = page.waitForResponse((res) => res.url().endsWith('/api/telegram/info'));
     await page.goto(`${downSite.url}/`);
     expect((await asked).status()).toBeGreaterThanOrEqual(500);

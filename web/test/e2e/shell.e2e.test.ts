@@ -1,15 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
 import { signAccessToken } from '@gpt/kit';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, screenshot } from '../support/browser';
 import { startSite } from '../support/site';
+import { Tab } from '../support/tab';
 
 const JWT_SECRET = 'shell-e2e-jwt-secret-0123456789abcdef';
 
 let site: RunningGateway;
 let browser: Browser;
 let page: Page;
+const tab = new Tab(
+  () => browser,
+  () => site.url,
+);
 
 beforeAll(async () => {
   site = await startSite({ JWT_SECRET });
@@ -21,9 +26,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await tab.open();
 });
-afterEach(() => page.close());
 
 describe('web shell in Chromium through the gateway', () => {
   test('the home page shows the hero, the tariffs and the footer', async () => {
@@ -75,5 +79,26 @@ describe('web shell in Chromium through the gateway', () => {
     await page.waitForURL(`${site.url}/login`);
     await page.getByRole('alert').filter({ hasText: 'Недействительный токен авторизации' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+  });
+});
+
+describe('the tab the browser tests share', () => {
+  test('is handed out again as a new one: the same renderer, with no session, cookie, route or listener left', async () => {
+    await page.goto(`${site.url}/robots.txt`);
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'left-behind');
+      document.cookie = 'left=behind; path=/';
+    });
+    await page.route('**/robots.txt', (route) => route.fulfill({ body: 'routed' }));
+    const heard: string[] = [];
+    page.on('request', (request) => heard.push(request.url()));
+
+    const again = await tab.open({ width: 390, height: 844 });
+    expect(again).toBe(page);
+    await again.goto(`${site.url}/robots.txt`);
+    await expect(again.evaluate(() => [localStorage.length, document.cookie])).resolves.toEqual([0, '']);
+    await expect(again.locator('body').textContent()).resolves.not.toContain('routed');
+    expect(heard).toEqual([]);
+    expect(again.viewportSize()).toEqual({ width: 390, height: 844 });
   });
 });

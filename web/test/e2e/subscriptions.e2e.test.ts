@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { RENEWAL_CONSENT_VERSION, type CreatePaymentResponse, type UserSubscriptionsResponse } from '@gpt/contracts';
 import { setWelcomeCredits, type TestStack } from '@gpt/deploy/testing';
 import { sandboxDecisionCall } from '@gpt/kit/testing';
@@ -7,10 +7,15 @@ import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot } from '../support/browser';
 import { registeredPayer, storeSession } from '../support/payers';
 import { startSelfAddressedStack } from '../support/site';
+import { Tab } from '../support/tab';
 
 let stack: TestStack;
 let browser: Browser;
 let page: Page;
+const tab = new Tab(
+  () => browser,
+  () => stack.url,
+);
 
 beforeAll(async () => {
   // No YooKassa keys: the sandbox provider saves the card and charges it like YooKassa.
@@ -24,9 +29,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await tab.open();
 });
-afterEach(() => page.close());
 
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(stack.url, method, path, options);

@@ -1,23 +1,28 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach } from '@jest/globals';
 import type { TestStack } from '@gpt/deploy/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi } from './api';
 import { launchChromium } from './browser';
 import { storeSession } from './payers';
+import { Tab } from './tab';
 
 export interface BrowserSuite {
   stack: TestStack;
   browser: Browser;
-  /** A new page for each test, closed after it. */
+  /** The file's tab, handed to each test as a new one (tab.ts). */
   page: Page;
 }
 
 /**
  * The hooks a browser test file needs: the product started once (by `start`, which may prepare it
- * further), one Chromium, and a fresh page at `width` px for every test. Read the fields inside tests.
+ * further), one Chromium, and a tab at `width` px, as new for every test. Read the fields inside tests.
  */
 export function browserSuite(start: () => Promise<TestStack>, width = 1280): BrowserSuite {
   const suite = {} as BrowserSuite;
+  const tab = new Tab(
+    () => suite.browser,
+    () => suite.stack.url,
+  );
   beforeAll(async () => {
     suite.stack = await start();
     suite.browser = await launchChromium();
@@ -27,9 +32,8 @@ export function browserSuite(start: () => Promise<TestStack>, width = 1280): Bro
     await suite.stack?.close();
   });
   beforeEach(async () => {
-    suite.page = await suite.browser.newPage({ viewport: { width, height: 900 } });
+    suite.page = await tab.open({ width, height: 900 });
   });
-  afterEach(() => suite.page.close());
   return suite;
 }
 

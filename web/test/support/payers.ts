@@ -16,9 +16,12 @@ export async function registeredPayer(stack: TestStack) {
   return payer;
 }
 
-/** Signs the page in with a session, as the login page leaves it in the browser's storage. */
+/**
+ * Signs the page in with a session, as the login page leaves it in the browser's storage. Stored from a plain
+ * document of the site (robots.txt): loading the app only to leave it again would double each test's page loads.
+ */
 export async function storeSession(page: Page, siteUrl: string, session: { token: string; user: unknown }) {
-  await page.goto(`${siteUrl}/`);
+  await page.goto(`${siteUrl}/robots.txt`);
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('user', JSON.stringify(user));
