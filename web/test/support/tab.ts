@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page, ViewportSize
 /**
  * One browser tab that a test file's tests take turns in, handed out by `open` as a new one would be for all
  * the app keeps: no cookies, nothing in the site's localStorage (where the session lives), no routes or event
- * listeners left by the test before, the viewport asked for. A context of its own for
- * every test starts a renderer and loads the app cold each time, which costs about twice the browser's CPU of a
- * load in a tab already open (docs/architecture.md «Tests»). What cannot be undone in a tab (a fake clock, an
- * init script, two pages at once) needs a context of its own: `browser.newContext()`.
+ * listeners left by the test before, the viewport asked for. A context of its own for every test starts a
+ * renderer and loads the app cold each time, about twice the browser's CPU of a load in a tab already open
+ * (docs/architecture.md «Tests»). What a tab cannot undo (a fake clock, an init script, two pages at once)
+ * needs a context of its own: `browser.newContext()`.
  */
 export class Tab {
   private context?: BrowserContext;
