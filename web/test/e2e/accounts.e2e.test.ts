@@ -6,6 +6,7 @@ import { callApi, MANY_USERS_ENV } from '../support/api';
 import { screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { png } from '../support/images';
+import { storeSession } from '../support/payers';
 
 const BOT_KEY = TEST_SECRETS.BOT_API_KEY;
 
@@ -14,14 +15,8 @@ const site = browserSuite(() => startTestStack(MANY_USERS_ENV));
 const api = <T = Record<string, unknown>>(method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi<T>(site.stack.url, method, path, options);
 
-/** Signs the site.browser in as the given session (what a successful login stores). */
-async function signInAs(session: { token: string; user: unknown }) {
-  await site.page.goto(`${site.stack.url}/`);
-  await site.page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
-}
+/** Signs the suite's page in as the given session (what a successful login stores). */
+const signInAs = (session: { token: string; user: unknown }) => storeSession(site.page, site.stack.url, session);
 
 /** The admin's session, through the API. */
 async function adminSession() {

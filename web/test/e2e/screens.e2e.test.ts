@@ -4,6 +4,7 @@ import { TEST_SECRETS, uniqueName } from '@gpt/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, MANY_USERS_ENV } from '../support/api';
 import { launchChromium, screenshot, seriousAxeViolations } from '../support/browser';
+import { storeSession } from '../support/payers';
 import { latinOnlyWords, type Role, screensOf } from '../support/screens';
 
 /**
@@ -75,13 +76,7 @@ async function openAs(role: Role, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const session = sessions[role];
-  if (session) {
-    await page.goto(`${stack.url}/offer`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, session);
-  }
+  if (session) await storeSession(page, stack.url, session);
   return page;
 }
 
@@ -272,11 +267,7 @@ describe('admin tables at 800 px', () => {
     });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
-      await page.goto(`${stack.url}/offer`);
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-      }, res.body);
+      await storeSession(page, stack.url, res.body);
       await page.goto(`${stack.url}/dashboard`);
       await page.getByText('Основная информация').waitFor();
       await expect(breaksOnlyAtSeparators(page, '.info-list dd >> nth=0')).resolves.toBe(true);

@@ -3,6 +3,7 @@ import type { RunningGateway } from '@gpt/gateway';
 import { signAccessToken } from '@gpt/kit';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, screenshot } from '../support/browser';
+import { storeSession } from '../support/payers';
 import { startSite } from '../support/site';
 import { Tab } from '../support/tab';
 
@@ -58,23 +59,18 @@ describe('web shell in Chromium through the gateway', () => {
   });
 
   /** Stores a session in the browser as a login does. */
-  async function storeSession(token: string) {
-    await page.goto(`${site.url}/`);
-    await page.evaluate((stored) => {
-      localStorage.setItem('token', stored);
-      localStorage.setItem('user', JSON.stringify({ id: 1, email: 'u@example.com', role: 'user' }));
-    }, token);
-  }
+  const signIn = (token: string) =>
+    storeSession(page, site.url, { token, user: { id: 1, email: 'u@example.com', role: 'user' } });
 
   test('/admin for a signed-in non-admin lands on /dashboard', async () => {
     // A token the gateway accepts; with the auth service down the profile load fails and the session stays.
-    await storeSession(signAccessToken({ sub: '1', role: 'user', ver: 0 }, JWT_SECRET));
+    await signIn(signAccessToken({ sub: '1', role: 'user', ver: 0 }, JWT_SECRET));
     await page.goto(`${site.url}/admin/users`);
     await page.waitForURL(`${site.url}/dashboard`);
   });
 
   test('a stored token the gateway refuses ends the session: /dashboard lands on /login with its message', async () => {
-    await storeSession('x.y.z');
+    await signIn('x.y.z');
     await page.goto(`${site.url}/dashboard`);
     await page.waitForURL(`${site.url}/login`);
     await page.getByRole('alert').filter({ hasText: 'Недействительный токен авторизации' }).waitFor();
