@@ -7,16 +7,8 @@ export {
   sampleUserRegistered,
 } from './events';
 export { type FakeMailbox, type ReceivedMail, startFakeMailbox } from './fake-mailbox';
-export {
-  createTestDatabase,
-  deleteTestBroker,
-  dropTestDatabase,
-  freePort,
-  migrationsVersion,
-  publishRaw,
-  testInfra,
-  uniqueName,
-} from './infra';
+export { createTestDatabase, dropTestDatabase, migrationsVersion } from './databases';
+export { deleteTestBroker, freePort, publishRaw, testInfra, uniqueName } from './infra';
 export { seenWithin, startTestReplica, startTestService, TEST_SECRETS, type TestService } from './service';
 export { sandboxDecisionCall } from './sandbox-payment';
 export { copyPristineCluster, pgliteDataDir } from './pglite';

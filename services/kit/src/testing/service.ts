@@ -7,7 +7,8 @@ import {
   type ServiceDefinition,
   type ServiceDeps,
 } from '../service';
-import { createTestDatabase, deleteTestBroker, dropTestDatabase, testInfra, uniqueName } from './infra';
+import { createTestDatabase, dropTestDatabase } from './databases';
+import { deleteTestBroker, testInfra, uniqueName } from './infra';
 
 /** The secrets test processes run with (the code has no default secrets); a test may pass its own. */
 export const TEST_SECRETS = {
