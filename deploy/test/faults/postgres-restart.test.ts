@@ -37,9 +37,13 @@ afterAll(async () => {
   await Promise.all([postgres?.remove(), yookassa?.stop()]);
 }, 60_000);
 
-const REQUESTS = [
+/**
+ * The requests that need the database at once. `GET /api/tariffs` is answered from billing's kept answer for
+ * up to 30 s (docs/architecture.md, kept answers) and fails only after that, with the same 503, if the outage lasts: not waited for,
+ * as every half minute of outage holds the events that failed meanwhile in their longer retries.
+ */
+const NEED_THE_DATABASE = [
   'GET /api/auth/profile',
-  'GET /api/tariffs',
   'POST /api/billing/payments',
   'POST /api/billing/webhooks/yookassa',
 ];
@@ -87,10 +91,10 @@ describe('PostgreSQL restart during traffic', () => {
 
     await postgres.stop('fast');
     const down = traffic.answers.length;
-    // Down long enough for every kind of request to run into it.
+    // Down long enough for every kind of request that needs the database to run into it.
     await eventually(async () => {
       const failed = new Set(traffic.since(down).failed.map((answer) => answer.request));
-      expect([...failed].sort()).toEqual(REQUESTS);
+      expect([...failed].sort()).toEqual(expect.arrayContaining(NEED_THE_DATABASE));
     }, 30_000);
     await postgres.start();
     const up = traffic.answers.length;
