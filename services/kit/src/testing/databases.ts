@@ -243,9 +243,5 @@ const withDatabase = <T>(name: string, work: (client: pg.Client) => Promise<T>) 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  return work(client).finally(() => client.end());
 }
