@@ -28,10 +28,19 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Saves a full-page screenshot under test-results/screenshots for people to look at. Taken from
- * the top: a page scrolled down would show its sticky header in the middle of the picture.
+ * Whether `screenshot` writes its pictures: only when asked (`SCREENSHOTS=1`, see docs/architecture.md,
+ * Tests). They are for people to look at, and a whole run's 360 full-page PNGs cost Chromium about 85
+ * CPU-seconds that no assertion reads.
+ */
+export const takingScreenshots = process.env.SCREENSHOTS === '1';
+
+/**
+ * Saves a full-page screenshot under test-results/screenshots for people to look at, when screenshots are
+ * asked for (`takingScreenshots`). Taken from the top: a page scrolled down would show its sticky header in
+ * the middle of the picture.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takingScreenshots) return;
   await mkdir(screenshotDir, { recursive: true });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
