@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eventProducers, type EventInput, type EventType } from '@gpt/contracts';
-import {
-  serviceMigrations,
-  createInProcessBroker,
-  createLogger,
-  openDatabase,
-  startService,
-  type Env,
-  type RunningService,
-} from '@gpt/kit';
-import { migrationsVersion, pgliteDataDir, TEST_SECRETS } from '@gpt/kit/testing';
+import { serviceMigrations, createInProcessBroker, startService, type Env, type RunningService } from '@gpt/kit';
+import { createTestDatabase, dropTestDatabase, TEST_SECRETS } from '@gpt/kit/testing';
 import type { FakeTelegram } from '@gpt/telegram-sandbox/testing';
 import { loadBotConfig, type BotConfig } from '../../src/config';
 import { migrations } from '../../src/data/migrations';
@@ -38,39 +26,21 @@ export interface BotHarness {
 }
 
 /**
- * A DATA_DIR whose PGlite cluster holds the bot's schema, migrated: made once per machine and version of
- * the migrations (PGlite's initdb costs seconds), copied for each harness. Two workers making it at once
- * both build; the first rename wins.
- */
-async function migratedDataDir(): Promise<string> {
-  const all = serviceMigrations({ migrations });
-  const template = path.join(tmpdir(), `bot-harness-${migrationsVersion(all)}`);
-  if (existsSync(template)) return template;
-  const building = await pgliteDataDir('bot-harness-build');
-  const logger = createLogger({ name: 'bot-harness', level: 'silent' });
-  const database = await openDatabase({ service: 'bot', dataDir: building, migrations: all, logger });
-  await database.close();
-  await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
-  return template;
-}
-
-/**
- * The bot service alone, in this process: its own PGlite database, an in-process bus, in-memory
- * limits, the Telegram sandbox and a fake model API on localhost, and stand-ins for the services it
- * calls. For tests of one bot feature; journeys through the whole product use ./bot-stack.ts.
+ * The bot service alone, in this process: its own database (a copy of a migrated template from the
+ * tests' pool), an in-process bus, in-memory limits, the Telegram sandbox and a fake model API on
+ * localhost, and stand-ins for the services it calls. For tests of one bot feature; journeys through
+ * the whole product use ./bot-stack.ts.
  */
 export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
-  const [{ telegram, openai, env: outside }, dataDir, template] = await Promise.all([
+  const [{ telegram, openai, env: outside }, databaseUrl] = await Promise.all([
     startOutsideParties(),
-    mkdtemp(path.join(tmpdir(), 'bot-harness-')),
-    migratedDataDir(),
+    createTestDatabase('bot', serviceMigrations({ migrations })),
   ]);
-  await cp(template, dataDir, { recursive: true });
   const services = standInServices();
   const config = loadBotConfig({
     LOG_LEVEL: 'silent',
     PORT: '0',
-    DATA_DIR: dataDir,
+    BOT_DATABASE_URL: databaseUrl,
     ...outside,
     ...TEST_SECRETS,
     ...env,
@@ -98,7 +68,7 @@ export async function startBotHarness(env: Env = {}): Promise<BotHarness> {
     async close() {
       await bot.close();
       await Promise.all([telegram.close(), openai.close()]);
-      await rm(dataDir, { recursive: true, force: true });
+      await dropTestDatabase(databaseUrl);
     },
   };
 }
