@@ -10,7 +10,7 @@
  * reachable; login hashes with the production argon2id parameters. The gateway's login limits are
  * lifted for the run (one client would otherwise be throttled after 10 attempts a minute). The load
  * generator (autocannon) runs in this process, apart from the measured ones. --smoke: 10 connections,
- * one-second runs.
+ * one-second runs, no warm-up.
  *
  * The target for the profile read: through the gateway ≥ 0.5× the gateway's own ceiling with
  * p99 ≤ 50 ms. The ceiling is the gateway in front of gateway.mjs's trivial JSON service (its
@@ -25,7 +25,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { bundleMains } from './lib/bundle.mjs';
 import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, reachable, requireServers, servers } from './lib/infra.mjs';
-import { call, cannon } from './lib/load.mjs';
+import { call, cannon, warmUp } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
 import { cpuMs, onInterrupt, withProcesses } from './lib/processes.mjs';
@@ -40,7 +40,7 @@ const values = benchArgs(
     warmup: { type: 'string', default: '2' },
     'cpu-prof': { type: 'string' },
   },
-  { duration: '1', connections: '10', warmup: '1' },
+  { duration: '1', connections: '10', warmup: '0' },
 );
 /** the profile read through the gateway against the gateway's ceiling. */
 const PROFILE_TARGET_RATIO = 0.5;
@@ -113,7 +113,7 @@ async function main(group) {
   // CPU time per request of the gateway that answered (if any) and of the auth service (if it was asked).
   const processesOf = { ceiling: [ceiling.gateway, undefined], gateway: [gateway, auth], direct: [undefined, auth] };
   const measure = async (name, via, target) => {
-    await cannon(target, { connections, duration: warmup });
+    await warmUp(target, { connections, duration: warmup });
     await drain(auth.url, user);
     const pids = processesOf[via].map((process) => process?.child.pid);
     const cpuBefore = pids.map(cpuMs);

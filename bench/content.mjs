@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { openDataset } from './lib/dataset.mjs';
 import { countRows, serverVersion, withClient } from './lib/infra.mjs';
-import { call, cannon } from './lib/load.mjs';
+import { call, cannon, warmUp } from './lib/load.mjs';
 import { benchArgs, datasetOptions, pickCases, smoke, targetVerdict } from './lib/options.mjs';
 import { fileURLToPath } from 'node:url';
 import { ROOT, withProcesses } from './lib/processes.mjs';
@@ -106,7 +106,7 @@ const values = benchArgs(
     articles: '300',
     connections: '4',
     duration: '1',
-    warmup: '1',
+    warmup: '0',
     cases: 'list,search-part',
     'public-connections': '4',
   },
@@ -189,7 +189,7 @@ async function main(group) {
     ]) {
       const body = await call(base + url);
       if (!Array.isArray(body.articles)) throw new Error(`${base + url}: no list of articles`);
-      await cannon({ url: base + url }, { connections: CONNECTIONS, duration: WARMUP });
+      await warmUp({ url: base + url }, { connections: CONNECTIONS, duration: WARMUP });
       const alone = await cannon({ url: base + url }, { connections: 1, duration: DURATION });
       const loaded = await cannon({ url: base + url }, { connections: CONNECTIONS, duration: DURATION });
       const failed = alone.failed + loaded.failed;
@@ -260,7 +260,7 @@ async function publicReads(group, gatewayBundle, gatewayUrl) {
     ['server-rendered article page', `/articles/${article.slug}`],
   ];
   const run = async (url) => {
-    await cannon({ url }, { connections: PUBLIC_CONNECTIONS, duration: WARMUP });
+    await warmUp({ url }, { connections: PUBLIC_CONNECTIONS, duration: WARMUP });
     const result = await cannon({ url }, { connections: PUBLIC_CONNECTIONS, duration: DURATION });
     if (result.failed > 0) throw new Error(`${url}: ${result.failed} requests failed`);
     return result;

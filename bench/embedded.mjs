@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle, mainOf, requireWebBuild } from './lib/bundle.mjs';
-import { cannon } from './lib/load.mjs';
+import { cannon, warmUp } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts, waitForPort } from './lib/ports.mjs';
 import { cpuMs, rssMb, withProcesses } from './lib/processes.mjs';
@@ -24,7 +24,7 @@ const values = benchArgs(
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
   },
-  { duration: '1', warmup: '1' },
+  { duration: '1', warmup: '0' },
 );
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
@@ -56,7 +56,7 @@ try {
     });
     // Also the CPU time the product's process spends per request: steadier than req/s on a busy machine.
     const run = async (url) => {
-      await cannon({ url }, { connections: CONNECTIONS, duration: WARMUP });
+      await warmUp({ url }, { connections: CONNECTIONS, duration: WARMUP });
       const cpuBefore = cpuMs(product.pid);
       const result = await cannon({ url }, { connections: CONNECTIONS, duration: DURATION });
       if (result.failed > 0) throw new Error(`${url}: ${result.failed} requests failed`);

@@ -62,7 +62,7 @@ async function main() {
       // Also measure a bare node:http proxy (no checks, no library): the ceiling for any Node gateway here.
       'with-bare': { type: 'boolean', default: false },
     },
-    { duration: '1', connections: '10', rounds: '1', warmup: '1' },
+    { duration: '1', connections: '10', rounds: '1', warmup: '0' },
   );
   const duration = Number(values.duration);
   const connections = Number(values.connections);

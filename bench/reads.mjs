@@ -27,7 +27,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bundle, bundleMains, requireWebBuild } from './lib/bundle.mjs';
 import { BENCH_QUEUE_TYPE, databaseUrl, dropDatabases, requireServers, servers } from './lib/infra.mjs';
-import { call, cannon } from './lib/load.mjs';
+import { call, cannon, warmUp } from './lib/load.mjs';
 import { benchArgs, targetVerdict } from './lib/options.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { cpuMs, onInterrupt, ROOT, rssMb, withProcesses } from './lib/processes.mjs';
@@ -45,7 +45,7 @@ const values = benchArgs(
     probe: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
   },
-  { duration: '1', warmup: '1' },
+  { duration: '1', warmup: '0' },
 );
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
@@ -136,7 +136,7 @@ async function measureReads(site, { slug, userHeaders }, { mode, processes, sign
   };
   const run = async (pathname, headers = {}) => {
     const target = { url: site + pathname.replace('{slug}', slug), headers };
-    await cannon(target, { connections: CONNECTIONS, duration: WARMUP });
+    await warmUp(target, { connections: CONNECTIONS, duration: WARMUP });
     const cpuBefore = Object.values(processes).map(cpuMs);
     const loadBefore = process.cpuUsage();
     signal();

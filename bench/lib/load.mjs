@@ -18,6 +18,11 @@ export async function cannon(target, { connections, duration }) {
   };
 }
 
+/** Warms `target` up with `duration` s of the same load, its figures dropped; none at 0 (a smoke run's default). */
+export async function warmUp(target, { connections, duration }) {
+  if (duration > 0) await cannon(target, { connections, duration });
+}
+
 /** Sends `request()` `count` times, one after another; the time each took (ms) and the last answer. */
 export async function sequential(count, request) {
   const times = [];

@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 
 /**
- * Smoke mode: tiny data sets and one-second runs, to check that a bench starts, measures, prints its
- * table and exits 0 in well under a minute. Its speed targets give no verdict (see targetVerdict);
+ * Smoke mode: tiny data sets, one-second runs and no warm-ups, to check that a bench starts, measures,
+ * prints its table and exits 0 in well under a minute. Its speed targets give no verdict (see targetVerdict);
  * what is broken (failed requests, lost payments) still fails it.
  */
 export const smoke = process.argv.includes('--smoke');
