@@ -88,7 +88,10 @@ console.log(
 );
 const outcomes = [];
 try {
-  const first = (name) => (values.smoke && SMOKE_FIRST.includes(name) ? SMOKE_FIRST.indexOf(name) : SMOKE_FIRST.length);
+  const first = (name) => {
+    const rank = values.smoke ? SMOKE_FIRST.indexOf(name) : -1;
+    return rank === -1 ? SMOKE_FIRST.length : rank;
+  };
   const startOrder = [...benches].sort((a, b) => first(a) - first(b));
   const results = await inTurns(startOrder, values.smoke ? SMOKE_AT_ONCE : 1, runBench);
   outcomes.push(...benches.map((name) => results[startOrder.indexOf(name)]));

@@ -148,13 +148,15 @@ async function giveBack(client: pg.Client, name: string, template: string): Prom
       `select shobj_description(oid, 'pg_database') as fingerprint from pg_database where datname = $1`,
       [template],
     );
-    if (fingerprint !== expected.rows[0]?.fingerprint) throw new Error('schema changed');
-    await renameWhenFree(client, emptying, `${poolOf(template)}${randomBytes(5).toString('hex')}`);
-    return true;
+    if (fingerprint === expected.rows[0]?.fingerprint) {
+      await renameWhenFree(client, emptying, `${poolOf(template)}${randomBytes(5).toString('hex')}`);
+      return true;
+    }
   } catch {
-    await client.query(`drop database if exists "${emptying}" with (force)`);
-    return false;
+    // A step failed: a copy already renamed is dropped below, one never renamed by the caller under its name.
   }
+  await client.query(`drop database if exists "${emptying}" with (force)`);
+  return false;
 }
 
 /** Ends every session on `from` and renames it; a session ended a moment ago may take a few ms to go. */
