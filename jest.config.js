@@ -1,28 +1,14 @@
-/** One jest run for the whole repository: every workspace's `test/` folder, TypeScript through swc as ES modules. */
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      target: 'es2023',
-      transform: { react: { runtime: 'automatic' } },
-    },
-    module: { type: 'es6' },
-  },
-];
-
+/**
+ * One jest run for the whole repository: every workspace's `test/` folder. jest-light-runner runs each file
+ * in plain Node, in worker processes that keep the modules they loaded: the product's code is compiled and
+ * evaluated once per worker rather than once per file (`npm run test:jest` loads the TypeScript hooks,
+ * services/kit/src/testing/runner/loader.mjs; docs/architecture.md, Tests).
+ */
 export default {
-  testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: { '^.+\\.tsx?$': swc },
-  // The web app's `@/` alias (web/tsconfig.json `paths`), for unit tests of web modules.
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/web/src/$1' },
-  // web/vite.config.ts's build flag: unit tests check API answers against the contracts, as the test build does.
-  globals: { __CHECK_API_ANSWERS__: true },
+  runner: 'jest-light-runner',
   testMatch: ['<rootDir>/{contracts,gateway,services/*,web,deploy}/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/services/kit/src/testing/global-setup.ts',
-  testTimeout: 60000,
   // Three files at a time on the project's 2-core machines: a file waits on a browser, a server or a timer
   // a third of the time (a whole run, one after the other: 998 s with two, 788 s with three, 765 s with four,
   // where one browser test lost a race), and three stacks of six services stay inside PostgreSQL's 100 connections.

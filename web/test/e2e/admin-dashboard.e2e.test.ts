@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import type { RunningGateway } from '@gpt/gateway';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
@@ -14,9 +14,6 @@ import {
 import { launchChromium, screenshot } from '../support/browser';
 import { startSite } from '../support/site';
 
-// A browser, a gateway and a service on a machine other tests share: allow for a slow first page.
-jest.setTimeout(90_000);
-
 const DASH = '—';
 const NBSP = /[\u00a0\u202f]/g;
 
@@ -26,6 +23,7 @@ let downSite: RunningGateway;
 let browser: Browser;
 let page: Page | undefined;
 
+// A browser, two gateways and a service on a machine other tests share: allow for a slow start.
 beforeAll(async () => {
   metrics = await MetricsHarness.start();
   metrics.clock.now = new Date(moscow('2025-11-05 12:00')); // a Wednesday
@@ -61,7 +59,7 @@ beforeAll(async () => {
       total_cost: '0.001234',
     }),
   );
-});
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([site?.close(), downSite?.close()]);

@@ -72,6 +72,15 @@ export function brokenModelNames(page: Page, selector: string): Promise<string[]
  * page per check to merge frames' results — the app has no frames of its own to audit.)
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A dialog fading in is read as it ends up, not half transparent (endless ones, like spinners, never end).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const { violations } = await page.evaluate(
     (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
