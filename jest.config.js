@@ -10,7 +10,8 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/services/kit/src/testing/global-setup.ts',
   // Three files at a time on the project's 2-core machines: a file waits on a browser, a server or a timer
-  // a third of the time (a whole run, one after the other: 998 s with two, 788 s with three, 765 s with four,
-  // where one browser test lost a race), and three stacks of six services stay inside PostgreSQL's 100 connections.
+  // part of the time (jest's own runner, one run each: 998 s with two, 788 s with three, 765 s with four; this
+  // runner: 404 s with three, 405 s with four and 15 % more CPU), and three stacks of six services stay
+  // inside PostgreSQL's 100 connections.
   maxWorkers: 3,
 };

@@ -1,7 +1,7 @@
 /**
  * How the test workers load TypeScript (docs/architecture.md, Tests): `npm run test:jest` starts jest with
  * `--import` of this file, and its workers inherit the flag. Node's module hooks compile `.ts` and `.tsx`
- * with swc as the web build does (`__CHECK_API_ANSWERS__` on, as in web/vite.config.ts's test build), find
+ * with swc (`__CHECK_API_ANSWERS__` on, as in web/vite.config.ts's test build), find
  * extensionless and folder imports the way TypeScript's bundler resolution does, resolve the web app's
  * `@/` alias (web/tsconfig.json `paths`) and give `@jest/globals` as `globals.mjs`. A module is compiled
  * once per worker and shared by the test files that worker runs.
